@@ -1,0 +1,1 @@
+"""Pure, synchronous game rules: no discord, no sqlite, no PIL."""

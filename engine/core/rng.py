@@ -1,0 +1,55 @@
+"""Auditable randomness whose whole state lives in the game state.
+
+Draw n is the SHA-256 of "<seed>:<n>", so anyone holding the revealed seed can recompute every
+roll of a game. Before the end only the commitment (SHA-256 of the seed) is public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from pydantic import BaseModel
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def commitment(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Rng(BaseModel):
+    seed: str
+    counter: int = 0
+
+    def _next64(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+        self.counter += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection, so no value is favoured."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self._next64()
+            if x < limit:
+                return x % n
+
+    def die(self, sides: int = 6) -> int:
+        return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(count)]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list):
+        return items[self.below(len(items))]

@@ -1,0 +1,88 @@
+"""Psi Wars game state: everything needed to continue, replay or audit a game."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+
+Phase = Literal["cu", "build", "equip", "attack", "window", "defend", "cyborg", "matchups", "discard", "over"]
+WindowName = Literal["build", "after_attack", "after_defend", "before_roll"]
+
+
+class Card(BaseModel):
+    """One physical card in the game and its marks while in play."""
+
+    iid: str
+    card: str  # CardDef id
+    owner: int
+    depleted: bool = False
+    created_turn: int = 0
+    disoriented: bool = False
+    trapped: bool = False
+    used: bool = False  # attacked, defended or used its ability: depleted at end of turn
+    equipment: str | None = None  # iid of the Equipment under this Battle Unit
+    carrier: str | None = None  # for Equipment: the Battle Unit it is under
+
+
+class Player(BaseModel):
+    name: str
+    deck_key: str
+    lab_hp: int
+    hand: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    lab: list[str] = Field(default_factory=list)  # CUs, Battle Units and Equipment in play
+    placed_cu: bool = False  # Phase 1 placement used this turn
+
+
+class Matchup(BaseModel):
+    attack: list[str]  # attacking Battle Unit iids (1-2)
+    defend: list[str] | None = None  # None: not blocked (yet)
+    blocked: bool = False
+    resolved: bool = False
+    skip: list[str] = Field(default_factory=list)  # screens a Power removed from this matchup
+
+
+class Battle(BaseModel):
+    matchups: list[Matchup] = Field(default_factory=list)
+    declared: bool = False  # the attacker finished declaring formations
+    to_assign: int = 0  # index of the next attacking formation the defender answers
+    cyborg_seat: int | None = None  # whose Cyborgs may act now
+    current: int | None = None  # matchup chosen for the next resolution
+    first_mental: Literal["cyber", "psionic"] | None = None
+    attack_boost: dict[str, int] = Field(default_factory=dict)  # formation key -> +Phys attack
+    defense_malus: dict[str, int] = Field(default_factory=dict)  # unit iid -> -Defense each screen
+    withdrawn: list[str] = Field(default_factory=list)  # Cyborgs that used their ability
+
+
+class Window(BaseModel):
+    """A Power window (A-18): the active player plays any number, then the other player."""
+
+    name: WindowName
+    seat: int
+    passes: int = 0
+
+
+class PsiState(GameState):
+    game: str = "psiwars"
+    lab_hp_start: int = 30
+    max_rounds: int = 40
+    players: list[Player]
+    cards: dict[str, Card]
+    first: int = 0
+    active: int = 0
+    phase: Phase = "cu"
+    window: Window | None = None
+    battle: Battle | None = None
+    peek: list[str] = Field(default_factory=list)  # Creation Oracle: cards the active player looks at
+    hunting: bool = False  # Equipment Hunter search open
+
+    @property
+    def round(self) -> int:
+        return (self.turn + 1) // 2
+
+    def other(self, seat: int) -> int:
+        return 1 - seat

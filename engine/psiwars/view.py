@@ -1,0 +1,81 @@
+"""What each seat may see. The public view (seat None) never names a card in a hand or deck."""
+
+from __future__ import annotations
+
+from .cards import catalog
+from .state import Card, PsiState
+
+PHASE_LABELS = {
+    "cu": "Phase 1: Creation Units", "build": "Phase 2: Build", "equip": "Phase 3: Equip",
+    "attack": "Phase 4: Battle - declare attackers", "window": "Phase 4: Battle - Powers",
+    "defend": "Phase 4: Battle - declare defenders", "cyborg": "Phase 4: Battle - Cyborg Phase",
+    "matchups": "Phase 4: Battle - matchups", "discard": "End of turn: hand limit", "over": "Game over",
+}
+
+
+def _unit(state: PsiState, c: Card) -> dict:
+    eq = state.cards[c.equipment] if c.equipment else None
+    return {
+        "iid": c.iid, "card": c.card, "name": catalog().cards[c.card].name,
+        "depleted": c.depleted, "disoriented": c.disoriented, "trapped": c.trapped, "used": c.used,
+        "new": c.created_turn == state.turn,
+        "equipment": {"iid": eq.iid, "card": eq.card, "name": catalog().cards[eq.card].name} if eq else None,
+    }
+
+
+def _player(state: PsiState, seat: int) -> dict:
+    p = state.players[seat]
+    cards = catalog().cards
+    lab = [state.cards[i] for i in p.lab]
+    return {
+        "seat": seat, "name": p.name, "deck_name": catalog().decks[p.deck_key].name,
+        "lab_hp": p.lab_hp, "hand_count": len(p.hand), "deck_count": len(p.deck),
+        "discard": [state.cards[i].card for i in p.discard],
+        "cus": [{"iid": c.iid, "card": c.card, "kind": cards[c.card].cu_kind, "depleted": c.depleted}
+                for c in lab if cards[c.card].kind == "cu"],
+        "units": [_unit(state, c) for c in lab if cards[c.card].kind == "battle_unit"],
+        "gear": [{"iid": c.iid, "card": c.card, "name": cards[c.card].name, "depleted": c.depleted}
+                 for c in lab if cards[c.card].kind == "equipment" and not c.carrier],
+    }
+
+
+def _battle(state: PsiState) -> dict | None:
+    b = state.battle
+    if not b:
+        return None
+    from .combat import formation_strengths  # local: combat imports view-free helpers only
+
+    matchups = []
+    for i, m in enumerate(b.matchups):
+        matchups.append({
+            "index": i, "attack": m.attack, "defend": m.defend, "blocked": m.blocked,
+            "resolved": m.resolved, "skip": m.skip,
+            "attack_strength": formation_strengths(state, m.attack, i, attacking=True),
+            "defend_strength": formation_strengths(state, m.defend, i, attacking=False) if m.defend else None,
+        })
+    return {"matchups": matchups, "current": b.current, "declared": b.declared,
+            "withdrawn": b.withdrawn}
+
+
+def build_view(state: PsiState, seat: int | None) -> dict:
+    view = {
+        "game": "psiwars", "version": state.version, "turn": state.turn, "round": state.round,
+        "max_rounds": state.max_rounds, "phase": state.phase, "phase_label": PHASE_LABELS[state.phase],
+        "active": state.active, "lab_hp_start": state.lab_hp_start,
+        "seed_commitment": state.seed_commitment,
+        "window": state.window.name if state.window else None,
+        "pending": [d.model_dump() for d in state.pending],
+        "players": [_player(state, s) for s in range(len(state.players))],
+        "battle": _battle(state),
+        "recent": [e.text for e in state.recent if e.visible(seat)],
+        "outcome": state.finished.model_dump() if state.finished else None,
+        "you": seat,
+    }
+    if state.finished:
+        view["seed"] = state.rng.seed  # revealed at the end so every roll can be re-checked
+    if seat is not None:
+        me = state.players[seat]
+        view["hand"] = [{"iid": i, "card": state.cards[i].card} for i in me.hand]
+        if seat == state.active and state.peek:
+            view["peek"] = [{"iid": i, "card": state.cards[i].card} for i in state.peek]
+    return view
