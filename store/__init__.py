@@ -1,0 +1,20 @@
+"""Persistence (aiosqlite): games, seats, the append-only move log, snapshots, timers, settings."""
+
+from .db import (
+    OPEN_STATUSES,
+    SNAPSHOT_EVERY,
+    ActionRow,
+    EventRow,
+    GameRow,
+    LoggedEvent,
+    SeatRow,
+    Store,
+)
+from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion, StoreError
+from .migrations import MIGRATIONS, migrate, schema_version
+
+__all__ = [
+    "OPEN_STATUSES", "SNAPSHOT_EVERY", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
+    "Store", "AlreadySeated", "ChannelBusy", "LobbyClosed", "StaleVersion", "StoreError",
+    "MIGRATIONS", "migrate", "schema_version",
+]

@@ -1,0 +1,341 @@
+"""The one place Arbiter talks SQL: games, seats, the move log, snapshots.
+
+A Store wraps one aiosqlite connection in autocommit mode; every transaction is an explicit
+BEGIN IMMEDIATE ... COMMIT. Coroutines sharing the connection take `_lock` so one coroutine's
+statements never land inside another's transaction. Several Stores (or processes) may open the
+same file: the version check in `save_move` is done by SQL, so it holds across connections too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import aiosqlite
+
+from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion
+from .migrations import MIGRATIONS, migrate
+
+OPEN_STATUSES = ("lobby", "active")
+SNAPSHOT_EVERY = 20  # versions between stored snapshots (replay checkpoints)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: str
+    name: str
+    is_ai: bool = False
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    channel_id: str
+    guild_id: str | None
+    creator_id: str
+    status: str
+    config: dict
+    version: int
+    state: str | None  # engine state JSON, None while in the lobby
+    seed: str | None
+    seed_commitment: str | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRow, ...]
+
+    def seat_of(self, user_id: str) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int  # the version the action was applied to
+    seat: int
+    user_id: str
+    action: str  # JSON
+    at: float
+
+
+class LoggedEvent(NamedTuple):
+    """An event sentence as the log keeps it; visible_to None means public."""
+
+    text: str
+    visible_to: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    version: int
+    text: str
+    visible_to: list[int] | None
+
+
+class Store:
+    def __init__(self, conn: aiosqlite.Connection, path: str):
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] = MIGRATIONS) -> Store:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            # WAL lets readers run beside the one writer; NORMAL sync is the safe WAL pairing.
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA busy_timeout = 10000")  # wait for other writers, don't fail
+            await migrate(conn, migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, str(path))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    # --- plumbing ----------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction; IMMEDIATE takes the write lock up front so two writers never
+        both read the old version and then collide at COMMIT."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return await self._fetch(sql, params)
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _game(self, game_id: int) -> GameRow | None:
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        seats = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return _game_row(rows[0], seats)
+
+    async def _games(self, ids: Iterable[int]) -> list[GameRow]:
+        found = [await self._game(i) for i in ids]
+        return [g for g in found if g is not None]
+
+    @staticmethod
+    async def _log_events(conn: aiosqlite.Connection, game_id: int, version: int,
+                          events: Iterable[LoggedEvent], now: float) -> None:
+        await conn.executemany(
+            "INSERT INTO events (game_id, version, text, visible_to, at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, version, e.text, None if e.visible_to is None else json.dumps(e.visible_to), now)
+             for e in events],
+        )
+
+    # --- games and seats ---------------------------------------------------------------
+
+    async def create_game(self, game: str, channel_id: str, guild_id: str | None, creator_id: str,
+                          config: dict, first_seat: SeatRow | None = None) -> GameRow:
+        """A new lobby. Raises ChannelBusy if the channel already has a lobby or running game."""
+        now = time.time()
+        try:
+            async with self._transaction() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO games (game, channel_id, guild_id, creator_id, status, config,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (game, channel_id, guild_id, creator_id, json.dumps(config), now, now),
+                )
+                game_id = cur.lastrowid
+                if first_seat is not None:
+                    await conn.execute(
+                        "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, ?)",
+                        (game_id, first_seat.user_id, first_seat.name, int(first_seat.is_ai)),
+                    )
+        except sqlite3.IntegrityError as exc:
+            existing = await self.open_game_in(channel_id)
+            if existing is None:
+                raise
+            raise ChannelBusy(existing.id, existing.game) from exc
+        return await self.get_game(game_id)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self._lock:
+            return await self._game(game_id)
+
+    async def open_game_in(self, channel_id: str) -> GameRow | None:
+        """The channel's lobby or running game, if any."""
+        async with self._lock:
+            rows = await self._fetch(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            )
+            return await self._game(rows[0]["id"]) if rows else None
+
+    async def list_games(self, *, guild_id: str | None = None, user_id: str | None = None,
+                         statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRow]:
+        """Games filtered by guild and by a user who plays in or created them, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        sql = f"SELECT DISTINCT g.id FROM games g WHERE g.status IN ({marks})"
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            sql += (" AND (g.creator_id = ? OR EXISTS"
+                    " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))")
+            params += [user_id, user_id]
+        async with self._lock:
+            ids = [r["id"] for r in await self._fetch(sql + " ORDER BY g.id", params)]
+            return await self._games(ids)
+
+    async def add_seat(self, game_id: int, user_id: str, name: str, is_ai: bool = False) -> int:
+        """Seat a player at the next free seat number; returns it. The game must be a lobby."""
+        try:
+            async with self._transaction() as conn:
+                rows = await self._fetch("SELECT status FROM games WHERE id = ?", (game_id,))
+                if not rows or rows[0]["status"] != "lobby":
+                    raise LobbyClosed(f"game {game_id} is not a lobby")
+                (seat,) = (await self._fetch(
+                    "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)))[0]
+                await conn.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, user_id, name, int(is_ai)),
+                )
+                await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+        except sqlite3.IntegrityError as exc:
+            raise AlreadySeated(f"{user_id} already sits at game {game_id}") from exc
+        return seat
+
+    async def remove_seat(self, game_id: int, user_id: str) -> bool:
+        """Unseat a lobby player and close the gap, so seats stay numbered 0..n-1."""
+        async with self._transaction() as conn:
+            rows = await self._fetch(
+                "SELECT s.seat FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.game_id = ? AND s.user_id = ? AND g.status = 'lobby'", (game_id, user_id))
+            if not rows:
+                return False
+            seat = rows[0]["seat"]
+            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            # One row at a time in seat order, so the primary key never sees two equal seats.
+            later = await self._fetch(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat))
+            for row in later:
+                await conn.execute("UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat = ?",
+                                   (game_id, row["seat"]))
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+        return True
+
+    async def set_status(self, game_id: int, status: str, *, only_from: Sequence[str] = OPEN_STATUSES,
+                         events: Iterable[LoggedEvent] = ()) -> bool:
+        """Move a game to `status` if it is currently in one of `only_from`; False otherwise."""
+        now = time.time()
+        marks = ", ".join("?" for _ in only_from)
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, now, game_id, *only_from),
+            )
+            if cur.rowcount != 1:
+                return False
+            (version,) = (await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
+            await self._log_events(conn, game_id, version, events, now)
+        return True
+
+    # --- play --------------------------------------------------------------------------
+
+    async def start_game(self, game_id: int, state_json: str, version: int, seed: str,
+                         seed_commitment: str, events: Iterable[LoggedEvent] = ()) -> None:
+        """Lobby -> active with the engine's first state. StaleVersion if it is no longer a lobby."""
+        now = time.time()
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'active', state = ?, version = ?, seed = ?, seed_commitment = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (state_json, version, seed, seed_commitment, now, game_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer a lobby")
+            await conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                               (game_id, version, state_json))
+            await self._log_events(conn, game_id, version, events, now)
+
+    async def save_move(self, game_id: int, expected_version: int, new_version: int, seat: int,
+                        user_id: str, action_json: str, events: Iterable[LoggedEvent], state_json: str,
+                        *, status: str | None = None) -> None:
+        """Store one applied action, atomically, if the game is still at `expected_version`.
+
+        The version test is in the UPDATE's WHERE clause, so two writers that both read the
+        same version cannot both succeed: the second matches no row and gets StaleVersion.
+        `status` ("finished") closes the game in the same transaction.
+        """
+        if new_version <= expected_version:
+            raise ValueError("a move must raise the version")
+        now = time.time()
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (new_version, state_json, status, now, game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, seat, user_id, action_json, now),
+            )
+            await self._log_events(conn, game_id, new_version, events, now)
+            if new_version % SNAPSHOT_EVERY == 0 or status is not None:
+                await conn.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                    (game_id, new_version, state_json),
+                )
+
+    # --- the log -----------------------------------------------------------------------
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self._all(
+            "SELECT seq, seat, user_id, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRow(r["seq"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]
+
+    async def events(self, game_id: int, *, since_version: int = -1) -> list[EventRow]:
+        rows = await self._all(
+            "SELECT version, text, visible_to FROM events WHERE game_id = ? AND version > ? ORDER BY id",
+            (game_id, since_version),
+        )
+        return [EventRow(r["version"], r["text"], None if r["visible_to"] is None else json.loads(r["visible_to"]))
+                for r in rows]
+
+    async def snapshots(self, game_id: int) -> dict[int, str]:
+        rows = await self._all(
+            "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version", (game_id,))
+        return {r["version"]: r["state"] for r in rows}
+
+    async def schema_version(self) -> int:
+        rows = await self._all("PRAGMA user_version")
+        return rows[0][0]
+
+
+def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:
+    return GameRow(
+        id=row["id"], game=row["game"], channel_id=row["channel_id"], guild_id=row["guild_id"],
+        creator_id=row["creator_id"], status=row["status"], config=json.loads(row["config"]),
+        version=row["version"], state=row["state"], seed=row["seed"],
+        seed_commitment=row["seed_commitment"], created_at=row["created_at"], updated_at=row["updated_at"],
+        seats=tuple(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_ai"])) for s in seats),
+    )

@@ -1,0 +1,131 @@
+"""Schema migrations, applied in order and counted by `PRAGMA user_version`.
+
+Append new scripts to MIGRATIONS; never edit one that has shipped. Each script runs in its
+own transaction together with the user_version bump, so a failed migration leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats, the append-only action/event log, snapshots, timers, guild settings.
+    """
+    CREATE TABLE games (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        game            TEXT NOT NULL,
+        channel_id      TEXT NOT NULL,
+        guild_id        TEXT,
+        creator_id      TEXT NOT NULL,
+        status          TEXT NOT NULL DEFAULT 'lobby'
+                        CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        config          TEXT NOT NULL DEFAULT '{}',
+        version         INTEGER NOT NULL DEFAULT 0,
+        state           TEXT,
+        seed            TEXT,
+        seed_commitment TEXT,
+        created_at      REAL NOT NULL,
+        updated_at      REAL NOT NULL
+    );
+    -- At most one lobby or running game per channel; finished ones do not count.
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat    INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        name    TEXT NOT NULL,
+        is_ai   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    -- seq is the version the action was applied to: one action per version, ever.
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        action  TEXT NOT NULL,
+        at      REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+
+    -- version is the game version the event led to; visible_to NULL means public.
+    CREATE TABLE events (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        version    INTEGER NOT NULL,
+        text       TEXT NOT NULL,
+        visible_to TEXT,
+        at         REAL NOT NULL
+    );
+    CREATE INDEX events_by_game ON events (game_id, version);
+
+    -- The log is the audit trail: refuse edits and deletions at the database level.
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL,
+        state   TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+
+    -- Durable deadlines (reminders, turn clocks); one dispatcher sleeps until the earliest.
+    CREATE TABLE timers (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id    INTEGER REFERENCES games (id),
+        kind       TEXT NOT NULL,
+        due_at     REAL NOT NULL,
+        payload    TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX timers_by_due ON timers (due_at);
+
+    CREATE TABLE guild_settings (
+        guild_id TEXT NOT NULL,
+        key      TEXT NOT NULL,
+        value    TEXT NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    );
+    """,
+]
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cur:
+        (version,) = await cur.fetchone()
+    return version
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: list[str] = MIGRATIONS) -> int:
+    """Bring the database up to len(migrations); return the resulting schema version.
+
+    The connection must be in autocommit mode (isolation_level=None) so the explicit
+    BEGIN/COMMIT below are the only transactions.
+    """
+    current = await schema_version(conn)
+    if current > len(migrations):
+        raise RuntimeError(
+            f"The database schema is version {current}, newer than this code knows ({len(migrations)})."
+        )
+    for number, script in enumerate(migrations[current:], start=current + 1):
+        # user_version lives in the database header and is part of the transaction.
+        try:
+            await conn.executescript(f"BEGIN IMMEDIATE;\n{script}\n;PRAGMA user_version = {number};\nCOMMIT;")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.rollback()
+            raise
+    return await schema_version(conn)
