@@ -39,6 +39,13 @@ class Action(BaseModel):
     # such actions are only ever offered in the acting player's private panel.
     secret: ClassVar[bool] = False
 
+    def __eq__(self, other: object) -> bool:
+        # Fields excluded from dumps only decorate labels; they never change which move it is.
+        return type(other) is type(self) and self.model_dump() == other.model_dump()
+
+    def __hash__(self) -> int:
+        return hash(self.model_dump_json())
+
     def label(self) -> str:
         return self.type.replace("_", " ").capitalize()
 

@@ -9,11 +9,8 @@ from .state import PsiState
 WAYS_AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) for n in range(2, 13)}
 
 
-def need(attack: int, defense: int) -> int | None:
-    """2d6 total the attacker needs; 2 or less is an automatic win, 13+ a loss (A-13).
-
-    Returns None for "no roll needed" cases is not used: callers read the raw number.
-    """
+def need(attack: int, defense: int) -> int:
+    """2d6 total the attacker needs: the printed matrix is exactly 8 + D - A (A-13)."""
     return 8 + defense - attack
 
 
@@ -36,10 +33,6 @@ def win_chance(attack: int, defense: int) -> float:
     if cell == "L":
         return 0.0
     return WAYS_AT_LEAST[int(cell)] / 36
-
-
-def formation_key(units: list[str]) -> str:
-    return "+".join(sorted(units))
 
 
 def active_units(state: PsiState, units: list[str] | None) -> list[str]:
@@ -76,18 +69,10 @@ def has_screen(state: PsiState, units: list[str], screen: str) -> bool:
     return any(unit_screen(state, u, screen) is not None for u in units)
 
 
-def attack_strength(state: PsiState, units: list[str], screen: str) -> int:
-    """Sum of Attack of non-disoriented units with the screen, plus a formation boost."""
-    total = 0
-    fighters = 0
-    for u in units:
-        values = unit_screen(state, u, screen)
-        if values is not None and not state.cards[u].disoriented:
-            total += values[0]
-            fighters += 1
-    if screen == "physical" and fighters and state.battle:
-        total += state.battle.attack_boost.get(formation_key(units), 0)
-    return total
+def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:
+    """Sum of Attack of non-disoriented units with the screen; a boost counts only if one of them fights."""
+    values = [v[0] for u in units if not state.cards[u].disoriented and (v := unit_screen(state, u, screen))]
+    return sum(values) + boost if values else 0
 
 
 def defense_strength(state: PsiState, units: list[str], screen: str) -> int:
@@ -95,13 +80,15 @@ def defense_strength(state: PsiState, units: list[str], screen: str) -> int:
     return sum(v[1] for u in units if (v := unit_screen(state, u, screen)) is not None)
 
 
-def formation_strengths(state: PsiState, units: list[str] | None, index: int, attacking: bool) -> dict:
+def formation_strengths(state: PsiState, units: list[str] | None, index: int, side: str) -> dict:
     """Per screen {attack, defense} for display, None where the formation lacks the screen."""
     live = active_units(state, units)
+    boost = state.battle.attack_boost.get(f"{side}:{index}", 0) if state.battle else 0
     out = {}
     for s in SCREENS:
         if not has_screen(state, live, s):
             out[s] = None
         else:
-            out[s] = {"attack": attack_strength(state, live, s), "defense": defense_strength(state, live, s)}
+            extra = boost if s == "physical" else 0
+            out[s] = {"attack": attack_strength(state, live, s, extra), "defense": defense_strength(state, live, s)}
     return out

@@ -50,8 +50,8 @@ def _battle(state: PsiState) -> dict | None:
         matchups.append({
             "index": i, "attack": m.attack, "defend": m.defend, "blocked": m.blocked,
             "resolved": m.resolved, "skip": m.skip,
-            "attack_strength": formation_strengths(state, m.attack, i, attacking=True),
-            "defend_strength": formation_strengths(state, m.defend, i, attacking=False) if m.defend else None,
+            "attack_strength": formation_strengths(state, m.attack, i, "attack"),
+            "defend_strength": formation_strengths(state, m.defend, i, "defend") if m.defend else None,
         })
     return {"matchups": matchups, "current": b.current, "declared": b.declared,
             "withdrawn": b.withdrawn}

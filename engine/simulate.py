@@ -1,0 +1,86 @@
+"""Play many seeded games between players and report one JSON object.
+
+python -m engine.simulate <game> --games N --seed S [--players ai,random]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+
+from engine.core import get_game
+
+MAX_STEPS = 100_000  # a game that runs longer is counted as an error
+
+
+def pick(game, state, seat: int, kind: str):
+    if kind == "ai":
+        return game.ai_action(state, seat)
+    if kind == "random":
+        return game.random_action(state, seat)
+    raise ValueError(f"unknown player kind {kind!r} (use ai or random)")
+
+
+def play_one(game, players: list[str], seed: str, config: dict | None = None) -> tuple[object, int]:
+    """One whole game; returns (final state, steps). Every move is re-checked by the rules."""
+    state = game.setup(config or {}, [f"{k}{i}" for i, k in enumerate(players)], seed)
+    steps = 0
+    while not state.finished:
+        seat = game.to_act(state)[0]
+        action = pick(game, state, seat, players[seat])
+        game.check(state, action)
+        game.advance(state, action)
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
+    return state, steps
+
+
+def simulate(game_id: str, games: int, seed: int, players: list[str], config: dict | None = None) -> dict:
+    game = get_game(game_id)
+    wins = [0] * len(players)
+    draws = errors = steps = turns = 0
+    first_errors: list[str] = []
+    started = time.perf_counter()
+    for n in range(games):
+        try:
+            state, used = play_one(game, players, f"{seed}-{n}", config)
+        except Exception:
+            errors += 1
+            if len(first_errors) < 3:
+                first_errors.append(traceback.format_exc(limit=6))
+            continue
+        steps += used
+        turns += state.turn
+        if state.finished.draw:
+            draws += 1
+        for w in state.finished.winners:
+            wins[w] += 1
+    elapsed = time.perf_counter() - started
+    done = games - errors
+    return {
+        "game": game_id, "games": games, "players": players, "seed": seed,
+        "wins": wins, "win_rate": [round(w / done, 3) if done else 0 for w in wins], "draws": draws,
+        "avg_turns": round(turns / done, 2) if done else 0, "steps": steps,
+        "steps_per_s": round(steps / elapsed, 1), "games_per_s": round(games / elapsed, 2),
+        "errors": errors, "error_samples": first_errors,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__)
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", default="ai,random")
+    args = ap.parse_args(argv)
+    report = simulate(args.game, args.games, args.seed, args.players.split(","))
+    print(json.dumps(report))
+    return 1 if report["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
