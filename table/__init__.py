@@ -1,0 +1,7 @@
+"""The async table service: load, lock, apply, save, notify. Cogs and the console call only this."""
+
+from .errors import NotYourMove, StaleVersion, TableError
+from .models import SeatInfo, TableInfo, Update
+from .service import TableService
+
+__all__ = ["NotYourMove", "StaleVersion", "TableError", "SeatInfo", "TableInfo", "Update", "TableService"]

@@ -1,0 +1,507 @@
+"""The table service: the only door from the UI (cogs, console) to games and the store.
+
+Every change to a game runs under that game's asyncio.Lock: load -> check -> engine.apply ->
+store.save_move (which re-checks the version in SQL, for other processes) -> events. After a
+person's move the AI seats play on while the game waits only on them.
+
+The state continued from is always the stored JSON, so a game that survived a restart and one
+that never stopped take exactly the same path (and a replay from the log matches both).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Literal
+
+from pydantic import ValidationError
+
+from engine.core import Action, Event, Game, GameState, Outcome, commitment, get_game, new_seed
+from engine.core.registry import GAME_IDS
+from store import (
+    OPEN_STATUSES,
+    AlreadySeated,
+    ChannelBusy,
+    GameRow,
+    LobbyClosed,
+    LoggedEvent,
+    SeatRow,
+    Store,
+)
+from store import StaleVersion as StoreStaleVersion
+
+from .errors import NotYourMove, StaleVersion, TableError
+from .models import SeatInfo, TableInfo, Update
+
+log = logging.getLogger(__name__)
+
+AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
+
+
+class TableService:
+    def __init__(self, store: Store, *, ai_delay: float = 0.0):
+        self.store = store
+        self.ai_delay = ai_delay
+        self.ai_step_limit = AI_STEP_LIMIT
+        self.bugs: list[str] = []  # engine misbehaviour seen (AI loops, AI illegal moves)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # --- lobby -------------------------------------------------------------------------
+
+    async def create(self, channel_id: str, guild_id: str | None, game: str, creator_id: str,
+                     creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
+        """Open a lobby; the creator takes seat 0 (seat_creator=False: they only host)."""
+        engine = _engine(game)
+        config = _valid_config(engine, config or {})
+        existing = await self.store.open_game_in(channel_id)
+        if existing is not None:
+            raise _channel_busy(existing.id, existing.game)
+        first = SeatRow(0, creator_id, creator_name) if seat_creator else None
+        try:
+            row = await self.store.create_game(game, channel_id, guild_id, creator_id, config, first)
+        except ChannelBusy as busy:
+            raise _channel_busy(busy.game_id, busy.game) from busy
+        return _info(row)
+
+    async def join(self, channel_id: str, user_id: str, name: str) -> TableInfo:
+        async with self._open_table(channel_id) as row:
+            _require_lobby(row)
+            if row.seat_of(user_id) is not None:
+                raise TableError(f"You are already seated at game #{row.id}.")
+            _require_free_seat(row)
+            try:
+                await self.store.add_seat(row.id, user_id, _unique_name(row, name))
+            except AlreadySeated as exc:
+                raise TableError(f"You are already seated at game #{row.id}.") from exc
+            except LobbyClosed as exc:
+                raise TableError(f"Game #{row.id} has already started.") from exc
+            return _info(await self.store.get_game(row.id))
+
+    async def add_ai(self, channel_id: str, by_user_id: str) -> TableInfo:
+        """Fill the next seat with the game's AI (user id "ai:<n>")."""
+        async with self._open_table(channel_id) as row:
+            _require_lobby(row)
+            _require_creator(row, by_user_id, "add an AI player")
+            _require_free_seat(row)
+            taken = {s.user_id for s in row.seats}
+            number = next(n for n in range(1, len(taken) + 2) if f"ai:{n}" not in taken)
+            await self.store.add_seat(row.id, f"ai:{number}", _unique_name(row, f"AI {number}"), is_ai=True)
+            return _info(await self.store.get_game(row.id))
+
+    async def remove_ai(self, channel_id: str, by_user_id: str) -> TableInfo:
+        """Take the last AI player out of the lobby."""
+        async with self._open_table(channel_id) as row:
+            _require_lobby(row)
+            _require_creator(row, by_user_id, "remove an AI player")
+            ais = [s for s in row.seats if s.is_ai]
+            if not ais:
+                raise TableError(f"Game #{row.id} has no AI player to remove.")
+            await self.store.remove_seat(row.id, ais[-1].user_id)
+            return _info(await self.store.get_game(row.id))
+
+    async def leave(self, channel_id: str, user_id: str) -> TableInfo:
+        """Leave a lobby. The creator leaving closes it (status aborted)."""
+        async with self._open_table(channel_id) as row:
+            if row.status != "lobby":
+                raise TableError(f"Game #{row.id} has started; seats are fixed now. "
+                                 "The creator or an admin can abort it.")
+            if user_id == row.creator_id:
+                await self.store.set_status(row.id, "aborted", only_from=("lobby",),
+                                            events=[LoggedEvent("The creator left; the lobby is closed.")])
+            elif not await self.store.remove_seat(row.id, user_id):
+                raise TableError(f"You are not seated at game #{row.id}.")
+            return _info(await self.store.get_game(row.id))
+
+    async def start(self, channel_id: str, user_id: str, seed: str | None = None) -> Update:
+        async with self._open_table(channel_id) as row:
+            _require_lobby(row)
+            _require_creator(row, user_id, "start the game")
+            engine = _engine(row.game)
+            if len(row.seats) < engine.min_players:
+                raise TableError(f"{engine.title} needs at least {engine.min_players} players; "
+                                 f"{len(row.seats)} seated.")
+            seed = seed or new_seed()
+            sealed = commitment(seed)
+            names = [s.name for s in row.seats]
+            state = engine.setup(row.config, names, seed)
+            state_json = state.model_dump_json()
+            opening = [
+                Event(text=f"Game #{row.id}: {engine.title} begins: {_versus(names)}."),
+                Event(text=f"Seed commitment: {sealed}. The seed is revealed when the game ends."),
+                *state.recent,  # what setup did (deals, first player), as the game words it
+            ]
+            try:
+                await self.store.start_game(row.id, state_json, state.version, seed, sealed,
+                                            _loggable(opening))
+            except StoreStaleVersion as exc:
+                raise TableError(f"Game #{row.id} has already started.") from exc
+            update = _UpdateBuilder(opening)
+            state = await self._let_ai_play(row, engine, engine.load_state(state_json), update)
+            return update.build(row, engine, state)
+
+    async def abort(self, channel_id: str, user_id: str, *, is_admin: bool = False) -> TableInfo:
+        async with self._open_table(channel_id) as row:
+            if not is_admin:
+                _require_creator(row, user_id, "abort the game")
+            seed_note = f" The seed was {row.seed}." if row.seed else ""
+            await self.store.set_status(row.id, "aborted",
+                                        events=[LoggedEvent(f"Game #{row.id} was aborted.{seed_note}")])
+            return _info(await self.store.get_game(row.id))
+
+    # --- lookups -----------------------------------------------------------------------
+
+    async def table_in(self, channel_id: str) -> TableInfo | None:
+        row = await self.store.open_game_in(channel_id)
+        return _info(row) if row else None
+
+    async def get(self, game_id: int) -> TableInfo:
+        return _info(await self._row(game_id))
+
+    async def list_tables(self, guild_id: str | None = None, user_id: str | None = None, *,
+                          include_closed: bool = False) -> list[TableInfo]:
+        statuses = ("lobby", "active", "finished", "aborted") if include_closed else OPEN_STATUSES
+        rows = await self.store.list_games(guild_id=guild_id, user_id=user_id, statuses=statuses)
+        return [_info(r) for r in rows]
+
+    async def seat_of(self, game_id: int, user_id: str) -> int | None:
+        return (await self._row(game_id)).seat_of(user_id)
+
+    async def legal_for(self, game_id: int, user_id: str) -> tuple[int, int | None, list[Action]]:
+        """(version, seat, the moves this user may make now); no moves if it is not their turn."""
+        row = await self._row(game_id)
+        seat = row.seat_of(user_id)
+        if row.status != "active" or seat is None:
+            return row.version, seat, []
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        if seat not in engine.to_act(state):
+            return row.version, seat, []
+        return row.version, seat, engine.legal_actions(state, seat)
+
+    async def view(self, game_id: int, user_id: str | None) -> dict:
+        """The public view, or a seated user's private view."""
+        row = await self._row(game_id)
+        if row.state is None:
+            raise TableError(f"Game #{row.id} has not started yet.")
+        engine = _engine(row.game)
+        seat = row.seat_of(user_id) if user_id is not None else None
+        return engine.view(engine.load_state(row.state), seat)
+
+    async def suggest(self, game_id: int, user_id: str, *,
+                      policy: Literal["ai", "random"] = "ai") -> tuple[int, Action]:
+        """(version, a move for this user's seat) chosen by the game's AI or uniformly at random.
+
+        For players who hand a move to the computer (console "random" seats, turn timeouts).
+        """
+        row = await self._row(game_id)
+        engine, state, seat = self._waiting_seat(row, user_id)
+        pick = engine.ai_action if policy == "ai" else engine.random_action
+        return row.version, pick(state, seat)
+
+    # --- play --------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: str, action: Action | dict | int, *,
+                  version: int | None = None) -> Update:
+        """Apply a user's move. `action` may be an index into legal_for(...)[2] at `version`."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if version is not None and version != row.version:
+                raise StaleVersion()
+            engine, state, seat = self._waiting_seat(row, user_id)
+            move = _resolve(engine, state, seat, action)
+            if move.seat != seat:
+                raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
+            update = _UpdateBuilder()
+            state = await self._apply_and_save(row, engine, state, move, user_id, update)
+            state = await self._let_ai_play(row, engine, state, update)
+            return update.build(row, engine, state)
+
+    async def run_ai(self, game_id: int) -> Update | None:
+        """Let AI seats move now (after start or a restart); None if none had to."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "active":
+                return None
+            engine = _engine(row.game)
+            before = engine.load_state(row.state)
+            update = _UpdateBuilder()
+            state = await self._let_ai_play(row, engine, before, update)
+            return update.build(row, engine, state) if state.version != before.version else None
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        return row
+
+    @asynccontextmanager
+    async def _open_table(self, channel_id: str) -> AsyncIterator[GameRow]:
+        """The channel's lobby or running game, locked and freshly loaded."""
+        row = await self.store.open_game_in(channel_id)
+        if row is None:
+            raise TableError("There is no game in this channel.")
+        async with self._lock(row.id):
+            row = await self._row(row.id)
+            if row.status not in OPEN_STATUSES:
+                raise TableError(f"Game #{row.id} has just ended.")
+            yield row
+
+    def _waiting_seat(self, row: GameRow, user_id: str) -> tuple[Game, GameState, int]:
+        """The engine, state and seat of a user the running game is waiting on."""
+        if row.status != "active":
+            raise TableError(_not_running(row))
+        seat = row.seat_of(user_id)
+        if seat is None:
+            raise NotYourMove(f"You are not playing in game #{row.id}.")
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        waiting = engine.to_act(state)
+        if seat not in waiting:
+            who = _and([_seat_name(row, s) for s in waiting]) or "nobody"
+            raise NotYourMove(f"Only {who} can move now.")
+        return engine, state, seat
+
+    async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,
+                              user_id: str, update: _UpdateBuilder) -> GameState:
+        new, events = engine.apply(state, action)  # IllegalAction goes to the caller unchanged
+        outcome = engine.outcome(new)
+        if outcome is not None:
+            events = [*events, Event(text=f"The seed was {row.seed}; its SHA-256 is the commitment "
+                                          f"{row.seed_commitment} announced at the start.")]
+        new_json = new.model_dump_json()
+        try:
+            await self.store.save_move(row.id, state.version, new.version, action.seat, user_id,
+                                       action.model_dump_json(), _loggable(events), new_json,
+                                       status="finished" if outcome is not None else None)
+        except StoreStaleVersion as exc:
+            raise StaleVersion() from exc
+        update.add(events)
+        return engine.load_state(new_json)
+
+    async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,
+                           update: _UpdateBuilder) -> GameState:
+        """AI seats move while the game waits only on AI seats."""
+        ai_seats = {s.seat: s.user_id for s in row.seats if s.is_ai}
+        steps = 0
+        while True:
+            waiting = engine.to_act(state)
+            if engine.outcome(state) is not None or not waiting or not set(waiting) <= ai_seats.keys():
+                return state
+            if steps >= self.ai_step_limit:
+                self._bug(row, f"AI seats made {steps} moves in a row without a human turn; stopped")
+                return state
+            steps += 1
+            seat = waiting[0]
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            move = self._ai_choice(row, engine, state, seat)
+            if move is None:
+                return state
+            try:
+                state = await self._apply_and_save(row, engine, state, move, ai_seats[seat], update)
+            except StaleVersion:
+                log.warning("game %s moved on under the AI (another process?); stopping", row.id)
+                return state
+
+    def _ai_choice(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
+        """The game's AI move, or a random legal one if the AI fails (a bug, recorded)."""
+        try:
+            move = engine.ai_action(state, seat)
+            engine.check(state, move)
+            return move
+        except Exception as exc:  # the engine's AI is at fault; keep the game going
+            self._bug(row, f"AI for seat {seat} failed at version {state.version}: {exc!r}")
+        try:
+            return engine.random_action(state, seat)
+        except Exception as exc:
+            self._bug(row, f"no random move for seat {seat} at version {state.version}: {exc!r}")
+            return None
+
+    def _bug(self, row: GameRow, what: str) -> None:
+        message = f"game #{row.id} ({row.game}): {what}"
+        log.error(message)
+        self.bugs.append(message)
+
+
+class _UpdateBuilder:
+    """Sorts events into public lines and per-seat private lines as moves are applied."""
+
+    def __init__(self, events: Iterable[Event] = ()):
+        self.public: list[str] = []
+        self.private: dict[int, list[str]] = defaultdict(list)
+        self.add(events)
+
+    def add(self, events: Iterable[Event]) -> None:
+        for e in events:
+            if e.kind == "trace":  # audit detail: logged in the store, not told to players
+                continue
+            if e.visible_to is None:
+                self.public.append(e.text)
+            else:
+                for seat in e.visible_to:
+                    self.private[seat].append(e.text)
+
+    def build(self, row: GameRow, engine: Game, state: GameState) -> Update:
+        outcome = engine.outcome(state)
+        return Update(
+            game_id=row.id, version=state.version, public_events=self.public,
+            private_events=dict(self.private),
+            to_act=[_seat_info(row, s) for s in engine.to_act(state)],
+            finished=outcome is not None,
+            result_text=result_text(outcome, [s.name for s in row.seats]) if outcome else None,
+            public_view=engine.view(state, None),
+        )
+
+
+# --- small helpers ---------------------------------------------------------------------
+
+def result_text(outcome: Outcome, names: list[str]) -> str:
+    """"Alice wins: Bob's lab fell to 0 HP." from the engine's outcome and the seat names."""
+    reason = outcome.reason.strip()
+    if reason and reason[-1] not in ".!?":
+        reason += "."
+    if outcome.winners:
+        who = _and([names[s] for s in outcome.winners])
+        head = f"{who} {'wins' if len(outcome.winners) == 1 else 'win'}"
+    elif outcome.draw:
+        head = "The game is a draw"
+    else:
+        head = "The game ended without a winner"
+    return f"{head}: {reason}" if reason else f"{head}."
+
+
+def _engine(game: str) -> Game:
+    try:
+        return get_game(game)
+    except (KeyError, ModuleNotFoundError) as exc:
+        playable = ", ".join(_playable()) or "none yet"
+        raise TableError(f"There is no playable game called {game!r}. Playable games: {playable}.") from exc
+
+
+def _playable() -> list[str]:
+    found = []
+    for gid in GAME_IDS:
+        try:
+            get_game(gid)
+        except (KeyError, ModuleNotFoundError, ImportError):
+            continue
+        found.append(gid)
+    return found
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except (KeyError, ModuleNotFoundError):
+        return game
+
+
+def _valid_config(engine: Game, config: dict) -> dict:
+    model = engine.config_model()
+    if model is None:
+        return dict(config)
+    try:
+        return model.model_validate(config).model_dump(mode="json")
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
+        raise TableError(f"Those settings do not fit {engine.title}: {problems}.") from exc
+
+
+def _resolve(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, int):
+        legal = engine.legal_actions(state, seat)
+        if not 0 <= action < len(legal):
+            raise TableError(f"There is no move number {action}; there are {len(legal)} moves to choose from.")
+        return legal[action]
+    try:
+        return engine.parse_action({"seat": seat, **action})
+    except ValidationError as exc:
+        raise TableError(f"That is not a move in {engine.title}.") from exc
+
+
+def _info(row: GameRow) -> TableInfo:
+    try:
+        engine = get_game(row.game)
+        low, high = engine.min_players, engine.max_players
+    except (KeyError, ModuleNotFoundError):  # a stored game whose engine is gone
+        low = high = len(row.seats)
+    return TableInfo(
+        game_id=row.id, game=row.game, title=_title(row.game), channel_id=row.channel_id,
+        guild_id=row.guild_id, creator_id=row.creator_id, status=row.status,
+        seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
+        config=row.config, version=row.version, min_players=low, max_players=high,
+        seed_commitment=row.seed_commitment,
+        seed=row.seed if row.status in ("finished", "aborted") else None,
+    )
+
+
+def _seat_info(row: GameRow, seat: int) -> SeatInfo:
+    s = row.seats[seat]
+    return SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai)
+
+
+def _seat_name(row: GameRow, seat: int) -> str:
+    return row.seats[seat].name if 0 <= seat < len(row.seats) else f"seat {seat}"
+
+
+def _loggable(events: Iterable[Event]) -> list[LoggedEvent]:
+    return [LoggedEvent(e.text, e.visible_to) for e in events]
+
+
+def _and(names: list[str]) -> str:
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _versus(names: list[str]) -> str:
+    return " vs ".join(names) if len(names) == 2 else ", ".join(names)
+
+
+def _unique_name(row: GameRow, name: str) -> str:
+    """Seat names appear in every event, so two players may not share one."""
+    taken = {s.name for s in row.seats}
+    candidate, n = name, 2
+    while candidate in taken:
+        candidate, n = f"{name} ({n})", n + 1
+    return candidate
+
+
+def _channel_busy(game_id: int, game: str) -> TableError:
+    return TableError(f"A game of {_title(game)} is already running here (game #{game_id}).")
+
+
+def _not_running(row: GameRow) -> str:
+    return {"lobby": f"Game #{row.id} has not started yet.",
+            "finished": f"Game #{row.id} is over.",
+            "aborted": f"Game #{row.id} was aborted."}.get(row.status, f"Game #{row.id} is not running.")
+
+
+def _require_lobby(row: GameRow) -> None:
+    if row.status != "lobby":
+        raise TableError(f"Game #{row.id} has already started.")
+
+
+def _require_free_seat(row: GameRow) -> None:
+    engine = _engine(row.game)
+    if len(row.seats) >= engine.max_players:
+        raise TableError(f"Game #{row.id} is full ({len(row.seats)} of {engine.max_players} seats).")
+
+
+def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
+    if user_id != row.creator_id:
+        creator = next((s.name for s in row.seats if s.user_id == row.creator_id), "the creator")
+        raise TableError(f"Only the game's creator ({creator}) can {to_do}.")
+
+

@@ -1,0 +1,25 @@
+import pytest
+from duelgame import DUEL  # noqa: F401 - registers the "testduel" game
+
+from store import Store
+from table import TableService
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(tmp_path / "table.db")
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def svc(store):
+    return TableService(store)
+
+
+@pytest.fixture
+async def duel(svc):
+    """A started two-person Duel in channel "chan": Alice (seat 0) against Bob (seat 1)."""
+    await svc.create("chan", "guild", "testduel", "alice", "Alice")
+    await svc.join("chan", "bob", "Bob")
+    return await svc.start("chan", "alice", seed="test-seed")
