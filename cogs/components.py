@@ -1,0 +1,317 @@
+"""Discord-free component planning: custom_ids and the layout of buttons and selects.
+
+Everything here is pure so the limits Discord enforces (5 rows, 5 buttons a row, one select a
+row, 25 options, 100-char custom_ids, 80-char button labels) are checked by unit tests rather
+than discovered as 400 errors. cogs/play.py turns these specs into discord.ui items.
+
+custom_id formats (every acting component carries game id and state version, so a click on an
+old message is recognised as stale instead of acting twice; the seat stops one player's button
+from being used to index another player's action list):
+
+    arb:act:<game>:<version>:<seat>:<index>           a button that plays action <index>
+    arb:pick:<game>:<version>:<seat>:<slot>           a select whose values are action indices
+    arb:grp:<game>:<version>:<seat>                   a select whose values are group numbers
+    arb:nav:<game>:<version>:<seat>:<group|->:<page>  panel navigation ("-" = the group list)
+    arb:panel:<game>:<version>                        "Your move": opens the private panel
+    arb:hand:<game>                                   "Show my hand" (never stale)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+# Discord's limits.
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_OPTIONS = 25
+MAX_CUSTOM_ID = 100
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_LABEL = 100
+MAX_OPTION_DESCRIPTION = 100
+MAX_PLACEHOLDER = 150
+
+# Our choices.
+DIRECT_BUTTONS = 20  # up to this many actions are shown as plain buttons
+MAX_PUBLIC_ACTIONS = 4  # non-secret actions offered right on the public turn message
+SINGLETON_BUTTONS = 10  # one-action groups shown as buttons beside the group select
+
+ELLIPSIS = "…"
+
+
+class ActionLike(Protocol):
+    secret: bool
+    seat: int
+
+    def label(self) -> str: ...
+
+    def group(self) -> str: ...
+
+
+def trim(text: str, limit: int) -> str:
+    """Shorten `text` to at most `limit` characters, marking the cut with an ellipsis."""
+    text = " ".join(str(text).split())  # labels are one line
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def _nonempty(text: str, limit: int) -> str:
+    return trim(text, limit) or "?"  # Discord rejects empty labels
+
+
+# --- custom_ids --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cid:
+    kind: str  # act | pick | grp | nav | panel | hand
+    game_id: int
+    version: int | None = None
+    seat: int | None = None
+    index: int | None = None  # act: action index; pick: slot
+    group: int | None = None  # nav: None = the group list
+    page: int = 0
+
+    def encode(self) -> str:
+        g, v, s = self.game_id, self.version, self.seat
+        match self.kind:
+            case "act" | "pick":
+                cid = f"arb:{self.kind}:{g}:{v}:{s}:{self.index}"
+            case "grp":
+                cid = f"arb:grp:{g}:{v}:{s}"
+            case "nav":
+                cid = f"arb:nav:{g}:{v}:{s}:{'-' if self.group is None else self.group}:{self.page}"
+            case "panel":
+                cid = f"arb:panel:{g}:{v}"
+            case "hand":
+                cid = f"arb:hand:{g}"
+            case _:
+                raise ValueError(f"unknown component kind {self.kind!r}")
+        if len(cid) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom_id too long: {cid!r}")
+        return cid
+
+
+_N = r"(\d{1,20})"
+_PATTERNS = {
+    "act": re.compile(rf"arb:act:{_N}:{_N}:{_N}:{_N}"),
+    "pick": re.compile(rf"arb:pick:{_N}:{_N}:{_N}:{_N}"),
+    "grp": re.compile(rf"arb:grp:{_N}:{_N}:{_N}"),
+    "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|\d{{1,9}}):{_N}"),
+    "panel": re.compile(rf"arb:panel:{_N}:{_N}"),
+    "hand": re.compile(rf"arb:hand:{_N}"),
+}
+# What the DynamicItems register: every button and every select we make.
+BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand):[-:\d]+"
+SELECT_TEMPLATE = r"arb:(?:pick|grp):[:\d]+"
+
+
+def parse_cid(custom_id: str) -> Cid | None:
+    """The inverse of Cid.encode; None for anything that is not ours."""
+    kind = custom_id.split(":", 2)[1] if custom_id.startswith("arb:") and custom_id.count(":") >= 2 else ""
+    pattern = _PATTERNS.get(kind)
+    m = pattern.fullmatch(custom_id) if pattern else None
+    if not m:
+        return None
+    n = m.groups()
+    g = int(n[0])
+    match kind:
+        case "act" | "pick":
+            return Cid(kind, g, int(n[1]), int(n[2]), int(n[3]))
+        case "grp":
+            return Cid(kind, g, int(n[1]), int(n[2]))
+        case "nav":
+            return Cid(kind, g, int(n[1]), int(n[2]), group=None if n[3] == "-" else int(n[3]), page=int(n[4]))
+        case "panel":
+            return Cid(kind, g, int(n[1]))
+        case _:
+            return Cid(kind, g)
+
+
+# --- layout specs ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: tuple[OptionSpec, ...]
+
+
+Row = tuple[ButtonSpec, ...] | SelectSpec
+Layout = list[Row]
+
+
+def check_layout(rows: Layout) -> None:
+    """Raise ValueError if Discord would reject this message's components."""
+    if len(rows) > MAX_ROWS:
+        raise ValueError(f"{len(rows)} rows > {MAX_ROWS}")
+    ids: list[str] = []
+    for row in rows:
+        if isinstance(row, SelectSpec):
+            ids.append(row.custom_id)
+            if not 1 <= len(row.options) <= MAX_OPTIONS:
+                raise ValueError(f"select with {len(row.options)} options")
+            if len(row.placeholder) > MAX_PLACEHOLDER:
+                raise ValueError("placeholder too long")
+            values = [o.value for o in row.options]
+            if len(set(values)) != len(values):
+                raise ValueError("duplicate option values")
+            for o in row.options:
+                if not 1 <= len(o.label) <= MAX_OPTION_LABEL or len(o.value) > MAX_OPTION_LABEL:
+                    raise ValueError(f"bad option {o!r}")
+                if o.description is not None and len(o.description) > MAX_OPTION_DESCRIPTION:
+                    raise ValueError("option description too long")
+        else:
+            if not 1 <= len(row) <= MAX_BUTTONS_PER_ROW:
+                raise ValueError(f"button row with {len(row)} buttons")
+            for b in row:
+                ids.append(b.custom_id)
+                if not 1 <= len(b.label) <= MAX_BUTTON_LABEL:
+                    raise ValueError(f"bad button label {b.label!r}")
+    if any(len(i) > MAX_CUSTOM_ID for i in ids) or len(set(ids)) != len(ids):
+        raise ValueError("custom_ids must be unique and at most 100 characters")
+
+
+def _chunks(items: Sequence, size: int) -> list[list]:
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def group_actions(actions: Sequence[ActionLike]) -> list[tuple[str, list[int]]]:
+    """(group name, action indices) in order of first appearance: stable for a given state."""
+    groups: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        groups.setdefault(a.group() or "Actions", []).append(i)
+    return list(groups.items())
+
+
+def _act_button(game_id: int, version: int, seat: int, index: int, label: str) -> ButtonSpec:
+    return ButtonSpec(Cid("act", game_id, version, seat, index).encode(), _nonempty(label, MAX_BUTTON_LABEL),
+                      "primary")
+
+
+def _button_rows(game_id, version, seat, actions, indices: list[int], budget: int,
+                 groups: list[list[int]] | None = None) -> list[tuple[ButtonSpec, ...]]:
+    """Buttons for `indices`, one row per group when that fits in `budget` rows, else packed."""
+    if groups:
+        per_group = [chunk for g in groups for chunk in _chunks(g, MAX_BUTTONS_PER_ROW)]
+        if len(per_group) <= budget:
+            return [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c)
+                    for c in per_group]
+    return [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c)
+            for c in _chunks(indices, MAX_BUTTONS_PER_ROW)][:budget]
+
+
+def _pick_select(game_id, version, seat, slot, actions, indices, placeholder) -> SelectSpec:
+    return SelectSpec(
+        Cid("pick", game_id, version, seat, slot).encode(), trim(placeholder, MAX_PLACEHOLDER),
+        tuple(OptionSpec(_nonempty(actions[i].label(), MAX_OPTION_LABEL), str(i)) for i in indices))
+
+
+def _nav(game_id, version, seat, group, page, label, disabled=False) -> ButtonSpec:
+    return ButtonSpec(Cid("nav", game_id, version, seat, group=group, page=page).encode(), label,
+                      "secondary", disabled)
+
+
+def _pager(game_id, version, seat, group, page, pages) -> list[ButtonSpec]:
+    return [_nav(game_id, version, seat, group, max(page - 1, 0), "◀ Prev", disabled=page == 0),
+            _nav(game_id, version, seat, group, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1)]
+
+
+def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: int,
+               group: int | None = None, page: int = 0) -> Layout:
+    """The private panel for one seat's legal actions.
+
+    Few actions: buttons. More: one select per group if that fits, else a select of groups
+    (one-action groups as buttons beside it), then that group's actions, paged by 25.
+    """
+    if not actions:
+        return []
+    groups = group_actions(actions)
+    if group is not None and 0 <= group < len(groups):
+        return _plan_group(actions, game_id, version, seat, group, groups[group], page)
+
+    n = len(actions)
+    if n <= DIRECT_BUTTONS:
+        return list(_button_rows(game_id, version, seat, actions, list(range(n)), MAX_ROWS,
+                                 [ix for _, ix in groups]))
+
+    singles = [ix[0] for _, ix in groups if len(ix) == 1]
+    multi = [(name, ix) for name, ix in groups if len(ix) > 1]
+    single_rows = _chunks(singles, MAX_BUTTONS_PER_ROW)
+    if all(len(ix) <= MAX_OPTIONS for _, ix in multi) and len(single_rows) + len(multi) <= MAX_ROWS:
+        rows: Layout = [_pick_select(game_id, version, seat, k, actions, ix, f"{name} ({len(ix)})")
+                        for k, (name, ix) in enumerate(multi)]
+        rows += [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c) for c in single_rows]
+        return rows
+
+    # Too many to show at once: first choose a group.
+    shown_singles = set(singles[:SINGLETON_BUTTONS])
+    listed = [(k, name, ix) for k, (name, ix) in enumerate(groups) if not (len(ix) == 1 and ix[0] in shown_singles)]
+    pages = _chunks(listed, MAX_OPTIONS)
+    page = min(max(page, 0), max(len(pages) - 1, 0))
+    rows = []
+    if pages:
+        label = "Choose what kind of move" + (f" (page {page + 1}/{len(pages)})" if len(pages) > 1 else "")
+        rows.append(SelectSpec(Cid("grp", game_id, version, seat).encode(), label, tuple(
+            OptionSpec(_nonempty(f"{name} ({len(ix)})", MAX_OPTION_LABEL), str(k)) for k, name, ix in pages[page])))
+    if len(pages) > 1:
+        rows.append(tuple(_pager(game_id, version, seat, None, page, len(pages))))
+    rows += [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c)
+             for c in _chunks([i for i in singles if i in shown_singles], MAX_BUTTONS_PER_ROW)]
+    return rows
+
+
+def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout:
+    name, ix = named_group
+    back = _nav(game_id, version, seat, None, 0, "Back")
+    if len(ix) <= DIRECT_BUTTONS:
+        return [*_button_rows(game_id, version, seat, actions, ix, MAX_ROWS - 1), (back,)]
+    pages = _chunks(ix, MAX_OPTIONS)
+    page = min(max(page, 0), len(pages) - 1)
+    placeholder = f"{name} ({len(ix)}), page {page + 1}/{len(pages)}"
+    return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder),
+            (*_pager(game_id, version, seat, k, page, len(pages)), back)]
+
+
+def public_actions(actions: Sequence[ActionLike]) -> list[int]:
+    """Indices of actions that may sit on the public message: never a secret one, and only
+    when there are few of them (the rest live in the private panel)."""
+    shown = [i for i, a in enumerate(actions) if not getattr(a, "secret", False)]
+    return shown if len(shown) <= MAX_PUBLIC_ACTIONS else []
+
+
+def plan_turn(game_id: int, version: int, *, panel_label: str | None, seat: int | None = None,
+              actions: Sequence[ActionLike] = (), hand: bool = True) -> Layout:
+    """Components of the public turn message: "Your move" + "Show my hand", then up to four
+    public action buttons of the one seat that must act."""
+    first: list[ButtonSpec] = []
+    if panel_label:
+        first.append(ButtonSpec(Cid("panel", game_id, version).encode(), _nonempty(panel_label, MAX_BUTTON_LABEL),
+                                "primary"))
+    if hand:
+        first.append(ButtonSpec(Cid("hand", game_id).encode(), "Show my hand"))
+    rows: Layout = [tuple(first)] if first else []
+    if seat is not None:
+        picks = public_actions(actions)
+        if picks:
+            rows.append(tuple(ButtonSpec(Cid("act", game_id, version, seat, i).encode(),
+                                         _nonempty(actions[i].label(), MAX_BUTTON_LABEL), "secondary")
+                              for i in picks))
+    return rows

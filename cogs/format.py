@@ -1,0 +1,125 @@
+"""Discord-free message text: turn headers, event logs, errors, trimming to 2000 characters.
+
+Seats are duck-typed (seat, user_id, name, is_ai) so tests need no table service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .components import ELLIPSIS, trim
+
+MAX_MESSAGE = 2000
+MAX_EVENT_LINE = 300  # one very long event must not push every other line out
+
+
+def mention(seat: Any) -> str:
+    """A ping for a human (Discord ids are digits), the plain name for an AI or console seat."""
+    uid = str(getattr(seat, "user_id", ""))
+    if not getattr(seat, "is_ai", False) and uid.isdigit():
+        return f"<@{uid}>"
+    return f"**{seat.name}**"
+
+
+def mention_ids(seats: Iterable[Any]) -> list[int]:
+    """The user ids a turn message may ping (allowed_mentions is limited to exactly these)."""
+    return [int(s.user_id) for s in seats if not getattr(s, "is_ai", False) and str(s.user_id).isdigit()]
+
+
+def error_text(exc: BaseException) -> str:
+    """TableError(message, rule) and IllegalAction(reason, rule) as one sentence for the user."""
+    msg = getattr(exc, "message", None) or getattr(exc, "reason", None) or str(exc) or "That did not work."
+    rule = getattr(exc, "rule", None)
+    return f"{rule}: {msg}" if rule and not str(msg).startswith(str(rule)) else str(msg)
+
+
+def _prompts(pending: Sequence[dict] | None, seats: Sequence[int]) -> list[str]:
+    out: list[str] = []
+    for d in pending or ():
+        p = str(d.get("prompt") or "").strip()
+        if d.get("seat") in seats and p and p not in out:
+            out.append(p)
+    return out
+
+
+def awaited_line(to_act: Sequence[Any], view: dict) -> str:
+    """Line 1 of a turn message: who must act and what the game waits for."""
+    if not to_act:
+        return "Waiting on nobody right now."
+    who = ", ".join(mention(s) for s in to_act)
+    prompts = _prompts(view.get("pending"), [s.seat for s in to_act])
+    if prompts:
+        return f"{who}: {'; '.join(prompts)}"
+    return f"{who}: your move."
+
+
+def panel_label(to_act: Sequence[Any], view: dict) -> str:
+    """The public button that opens the private panel, named after the kind of decision."""
+    if len(to_act) != 1:
+        return "Make your choice"
+    seat = to_act[0].seat
+    active = view.get("active")
+    kinds = " ".join(str(d.get("kind", "")) for d in view.get("pending") or () if d.get("seat") == seat)
+    if "defen" in kinds or "block" in kinds:
+        return "Choose your defense"
+    if active is None or active == seat:
+        return "Your move"
+    return "Make your choice"
+
+
+def status_line(game_id: int, title: str, view: dict) -> str:
+    """Line 2: small text with the game, turn and phase, from whatever the view offers."""
+    parts = [f"Game #{game_id}", title]
+    if view.get("turn") is not None:
+        parts.append(f"turn {view['turn']}")
+    if view.get("phase_label"):
+        parts.append(str(view["phase_label"]))
+    return "-# " + " · ".join(parts)
+
+
+def fit_message(head: Sequence[str], log: Sequence[str], limit: int = MAX_MESSAGE,
+                tail: Sequence[str] = ()) -> str:
+    """Join head, a bulleted log and tail, dropping detail until it fits in `limit`.
+
+    First long log lines are cut, then the oldest log lines are replaced by a count; the head
+    and tail are only trimmed as a last resort. Never raises, never exceeds `limit`.
+    """
+    lines = [trim(line, MAX_EVENT_LINE) for line in log if str(line).strip()]
+
+    def build(kept: list[str], dropped: int) -> str:
+        body = ([f"-# … {dropped} earlier event{'s' if dropped != 1 else ''} not shown"] if dropped else [])
+        body += [f"• {line}" for line in kept]
+        return "\n".join([*head, *body, *tail])
+
+    for dropped in range(len(lines) + 1):
+        text = build(lines[dropped:], dropped)
+        if len(text) <= limit:
+            return text
+    text = "\n".join([*head, *tail])
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+def turn_message(game_id: int, title: str, to_act: Sequence[Any], view: dict, events: Sequence[str],
+                 private_for: Sequence[str] = ()) -> str:
+    head = [awaited_line(to_act, view), status_line(game_id, title, view)]
+    tail = []
+    if private_for:
+        tail.append(f"-# 🔒 {', '.join(private_for)}: you have private news, press Show my hand.")
+    return fit_message(head, events, tail=tail)
+
+
+def finished_message(game_id: int, title: str, result: str | None, events: Sequence[str],
+                     seed: str | None, commitment: str | None) -> str:
+    head = [f"🏁 Game #{game_id} ({title}) is over. {result or ''}".rstrip()]
+    tail = []
+    if seed:
+        check = f" It hashes to the commitment `{commitment}` shown at the start." if commitment else ""
+        tail.append(f"Seed: `{seed}`.{check} Every roll can now be re-checked.")
+    return fit_message(head, events, tail=tail)
+
+
+def seats_text(seats: Sequence[Any]) -> str:
+    if not seats:
+        return "nobody yet"
+    return ", ".join(f"{s.name}{' (AI)' if getattr(s, 'is_ai', False) else ''}" for s in seats)

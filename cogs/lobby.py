@@ -1,0 +1,191 @@
+"""/game new | join | leave | start | abort | status | list: the lobby, in plain sentences.
+
+Only translation: each command calls one table-service method and words the result. Refusals
+(TableError, IllegalAction) are answered ephemerally to the person who asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, Literal, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core import IllegalAction
+from engine.core.registry import playable_games
+from table import TableError, TableInfo
+
+from .access import can_abort
+from .format import error_text, fit_message, seats_text
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+ACK_SECONDS = 2.0  # Discord drops an interaction not answered within 3 s
+
+
+async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = False, **kw: Any) -> None:
+    """Reply whether or not the interaction was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kw)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kw)
+
+
+async def within_ack(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await a service call; if it is slow, defer first so Discord does not time out.
+
+    Answering directly when it is fast keeps refusals ephemeral (a public "thinking" defer
+    would force the reply to be public)."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_SECONDS)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    return await task
+
+
+def _ids(interaction: discord.Interaction) -> tuple[str, str | None, str, str]:
+    guild = str(interaction.guild_id) if interaction.guild_id else None
+    return str(interaction.channel_id), guild, str(interaction.user.id), interaction.user.display_name
+
+
+def _seats_line(t: TableInfo) -> str:
+    return f"{seats_text(t.seats)} ({len(t.seats)}/{t.max_players} seats)"
+
+
+class LobbyCog(commands.Cog, name="Lobby"):
+    game = app_commands.Group(name="game", description="Play a tabletop game in this channel", guild_only=True)
+
+    def __init__(self, bot: commands.Bot, service: Any):
+        self.bot = bot
+        self.service = service
+
+    async def _post(self, game_id: int, update: Any) -> None:
+        play = self.bot.get_cog("Play")
+        if play is not None:
+            await play.post_update(await self.service.get(game_id), update)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, (TableError, IllegalAction)):
+            await answer(interaction, error_text(original), ephemeral=True)
+            return
+        log.error("command failed", exc_info=original)
+        await answer(interaction, "Something went wrong on our side; nothing was changed.", ephemeral=True)
+
+    # --- commands ----------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(game="Which game to play",
+                           opponent="ai: play the computer now; human: wait for others to /game join",
+                           lab_hp="Psi Wars: starting lab HP (20-40, default 30)")
+    async def new(self, interaction: discord.Interaction, game: str,
+                  opponent: Literal["ai", "human"] = "human",
+                  lab_hp: app_commands.Range[int, 1, 999] | None = None) -> None:
+        channel, guild, uid, name = _ids(interaction)
+        config = {"lab_hp": lab_hp} if lab_hp is not None else None
+
+        async def open_table():
+            table = await self.service.create(channel, guild, game, uid, name, config)
+            if opponent != "ai":
+                return table, None
+            try:
+                await self.service.add_ai(channel, uid)
+                return table, await self.service.start(channel, uid)
+            except Exception:
+                await self.service.abort(channel, uid)  # don't leave a half-made game in the channel
+                raise
+
+        table, update = await within_ack(interaction, open_table())
+        if update is None:
+            await answer(interaction, f"{name} opened a game of {table.title} (game #{table.game_id}): "
+                                      f"{_seats_line(table)}. Take a seat with `/game join`; {name} starts it "
+                                      f"with `/game start` once {table.min_players} players are seated.")
+            return
+        await answer(interaction, f"{name} started {table.title} against the AI (game #{table.game_id}).")
+        await self._post(table.game_id, update)
+
+    @new.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str):
+        # Built from the registry each time, so a newly playable game shows up without changes here.
+        return [app_commands.Choice(name=g.title, value=g.id) for g in playable_games()
+                if current.lower() in f"{g.id} {g.title}".lower()][:25]
+
+    @game.command(name="join", description="Take a seat in this channel's game")
+    async def join(self, interaction: discord.Interaction) -> None:
+        channel, _, uid, name = _ids(interaction)
+        t = await within_ack(interaction, self.service.join(channel, uid, name))
+        creator = next((s.name for s in t.seats if s.user_id == t.creator_id), "The creator")
+        ready = (f" {creator} can start it with `/game start`." if len(t.seats) >= t.min_players
+                 else f" It needs {t.min_players} players.")
+        await answer(interaction, f"{name} joined {t.title} (game #{t.game_id}): {_seats_line(t)}.{ready}")
+
+    @game.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        channel, _, uid, name = _ids(interaction)
+        t = await within_ack(interaction, self.service.leave(channel, uid))
+        if t.status == "aborted":
+            await answer(interaction, f"{name} created game #{t.game_id} and left, so it is closed.")
+        else:
+            await answer(interaction, f"{name} left game #{t.game_id}: {_seats_line(t)}.")
+
+    @game.command(name="start", description="Start this channel's game (creator only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        channel, _, uid, _name = _ids(interaction)
+        update = await within_ack(interaction, self.service.start(channel, uid))
+        t = await self.service.get(update.game_id)
+        await answer(interaction, f"Game #{t.game_id} of {t.title} has begun: {seats_text(t.seats)}.")
+        await self._post(t.game_id, update)
+
+    @game.command(name="abort", description="End this channel's game now (creator or Manage Channels)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        channel, _, uid, name = _ids(interaction)
+        table = await within_ack(interaction, self.service.table_in(channel))
+        if table is None:
+            await answer(interaction, "There is no game to abort in this channel.", ephemeral=True)
+            return
+        moderator = bool(interaction.permissions and interaction.permissions.manage_channels)
+        if not can_abort(uid, table.creator_id, moderator):
+            creator = next((s.name for s in table.seats if s.user_id == table.creator_id), "its creator")
+            await answer(interaction, f"Only {creator}, who created game #{table.game_id}, or a member with "
+                                      "Manage Channels can abort it.", ephemeral=True)
+            return
+        t = await within_ack(interaction, self.service.abort(channel, uid, is_admin=moderator))
+        seed = f" The seed was `{t.seed}`, so every roll so far can be re-checked." if t.seed else ""
+        await answer(interaction, f"{name} aborted game #{t.game_id} ({t.title}).{seed}")
+        play = self.bot.get_cog("Play")
+        if play is not None:
+            await play.forget(t.game_id)
+
+    @game.command(name="status", description="Show the board and whose move it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        channel, *_ = _ids(interaction)
+        t = await within_ack(interaction, self.service.table_in(channel))
+        if t is None:
+            await answer(interaction, "There is no game in this channel. Start one with `/game new`.",
+                         ephemeral=True)
+            return
+        if t.status == "lobby":
+            await answer(interaction, f"Game #{t.game_id} ({t.title}) is waiting for players: {_seats_line(t)}, "
+                                      f"needs {t.min_players}. Take a seat with `/game join`.")
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)  # rendering the board takes a moment
+        play = self.bot.get_cog("Play")
+        await interaction.followup.send(**await play.status_message(t))
+
+    @game.command(name="list", description="Games open or running in this server")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        _, guild, _, _ = _ids(interaction)
+        tables = await within_ack(interaction, self.service.list_tables(guild_id=guild))
+        if not tables:
+            await answer(interaction, "No games are open or running in this server. Start one with `/game new`.",
+                         ephemeral=True)
+            return
+        lines = [f"#{t.game_id} {t.title} in <#{t.channel_id}>: {'waiting for players' if t.status == 'lobby' else 'in play'}"
+                 f", {seats_text(t.seats)}" for t in tables]
+        await answer(interaction, fit_message([f"{len(tables)} game{'s' if len(tables) != 1 else ''} in this server:"],
+                                              lines), ephemeral=True)

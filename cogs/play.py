@@ -1,0 +1,385 @@
+"""Turn messages and every button/select of play.
+
+After each Update a NEW public message is posted (edits don't ping), the previous turn message
+loses its buttons, and the players who must act are pinged. All components are DynamicItems
+whose custom_id carries game id + version (cogs/components.py), so they survive restarts and
+stale clicks are caught. Hands and secret actions only ever go to ephemeral replies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from engine.core import IllegalAction
+from table import StaleVersion, TableError, TableInfo, Update
+
+from .components import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    ButtonSpec,
+    Cid,
+    Layout,
+    SelectSpec,
+    check_layout,
+    parse_cid,
+    plan_panel,
+    plan_turn,
+)
+from .format import (
+    awaited_line,
+    error_text,
+    finished_message,
+    fit_message,
+    mention_ids,
+    panel_label,
+    status_line,
+    turn_message,
+)
+
+log = logging.getLogger(__name__)
+
+STALE = "The board has changed since this was posted — here is the current state."
+STYLES = {
+    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
+}
+
+
+# --- components ----------------------------------------------------------------------------
+
+class ArbButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """Every Arbiter button; the custom_id says what it does."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_component(interaction, self.custom_id, [])
+
+
+class ArbSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """Every Arbiter select; its values are action indices (pick) or group numbers (grp)."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_component(interaction, self.custom_id, list(self.item.values))
+
+
+DYNAMIC_ITEMS = (ArbButton, ArbSelect)
+
+
+def _play(interaction: discord.Interaction) -> PlayCog:
+    return interaction.client.get_cog(PlayCog.__cog_name__)  # type: ignore[return-value]
+
+
+def build_view(rows: Layout) -> discord.ui.View | None:
+    """discord.ui items from a layout spec. timeout=None matters: a view that times out
+    unregisters its DynamicItem templates from the client's store."""
+    check_layout(rows)
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(rows):
+        if isinstance(row, SelectSpec):
+            options = [discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                       for o in row.options]
+            view.add_item(ArbSelect(discord.ui.Select(custom_id=row.custom_id, placeholder=row.placeholder,
+                                                      options=options, row=r)))
+        else:
+            for b in row:
+                view.add_item(ArbButton(_button(b, r)))
+    return view
+
+
+def _button(b: ButtonSpec, row: int) -> discord.ui.Button:
+    return discord.ui.Button(custom_id=b.custom_id, label=b.label, style=STYLES[b.style],
+                             disabled=b.disabled, row=row)
+
+
+def _kw(*, content: str | None = None, png: bytes | None = None, name: str = "board.png",
+        view: discord.ui.View | None = None, **extra: Any) -> dict:
+    """Send/edit kwargs without None values (discord.py wants them left out, not None)."""
+    kw = dict(extra)
+    if content is not None:
+        kw["content"] = content
+    if png is not None:
+        kw["file"] = discord.File(io.BytesIO(png), filename=name)
+    if view is not None:
+        kw["view"] = view
+    return kw
+
+
+async def render(name: str, *args: Any) -> bytes | None:
+    """Call images.<name>(*args) off the event loop; a missing or failing renderer costs the
+    picture, never the message."""
+    try:
+        import images
+
+        fn = getattr(images, name)
+    except (ImportError, AttributeError):
+        log.warning("images.%s is not available; sending text only", name)
+        return None
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except Exception:
+        log.exception("images.%s failed", name)
+        return None
+
+
+def pending_seats(table: TableInfo, view: dict) -> list:
+    """The SeatInfos the public view says the game waits on."""
+    waiting = {d.get("seat") for d in view.get("pending") or ()}
+    return [s for s in table.seats if s.seat in waiting]
+
+
+class PlayCog(commands.Cog, name="Play"):
+    def __init__(self, bot: commands.Bot, service: Any):
+        self.bot = bot
+        self.service = service
+        # game id -> (channel id, message id, version) of the newest turn message, so its
+        # buttons can be removed when the next one is posted. Lost on restart: old buttons
+        # then clean themselves up when clicked (they are stale).
+        self._last: dict[int, tuple[int, int, int]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._resumed = False
+
+    # --- public turn messages ---------------------------------------------------------------
+
+    async def post_update(self, table: TableInfo, update: Update) -> discord.Message | None:
+        """Post the turn message for `update` in the game's channel."""
+        async with self._locks.setdefault(update.game_id, asyncio.Lock()):
+            last = self._last.get(update.game_id)
+            if last and last[2] > update.version:
+                return None  # a newer turn message is already up
+            content, rows, mentions = await self._turn_parts(table, update)
+            png = await render("render_board", table.game, update.public_view)
+            channel = self.bot.get_partial_messageable(int(table.channel_id))
+            msg = await channel.send(**_kw(content=content, png=png, view=build_view(rows),
+                                           allowed_mentions=mentions))
+            if last:
+                await self._strip(last[0], last[1])
+            self._last[update.game_id] = (int(table.channel_id), msg.id, update.version)
+            return msg
+
+    async def forget(self, game_id: int) -> None:
+        """The game ended outside a move (abort): its last turn message loses its buttons."""
+        last = self._last.pop(game_id, None)
+        if last:
+            await self._strip(last[0], last[1])
+
+    async def _turn_parts(self, table: TableInfo, update: Update):
+        if update.finished:
+            seed = update.public_view.get("seed") or (await self.service.get(update.game_id)).seed
+            text = finished_message(update.game_id, table.title, update.result_text, update.public_events,
+                                    seed, table.seed_commitment)
+            return text, [], discord.AllowedMentions.none()
+        humans = [s for s in update.to_act if not s.is_ai]
+        actions: list = []
+        single = humans[0] if len(humans) == 1 and len(update.to_act) == 1 else None
+        if single is not None:
+            version, _, legal = await self.service.legal_for(update.game_id, single.user_id)
+            if version == update.version:
+                actions = legal
+        rows = plan_turn(update.game_id, update.version,
+                         panel_label=panel_label(humans, update.public_view) if humans else None,
+                         seat=single.seat if single else None, actions=actions)
+        by_seat = {s.seat: s for s in table.seats}
+        private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
+                       if ev and s in by_seat and not by_seat[s].is_ai]
+        text = turn_message(update.game_id, table.title, update.to_act, update.public_view,
+                            update.public_events, private_for)
+        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                           users=[discord.Object(i) for i in mention_ids(humans)])
+        return text, rows, mentions
+
+    async def _strip(self, channel_id: int, message_id: int) -> None:
+        """Remove the buttons of an old turn message (best effort: it may be deleted)."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not strip components of %s: %s", message_id, exc)
+
+    async def status_message(self, table: TableInfo) -> dict:
+        """Send kwargs for /game status: the current board, who must act, live buttons."""
+        view = await self.service.view(table.game_id, None)
+        waiting = pending_seats(table, view)
+        humans = [s for s in waiting if not s.is_ai]
+        rows = plan_turn(table.game_id, table.version,
+                         panel_label=panel_label(humans, view) if humans else None)
+        content = "\n".join([awaited_line(waiting, view), status_line(table.game_id, table.title, view)])
+        png = await render("render_board", table.game, view)
+        return _kw(content=content, png=png, view=build_view(rows),
+                   allowed_mentions=discord.AllowedMentions.none())
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: let AI seats move in games that were waiting on them at shutdown."""
+        if self._resumed:
+            return
+        self._resumed = True
+        try:
+            tables = await self.service.list_tables()
+        except Exception:
+            log.exception("could not list games to resume")
+            return
+        for t in tables:
+            if t.status != "active":
+                continue
+            try:
+                update = await self.service.run_ai(t.game_id)
+                if update:
+                    await self.post_update(await self.service.get(t.game_id), update)
+            except Exception:
+                log.exception("could not resume AI in game %s", t.game_id)
+
+    # --- component clicks ------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        cid = parse_cid(custom_id)
+        if cid is None:
+            return
+        await interaction.response.defer()  # ack within 3 s; all replies are followups/edits
+        try:
+            match cid.kind:
+                case "hand":
+                    await self._show_hand(interaction, cid.game_id)
+                case "panel":
+                    await self._open_panel(interaction, cid)
+                case "nav" | "grp":
+                    group = int(values[0]) if cid.kind == "grp" and values else cid.group
+                    await self._navigate(interaction, cid, group, 0 if cid.kind == "grp" else cid.page)
+                case "act" | "pick":
+                    index = cid.index if cid.kind == "act" else int(values[0]) if values else -1
+                    await self._act(interaction, cid, index)
+        except StaleVersion:
+            await self._stale(interaction, cid.game_id)
+        except (TableError, IllegalAction) as exc:
+            await interaction.followup.send(error_text(exc), ephemeral=True)
+        except Exception:
+            log.exception("component %s failed", custom_id)
+            await interaction.followup.send("Something went wrong on our side; the game is unchanged.",
+                                            ephemeral=True)
+
+    async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int | None:
+        """The clicker's seat, or None after telling them why the button is not theirs."""
+        seat = await self.service.seat_of(cid.game_id, str(interaction.user.id))
+        if seat is None:
+            await interaction.followup.send(f"You are not playing in game #{cid.game_id}, so this button "
+                                            "is not for you.", ephemeral=True)
+            return None
+        if cid.seat is not None and cid.seat != seat:
+            table = await self.service.get(cid.game_id)
+            owner = next((s.name for s in table.seats if s.seat == cid.seat), "another player")
+            await interaction.followup.send(f"This choice belongs to {owner}, not to you.", ephemeral=True)
+            return None
+        return seat
+
+    async def _panel(self, game_id: int, user_id: str, *, group: int | None = None, page: int = 0,
+                     prefix: str = "") -> dict:
+        """Send kwargs for a seat's private panel (or a sentence saying who the game waits on)."""
+        table = await self.service.get(game_id)
+        view = await self.service.view(game_id, None)
+        version, seat, actions = await self.service.legal_for(game_id, user_id)
+        head = [prefix] if prefix else []
+        if table.status != "active":
+            return _kw(content="\n".join([*head, f"Game #{game_id} is {table.status}; there is nothing to choose."]))
+        if seat is None or not actions:
+            waiting = pending_seats(table, view)
+            who = ", ".join(s.name for s in waiting) or "nobody"
+            return _kw(content="\n".join([*head, f"Game #{game_id} is not waiting on you; it waits on {who}."]))
+        prompts = [d.get("prompt") for d in view.get("pending") or () if d.get("seat") == seat and d.get("prompt")]
+        title = f"**{panel_label([s for s in table.seats if s.seat == seat], view)}**, game #{game_id}"
+        lines = [*head, f"{title}: {prompts[0]}" if prompts else title,
+                 f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
+        return _kw(content="\n".join(lines), view=build_view(plan_panel(actions, game_id, version, seat, group, page)))
+
+    async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
+        if cid.version is not None:
+            table = await self.service.get(cid.game_id)
+            if table.version != cid.version:
+                return await self._stale(interaction, cid.game_id)
+        if await self._seat(interaction, cid) is None:
+            return
+        await interaction.followup.send(ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
+
+    async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
+        """Move within the ephemeral panel: edit it in place."""
+        if await self._seat(interaction, cid) is None:
+            return
+        table = await self.service.get(cid.game_id)
+        stale = table.version != cid.version
+        kw = await self._panel(cid.game_id, str(interaction.user.id), group=None if stale else group,
+                               page=0 if stale else page, prefix=STALE if stale else "")
+        await interaction.edit_original_response(**{"view": None, **kw})
+
+    async def _act(self, interaction: discord.Interaction, cid: Cid, index: int) -> None:
+        seat = await self._seat(interaction, cid)
+        if seat is None:
+            return
+        user_id = str(interaction.user.id)
+        version, _, actions = await self.service.legal_for(cid.game_id, user_id)
+        if version != cid.version or not 0 <= index < len(actions):
+            return await self._stale(interaction, cid.game_id)
+        label = actions[index].label()
+        update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
+        private = update.private_events.get(seat) or []
+        if _ephemeral(interaction):
+            await interaction.edit_original_response(content=f"✅ You chose: {label}", view=None)
+        if private:
+            text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
+            await interaction.followup.send(text[:2000], ephemeral=True)
+        await self.post_update(await self.service.get(cid.game_id), update)
+
+    async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Strip the outdated buttons and answer privately with the current state."""
+        try:
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException:
+            pass
+        kw = await self._panel(game_id, str(interaction.user.id), prefix=STALE)
+        table = await self.service.get(game_id)
+        if table.status == "active":
+            png = await render("render_board", table.game, await self.service.view(game_id, None))
+            if png is not None:
+                kw["file"] = discord.File(io.BytesIO(png), filename="board.png")
+        await interaction.followup.send(ephemeral=True, **kw)
+
+    async def _show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        user_id = str(interaction.user.id)
+        if await self.service.seat_of(game_id, user_id) is None:
+            await interaction.followup.send(f"You are not playing in game #{game_id}, so you have no hand "
+                                            "there.", ephemeral=True)
+            return
+        table = await self.service.get(game_id)
+        mine = await self.service.view(game_id, user_id)
+        public = await self.service.view(game_id, None)
+        png = await render("render_hand", table.game, mine)
+        head = [f"Your hand in game #{game_id} (only you can see this)."]
+        if png is None and mine.get("hand") is not None:
+            head.append("Hand: " + (", ".join(str(c.get("name") or c.get("card")) for c in mine["hand"]) or "empty"))
+        seen = set(public.get("recent") or [])
+        news = [t for t in mine.get("recent") or [] if t not in seen]
+        if news:
+            head.append("🔒 Private news:")
+        rows: Layout = []
+        if table.status == "active":
+            version, seat, actions = await self.service.legal_for(game_id, user_id)
+            if actions:
+                me = [s for s in table.seats if s.seat == seat]
+                rows = plan_turn(game_id, version, panel_label=panel_label(me, public), hand=False)
+        await interaction.followup.send(ephemeral=True, **_kw(content=fit_message(head, news), png=png,
+                                                              name="hand.png", view=build_view(rows)))
+
+
+def _ephemeral(interaction: discord.Interaction) -> bool:
+    return bool(interaction.message and interaction.message.flags.ephemeral)
