@@ -138,6 +138,7 @@ class TableService:
                                             _loggable(opening))
             except StoreStaleVersion as exc:
                 raise TableError(f"Game #{row.id} has already started.") from exc
+            row = await self._row(row.id)  # now active, with its seed
             update = _UpdateBuilder(opening)
             state = await self._let_ai_play(row, engine, engine.load_state(state_json), update)
             return update.build(row, engine, state)
@@ -200,6 +201,14 @@ class TableService:
         engine, state, seat = self._waiting_seat(row, user_id)
         pick = engine.ai_action if policy == "ai" else engine.random_action
         return row.version, pick(state, seat)
+
+    async def current(self, game_id: int) -> Update:
+        """The game as it stands, as an Update with no events (re-post a turn after a restart)."""
+        row = await self._row(game_id)
+        if row.state is None:
+            raise TableError(f"Game #{row.id} has not started yet.")
+        engine = _engine(row.game)
+        return _UpdateBuilder().build(row, engine, engine.load_state(row.state))
 
     # --- play --------------------------------------------------------------------------
 
@@ -378,6 +387,8 @@ def result_text(outcome: Outcome, names: list[str]) -> str:
         head = "The game is a draw"
     else:
         head = "The game ended without a winner"
+    if reason.startswith(head):  # the game already worded the whole sentence
+        return reason
     return f"{head}: {reason}" if reason else f"{head}."
 
 

@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 from duelgame import DUEL, Play
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, commitment
 from store import Store
 from table import NotYourMove, StaleVersion, TableError, TableService, Update
 from table.replay import ReplayMismatch, replay, verify
@@ -135,6 +135,7 @@ def test_result_text_wording():
         "Bob wins: Bob's lab fell to 0 HP."
     assert result_text(Outcome(winners=[0, 2]), ["A", "B", "C"]) == "A and C win."
     assert result_text(Outcome(draw=True, reason="time ran out."), ["A", "B"]) == "The game is a draw: time ran out."
+    assert result_text(Outcome(winners=[0], reason="A wins: B gave up."), ["A", "B"]) == "A wins: B gave up."
 
 
 async def test_public_update_never_holds_private_lines(svc):
@@ -223,6 +224,17 @@ async def test_ai_moves_are_capped_and_the_cap_is_a_bug(svc):
     update = await svc.run_ai(update.game_id)
     assert update.finished
     assert await svc.run_ai(update.game_id) is None
+
+
+async def test_an_ai_only_game_plays_out_at_start_and_reveals_its_seed(svc):
+    await svc.create("chan", None, "testduel", "host", "Host", seat_creator=False)
+    await svc.add_ai("chan", "host")
+    await svc.add_ai("chan", "host")
+    update = await svc.start("chan", "host", seed="all-ai")
+    assert update.finished and update.to_act == []
+    assert f"The seed was all-ai; its SHA-256 is the commitment {commitment('all-ai')} announced at the start." \
+        in update.public_events
+    await verify(svc.store, update.game_id)
 
 
 async def test_a_failing_ai_falls_back_to_a_random_move(svc, monkeypatch):
