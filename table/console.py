@@ -169,8 +169,9 @@ def board_text(game: str, view: dict) -> str:
         custom = getattr(get_game(game), "board_text", None)
     except (KeyError, ModuleNotFoundError):
         custom = None
-    if callable(custom):
-        return custom(view)
+    text = custom(view) if callable(custom) else None
+    if text is not None:
+        return text
     lines, scalars = [], []
     for key, value in view.items():
         if key in HIDDEN_FROM_SUMMARY or value in (None, [], {}):

@@ -135,6 +135,10 @@ class Game:
     def view(self, state: GameState, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def board_text(self, view: dict) -> str | None:
+        """A plain-text board from a view, for the console; None means "use a generic dump"."""
+        return None
+
     def config_model(self) -> type[BaseModel] | None:
         return None
 

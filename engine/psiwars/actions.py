@@ -171,12 +171,13 @@ class Pass(Action):
 class OracleTake(Action):
     type: Literal["oracle_take"] = "oracle_take"
     card: str | None = None  # an iid among the revealed cards, or None to take nothing
+    name: str = Field(default="", exclude=True, repr=False)
     secret: ClassVar[bool] = True
 
     def label(self) -> str:
         if self.card is None:
             return "Take no Creation Unit"
-        return "Put this Creation Unit into your lab"
+        return f"Put {self.name or self.card} into your lab"
 
     def group(self) -> str:
         return "Creation Oracle"

@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
 from .state import Battle, Card, Matchup, Player, PsiState, Window
-from .view import build_view
+from .view import board_text, build_view
 
 HAND_LIMIT = 10
 TRAP_ESCAPE = 8
@@ -227,12 +227,15 @@ class PsiWars(Game):
     def view(self, state: PsiState, seat: int | None) -> dict:
         return build_view(state, seat)
 
+    def board_text(self, view: dict) -> str:
+        return board_text(view)
+
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
         if state.peek:
             return [OracleTake(seat=seat, card=None)] + [
-                OracleTake(seat=seat, card=i) for i in state.peek if cdef(state, i).kind == "cu"]
+                OracleTake(seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
         if state.hunting:
             found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
                      if catalog().cards[c].kind == "equipment"]

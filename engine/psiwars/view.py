@@ -75,7 +75,44 @@ def build_view(state: PsiState, seat: int | None) -> dict:
         view["seed"] = state.rng.seed  # revealed at the end so every roll can be re-checked
     if seat is not None:
         me = state.players[seat]
-        view["hand"] = [{"iid": i, "card": state.cards[i].card} for i in me.hand]
+        view["hand"] = [_named(state, i) for i in me.hand]
         if seat == state.active and state.peek:
-            view["peek"] = [{"iid": i, "card": state.cards[i].card} for i in state.peek]
+            view["peek"] = [_named(state, i) for i in state.peek]
     return view
+
+
+def _named(state: PsiState, iid: str) -> dict:
+    card = state.cards[iid].card
+    return {"iid": iid, "card": card, "name": catalog().cards[card].name}
+
+
+def _marks(unit: dict) -> str:
+    marks = [m for m in ("depleted", "disoriented", "trapped", "new") if unit.get(m)]
+    return f" ({', '.join(marks)})" if marks else ""
+
+
+def board_text(view: dict) -> str:
+    """The view as plain text for the console and for text-only fallbacks."""
+    lines = [f"Turn {view['turn']} (round {view['round']}/{view['max_rounds']}) - {view['phase_label']}"]
+    for p in view["players"]:
+        turn = " <- to play" if p["seat"] == view["active"] else ""
+        lines.append(f"{p['name']} [{p['deck_name']}]: lab {p['lab_hp']}/{view['lab_hp_start']} HP, "
+                     f"hand {p['hand_count']}, deck {p['deck_count']}, discard {len(p['discard'])}{turn}")
+        cus = [f"{c['kind'].upper()}{'*' if c['depleted'] else ''}" for c in p["cus"]]
+        lines.append(f"  Creation Units: {' '.join(cus) or '-'}   (* = depleted)")
+        for u in p["units"]:
+            gear = f" + {u['equipment']['name']}" if u["equipment"] else ""
+            lines.append(f"  {u['name']} [{u['iid']}]{gear}{_marks(u)}")
+        for g in p["gear"]:
+            lines.append(f"  Equipment {g['name']} [{g['iid']}] (not attached)")
+    battle = view.get("battle")
+    if battle:
+        for m in battle["matchups"]:
+            against = ", ".join(m["defend"]) if m["defend"] else "unblocked"
+            done = " (fought)" if m["resolved"] else ""
+            lines.append(f"  Matchup {m['index'] + 1}: {', '.join(m['attack'])} vs {against}{done}")
+    if view.get("hand") is not None:
+        lines.append("Your hand: " + (", ".join(c["name"] for c in view["hand"]) or "empty"))
+    if view.get("outcome"):
+        lines.append(view["outcome"]["reason"])
+    return "\n".join(lines)
