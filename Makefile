@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]' || $(BIN)/pip install --quiet discord.py aiosqlite pydantic Pillow pytest pytest-asyncio hypothesis ruff aiohttp
+	$(BIN)/pip install --quiet -e '.[test]' || $(BIN)/pip install --quiet discord.py aiosqlite pydantic Pillow pytest pytest-asyncio hypothesis ruff aiohttp rapidfuzz
 	touch $(STAMP)
 
 run: $(STAMP)

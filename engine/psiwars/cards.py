@@ -173,3 +173,28 @@ def summary() -> dict:
             counts[kind] = counts.get(kind, 0) + n
         decks[key] = {"name": deck.name, "size": sum(deck.cards.values()), "by_kind": counts}
     return {"game": "psiwars", "cards": len(cat.cards), "by_kind": by_kind, "decks": decks}
+
+
+def card_text(card: CardDef) -> str:
+    """One paragraph describing a card, for lookup answers and text fallbacks."""
+    parts = [card.type_line]
+    if card.cost:
+        parts.append(f"Cost {card.cost.short()}")
+    screens = [f"{s.capitalize()} {sc.attack}/{sc.defense}" for s in SCREENS if (sc := card.screen(s))]
+    if screens:
+        parts.append(", ".join(screens))
+    if card.equip_bonus:
+        parts.append("Bonus " + ", ".join(f"{s.capitalize()} +{a}/+{d}" for s, (a, d) in card.equip_bonus.items()))
+    if card.ability:
+        parts.append(f"{card.ability.name}: {card.ability.text}")
+    if card.power:
+        parts.append(f"{card.power.timing.capitalize()} Power: {card.power.text}")
+    if card.cu_kind:
+        parts.append(f"Pays {LIGHT_NAMES[card.cu_kind]} lights")
+    return ". ".join(p.rstrip(".") for p in parts) + "."
+
+
+def lookup_entries() -> list[dict]:
+    return [{"id": c.id, "name": c.name, "text": card_text(c),
+             "terms": [c.kind.replace("_", " "), c.unit_type or "", c.id]}
+            for c in catalog().cards.values()]
