@@ -1,0 +1,11 @@
+"""A fake Discord for end-to-end tests of the bot with the real discord.py client. See README.md."""
+
+from .guard import LoopbackGuard, NetworkBlocked
+from .harness import bot_session, patch_discord
+from .model import Attachment, Channel, Clock, InteractionResult, Member, Message, Role
+from .server import BotCrashed, Call, FakeDiscord, HarnessError
+
+__all__ = [
+    "Attachment", "BotCrashed", "Call", "Channel", "Clock", "FakeDiscord", "HarnessError", "InteractionResult",
+    "LoopbackGuard", "Member", "Message", "NetworkBlocked", "Role", "bot_session", "patch_discord",
+]

@@ -1,0 +1,971 @@
+"""A fake Discord (REST + gateway) on 127.0.0.1 that the unmodified discord.py client talks to.
+
+The test side injects users' actions (`slash`, `click`, `choose`, `autocomplete`, `submit_modal`,
+`post_message`) and reads back what the bot sent (`InteractionResult`, `history`, `calls`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import limits
+from .model import (
+    ALL_PERMISSIONS,
+    EPHEMERAL,
+    EVERYONE_PERMISSIONS,
+    LOADING,
+    Attachment,
+    Channel,
+    Clock,
+    InteractionResult,
+    Member,
+    Message,
+    Role,
+    Snowflakes,
+    iso_now,
+    new_message,
+    token_for,
+)
+
+API = "/api/v10"
+MiB = 1024 * 1024
+# Tasks discord.py starts to run a handler; `settle()` waits for them to finish.
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                 "discord-ui-modal-dispatch-", "discord.py: ")
+# What discord.py's Interaction() reads with data[...]: a payload without one kills the bot's loop.
+INTERACTION_KEYS = ("id", "application_id", "type", "token", "version", "attachment_size_limit")
+OPTION_TYPES = {str: 3, bool: 5, int: 4, float: 10}
+
+log = logging.getLogger(__name__)
+
+
+class BotCrashed(RuntimeError):
+    """The bot's connect task ended while the harness was waiting on it."""
+
+
+class HarnessError(ValueError):
+    """The test asked for something a real Discord client could not do."""
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, body: dict):
+        super().__init__(status, body)
+        self.status, self.body = status, body
+
+
+def _error(status: int, code: int, message: str) -> ApiError:
+    return ApiError(status, {"message": message, "code": code})
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # Exactly 'application/json': discord.py compares the header with ==, and aiohttp's
+    # json_response would add '; charset=utf-8', turning every body into a str.
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+@dataclass
+class Upload:
+    index: int
+    filename: str
+    data: bytes
+    content_type: str
+
+
+@dataclass
+class Call:
+    """One REST request the bot made, and the fake's answer."""
+
+    method: str
+    path: str  # below /api/v10, e.g. '/channels/123/messages'
+    query: dict[str, str]
+    json: Any = None
+    files: list[Upload] = field(default_factory=list)
+    status: int = 0
+    response: Any = None
+
+    def __repr__(self) -> str:
+        return f"<Call {self.method} {self.path} -> {self.status}>"
+
+
+CALL = web.RequestKey("call", Call)
+
+
+class FakeDiscord:
+    """One guild, one bot application, loopback only. Use `FakeDiscord.running()` in tests."""
+
+    def __init__(self, *, token: str = "fake-bot-token", ack_deadline: float = 3.0,
+                 token_lifetime: float = 15 * 60, attachment_size_limit: int = 25 * MiB,
+                 wait_timeout: float = 10.0, clock: Clock | None = None, guild_name: str = "Fake Guild"):
+        self.token = token
+        self.ack_deadline = ack_deadline  # seconds to acknowledge an interaction
+        self.token_lifetime = token_lifetime  # seconds an interaction token works for followups/edits
+        self.attachment_size_limit = attachment_size_limit
+        self.wait_timeout = wait_timeout
+        self.clock = clock or Clock()
+        self.snowflake = Snowflakes()
+        self.app_id = self.snowflake()
+        self.guild_id = self.snowflake()
+        self.guild_name = guild_name
+        self.bot_user = Member(self.app_id, "Arbiter", ALL_PERMISSIONS & ~(1 << 3), bot=True)
+        self.roles: dict[int, Role] = {self.guild_id: Role(self.guild_id, "@everyone", EVERYONE_PERMISSIONS)}
+        self.members: dict[int, Member] = {self.bot_user.id: self.bot_user}
+        self.channels: dict[int, Channel] = {}
+        self.commands: dict[int | None, list[dict]] = {}  # synced by the bot, per guild id (None: global)
+        self.calls: list[Call] = []
+        self.gateway_frames: list[dict] = []  # every frame the bot sent on the gateway
+        self.identify: dict | None = None
+        self.interactions: dict[int, InteractionResult] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.connections = 0
+        self.bot_errors: list[logging.LogRecord] = []  # ERRORs discord.py logged during bot_session()
+        self.base_url = self.api_url = self.gateway_url = ""
+        self._by_token: dict[str, InteractionResult] = {}
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._session_id = ""
+        self._pending: list[tuple[str, dict]] = []  # dispatches waiting for a (re)connected gateway
+        self._send_lock = asyncio.Lock()
+        self._changed = asyncio.Condition()
+        self._resumed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._bot: Any = None
+        self._bot_task: asyncio.Task | None = None
+        self.channel = self.add_channel("general")  # the default channel for injected actions
+
+    # --- lifecycle -----------------------------------------------------------------------------
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, **options: Any):
+        """Start a fake and point discord.py at it; stop and unpatch on exit."""
+        from .harness import patch_discord
+
+        fake = cls(**options)
+        await fake.start()
+        try:
+            with patch_discord(fake.api_url, fake.gateway_url):
+                yield fake
+        finally:
+            await fake.stop()
+
+    async def start(self) -> None:
+        # Room for ten maximal files plus the JSON; multipart bodies are read part by part.
+        app = web.Application(client_max_size=self.attachment_size_limit * 11 + MiB,
+                              middlewares=[self._record])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/attachments/{channel}/{id}/{filename}", self._download)
+        routes = [
+            ("GET", "/users/@me", self._me),
+            ("GET", "/oauth2/applications/@me", self._app_info),
+            ("GET", "/gateway", self._gateway_url),
+            ("GET", "/gateway/bot", self._gateway_url),
+            ("PUT", "/applications/{app}/commands", self._sync),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync),
+            ("GET", "/applications/{app}/commands", self._list_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", self._list_commands),
+            ("POST", "/interactions/{iid}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
+            ("GET", "/channels/{cid}", self._get_channel),
+            ("GET", "/channels/{cid}/messages", self._list_messages),
+            ("POST", "/channels/{cid}/messages", self._post_message),
+            ("GET", "/channels/{cid}/messages/{mid}", self._channel_message),
+            ("PATCH", "/channels/{cid}/messages/{mid}", self._channel_message),
+            ("DELETE", "/channels/{cid}/messages/{mid}", self._channel_message),
+            ("POST", "/channels/{cid}/typing", self._no_content),
+            ("POST", "/channels/{cid}/threads", self._thread),
+            ("POST", "/channels/{cid}/messages/{mid}/threads", self._thread),
+            ("POST", "/users/@me/channels", self._open_dm),
+            ("GET", "/guilds/{guild}/members/{uid}", self._get_member),
+            ("GET", "/guilds/{guild}/channels", self._guild_channels),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, API + path, handler)
+        app.router.add_route("*", "/{tail:.*}", self._unhandled)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.api_url = self.base_url + API
+        self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
+
+    async def stop(self) -> None:
+        for ix in self.interactions.values():
+            if ix.timer is not None:
+                ix.timer.cancel()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def attach(self, bot: Any, task: asyncio.Task | None) -> None:
+        """Let waits notice a dead bot (`BotCrashed`) and read its gateway sequence for `settle()`."""
+        self._bot, self._bot_task = bot, task
+
+    def detach(self) -> None:
+        self._bot = self._bot_task = None
+
+    # --- guild setup -------------------------------------------------------------------------
+
+    def add_member(self, name: str, *, permissions: int = 0, roles: tuple[int, ...] = (), bot: bool = False) -> Member:
+        """A guild member. `permissions` are granted through a role of their own, so both
+        interaction `member.permissions` and discord.py's `guild_permissions` see them."""
+        member = Member(self.snowflake(), name, EVERYONE_PERMISSIONS | permissions, list(roles), bot=bot)
+        if permissions:
+            role = Role(self.snowflake(), f"{name}-role", permissions, position=len(self.roles))
+            self.roles[role.id] = role
+            member.roles.append(role.id)
+            self._queue("GUILD_ROLE_CREATE", {"guild_id": str(self.guild_id), "role": role.payload()})
+        for rid in member.roles:
+            member.permissions |= self.roles[rid].permissions if rid in self.roles else 0
+        self.members[member.id] = member
+        if self.identify and self.identify.get("intents", 0) & (1 << 1):  # GUILD_MEMBERS intent
+            self._queue("GUILD_MEMBER_ADD", {**member.member_payload(), "guild_id": str(self.guild_id)})
+        return member
+
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(self.snowflake(), name, guild_id=self.guild_id, position=len(self.channels))
+        self.channels[channel.id] = channel
+        self._queue("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def dm_channel(self, user: Member) -> Channel:
+        for channel in self.channels.values():
+            if channel.is_dm and channel.recipient is user:
+                return channel
+        channel = Channel(self.snowflake(), "", type=1, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def guild_payload(self) -> dict:
+        members = [m.member_payload() for m in self.members.values()]
+        return {
+            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None, "banner": None,
+            "description": None, "owner_id": str(self.bot_user.id + 1), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0, "premium_subscription_count": 0,
+            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
+            "public_updates_channel_id": None, "preferred_locale": "en-US", "features": [],
+            "roles": [r.payload() for r in self.roles.values()], "emojis": [], "stickers": [],
+            "channels": [c.payload() for c in self.channels.values() if c.guild_id and c.type == 0],
+            "threads": [c.payload() for c in self.channels.values() if c.type in (11, 12)],
+            "members": members, "member_count": len(members),  # equal counts: discord.py won't chunk
+            "large": False, "unavailable": False, "joined_at": iso_now(), "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+        }
+
+    # --- gateway -------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.connections += 1
+        # Text frames: discord.py parses them as plain JSON whatever compress= the URL asked for.
+        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            frame = json.loads(msg.data)
+            self.gateway_frames.append(frame)
+            op, data = frame.get("op"), frame.get("d")
+            if op == 1:
+                await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
+                await self._notify()
+            elif op == 2:
+                self.identify = data
+                self._session_id = f"session-{self.snowflake()}"
+                self._ws = ws
+                self._pending[:0] = [("READY", self._ready_payload()), ("GUILD_CREATE", self.guild_payload())]
+                await self._flush()
+            elif op == 6:
+                if data.get("session_id") != self._session_id:
+                    await self._send(ws, {"op": 9, "d": False, "s": None, "t": None})
+                    continue
+                self._ws = ws
+                self._pending.insert(0, ("RESUMED", {}))
+                await self._flush()
+                self._resumed.set()
+            elif op == 8:
+                members = [m.member_payload() for m in self.members.values()]
+                await self.dispatch("GUILD_MEMBERS_CHUNK", {"guild_id": str(self.guild_id), "members": members,
+                                                            "chunk_index": 0, "chunk_count": 1,
+                                                            "nonce": data.get("nonce")})
+        if self._ws is ws:
+            self._ws = None
+        return ws
+
+    def _ready_payload(self) -> dict:
+        return {"v": 10, "user": self.bot_user.user_payload(), "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": self._session_id, "resume_gateway_url": self.gateway_url, "shard": [0, 1],
+                "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
+                "presences": [], "user_settings": {}, "geo_ordered_rtc_regions": []}
+
+    async def _send(self, ws: web.WebSocketResponse, frame: dict) -> None:
+        async with self._send_lock:
+            await ws.send_str(json.dumps(frame))
+
+    async def dispatch(self, event: str, data: dict, *, check: bool = True) -> None:
+        """Send a DISPATCH (op 0) event to the bot, or queue it until the gateway is back.
+        `check=False` lets a test send a deliberately malformed INTERACTION_CREATE."""
+        if check and event == "INTERACTION_CREATE":
+            missing = [k for k in INTERACTION_KEYS if k not in data]
+            if missing:
+                raise HarnessError(f"INTERACTION_CREATE lacks {missing}: discord.py would crash on it")
+        self._pending.append((event, data))
+        await self._flush()
+
+    def _queue(self, event: str, data: dict) -> None:
+        """Queue an event from sync code (sent by the next dispatch or settle)."""
+        if self.identify is not None:  # before that, GUILD_CREATE will carry the state anyway
+            self._pending.append((event, data))
+
+    async def _flush(self) -> None:
+        # Sequence numbers are given at send time so the bot sees them strictly increasing.
+        async with self._send_lock:
+            while self._pending and self._ws is not None and not self._ws.closed:
+                event, data = self._pending.pop(0)
+                self._seq += 1
+                await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    async def reconnect(self, timeout: float | None = None) -> None:
+        """Ask the bot to reconnect (op 7) and wait until it has RESUMEd."""
+        if self._ws is None:
+            raise HarnessError("the bot is not connected")
+        self._resumed.clear()
+        await self._send(self._ws, {"op": 7, "d": None, "s": None, "t": None})
+        await self._wait(self._resumed.wait(), timeout)
+
+    # --- waiting -------------------------------------------------------------------------------
+
+    async def _wait(self, awaitable: Any, timeout: float | None = None) -> Any:
+        """Await, but fail fast with BotCrashed if the bot's connect task dies meanwhile."""
+        task = asyncio.ensure_future(awaitable)
+        watched = {task} | ({self._bot_task} if self._bot_task else set())
+        done, _ = await asyncio.wait(watched, timeout=timeout or self.wait_timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            return task.result()
+        task.cancel()
+        if self._bot_task is not None and self._bot_task in done:
+            raise BotCrashed(f"the bot's connect task ended: {self._bot_task!r}") from (
+                None if self._bot_task.cancelled() else self._bot_task.exception())
+        raise TimeoutError(f"timed out after {timeout or self.wait_timeout}s")
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
+        """Wait until `predicate()` holds; it is re-checked after every request the bot makes."""
+        async def check() -> None:
+            async with self._changed:
+                await self._changed.wait_for(predicate)
+
+        await self._wait(check(), timeout)
+
+    async def settle(self, timeout: float | None = None) -> None:
+        """Wait until the bot has read every event sent so far and the handlers those started
+        (app commands, views, modals, event listeners) have finished."""
+        await self._wait(self._gateway_barrier(), timeout)
+        await self._wait(self._drain_handlers(), timeout)
+
+    async def _gateway_barrier(self) -> None:
+        await self._flush()
+        target = self._seq
+        if self._bot is not None:
+            # discord.py sets ws.sequence and parses the frame without awaiting in between.
+            while (ws := getattr(self._bot, "ws", None)) is None or (ws.sequence or 0) < target:
+                await asyncio.sleep(0.001)
+            return
+        # No bot object: ask for a heartbeat; the bot answers with the last sequence it read.
+        while not any(f.get("op") == 1 and (f.get("d") or 0) >= target for f in self.gateway_frames):
+            if self._ws is not None:
+                await self._send(self._ws, {"op": 1, "d": None, "s": None, "t": None})
+            async with self._changed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), 0.05)
+
+    @staticmethod
+    async def _drain_handlers() -> None:
+        me = asyncio.current_task()
+        while busy := [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                       and t.get_name().startswith(HANDLER_TASKS)]:
+            await asyncio.wait(busy)
+
+    # --- injecting user actions ----------------------------------------------------------------
+
+    async def slash(self, user: Member, /, *path: str, channel: Channel | None = None, timeout: float | None = None,
+                    options: dict | None = None, **kw_options: Any) -> InteractionResult:
+        """Run `/path[0] path[1] ... name:value ...` as `user`, e.g. slash(u, "game", "new", game="psiwars").
+        Options named `channel`, `timeout` or `options` go in `options={...}`."""
+        data = self._command_data(path, {**(options or {}), **kw_options}, channel or self.channel)
+        return await self._interact(2, user, channel, data, None, timeout)
+
+    async def autocomplete(self, user: Member, /, *path: str, focused: str, channel: Channel | None = None,
+                           timeout: float | None = None, options: dict | None = None,
+                           **kw_options: Any) -> InteractionResult:
+        """The user typing into option `focused` (its value is the partial text); see `.choices`."""
+        values = {**(options or {}), **kw_options}
+        values.setdefault(focused, "")
+        data = self._command_data(path, values, channel or self.channel, focused=focused)
+        return await self._interact(4, user, channel, data, None, timeout)
+
+    async def click(self, user: Member, message: Message | int, button: str | None = None, *,
+                    timeout: float | None = None) -> InteractionResult:
+        """Click the button labelled (or custom_id'd) `button` on a stored message."""
+        msg = self._visible_message(user, message)
+        comp = msg.component(button, kinds=(2,))
+        if comp.get("disabled"):
+            raise HarnessError(f"button {button!r} is disabled")
+        if comp.get("style") in (5, 6):
+            raise HarnessError(f"button {button!r} is a link/premium button: clicking it sends no interaction")
+        data = {"custom_id": comp["custom_id"], "component_type": 2}
+        return await self._interact(3, user, self.channels[msg.channel_id], data, msg, timeout)
+
+    async def choose(self, user: Member, message: Message | int, values: list[Any], select: str | None = None,
+                     *, timeout: float | None = None) -> InteractionResult:
+        """Pick `values` in a select (option values; Members/Channels/Roles for the other select types)."""
+        msg = self._visible_message(user, message)
+        comp = msg.component(select, kinds=(3, 5, 6, 7, 8))
+        if comp.get("disabled"):
+            raise HarnessError(f"select {select!r} is disabled")
+        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise HarnessError(f"select {comp['custom_id']!r} takes {low}..{high} values, not {len(values)}")
+        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        if comp["type"] == 3:
+            allowed = [o["value"] for o in comp.get("options", [])]
+            if bad := [v for v in values if v not in allowed]:
+                raise HarnessError(f"{bad} are not options of {comp['custom_id']!r} ({allowed})")
+            data["values"] = list(values)
+        else:
+            resolved: dict = {}
+            data["values"] = [self._resolve(v, resolved) for v in values]
+            data["resolved"] = resolved
+        return await self._interact(3, user, self.channels[msg.channel_id], data, msg, timeout)
+
+    async def submit_modal(self, user: Member, opened_by: InteractionResult, values: dict[str, Any], *,
+                           timeout: float | None = None) -> InteractionResult:
+        """Fill and submit the modal the bot opened in answer to `opened_by` (text inputs by custom_id)."""
+        modal = opened_by.modal
+        if modal is None:
+            raise HarnessError(f"{opened_by!r} opened no modal")
+        unknown = set(values)
+
+        def fill(comp: dict) -> dict:
+            if comp.get("type") in (1, 17):
+                return {"type": comp["type"], "components": [fill(c) for c in comp.get("components", [])]}
+            if comp.get("type") == 18:  # Label wrapping one input
+                return {"type": 18, "component": fill(comp["component"])}
+            cid = comp.get("custom_id")
+            unknown.discard(cid)
+            if comp.get("type") == 4:
+                value = values.get(cid, comp.get("value") or "")
+                if comp.get("required", True) and not value:
+                    raise HarnessError(f"modal input {cid!r} is required")
+                return {"type": 4, "custom_id": cid, "value": value}
+            return {"type": comp.get("type"), "custom_id": cid, "values": list(values.get(cid, []))}
+
+        data = {"custom_id": modal["custom_id"], "components": [fill(c) for c in modal.get("components", [])]}
+        if unknown:
+            raise HarnessError(f"the modal has no inputs {sorted(unknown)}")
+        return await self._interact(5, user, opened_by.channel, data, opened_by.source_message, timeout)
+
+    async def post_message(self, user: Member, content: str, channel: Channel | None = None) -> Message:
+        """A user writes in a channel: stored and dispatched as MESSAGE_CREATE (then settled)."""
+        channel = channel or self.channel
+        msg = Message(new_message(self.snowflake(), channel, user, {"content": content}, []))
+        channel.messages.append(msg)
+        event = dict(msg.data)
+        if channel.guild_id:
+            event["member"] = {k: v for k, v in user.member_payload().items() if k != "user"}
+        await self.dispatch("MESSAGE_CREATE", event)
+        await self.settle()
+        return msg
+
+    def _visible_message(self, user: Member, message: Message | int) -> Message:
+        msg = message if isinstance(message, Message) else self.find_message(int(message))
+        if not msg.visible_to(user):
+            raise HarnessError(f"{user.name} cannot see {msg!r}")
+        return msg
+
+    async def _interact(self, kind: int, user: Member, channel: Channel | None, data: dict,
+                        message: Message | None, timeout: float | None) -> InteractionResult:
+        channel = channel or self.channel
+        ix = InteractionResult(self._interaction_payload(kind, user, channel, data, message), user, channel, message)
+        self.interactions[ix.id] = ix
+        self._by_token[ix.token] = ix
+        ix.created_at = self.clock.now()
+        await self.dispatch("INTERACTION_CREATE", ix.payload)
+        ix.timer = asyncio.get_running_loop().call_later(self.ack_deadline, self._deadline_passed, ix)
+        await self._wait(ix.answered.wait(), timeout or self.ack_deadline + self.wait_timeout)
+        await self.settle(timeout)
+        return ix
+
+    def _deadline_passed(self, ix: InteractionResult) -> None:
+        if not ix.acked:
+            ix.failed = True  # Discord shows "The application did not respond"
+            ix.answered.set()
+
+    def _interaction_payload(self, kind: int, user: Member, channel: Channel, data: dict,
+                             message: Message | None) -> dict:
+        payload = {
+            "id": str(self.snowflake()), "application_id": str(self.app_id), "type": kind,
+            "token": token_for({2: "command", 3: "component", 4: "autocomplete", 5: "modal"}[kind]),
+            "version": 1, "data": data, "channel_id": str(channel.id), "locale": "en-US",
+            "entitlements": [], "attachment_size_limit": self.attachment_size_limit,
+            "app_permissions": str(self.bot_user.permissions),
+        }
+        if channel.is_dm:
+            payload |= {"user": user.user_payload(), "context": 1, "channel": channel.payload(),
+                        "authorizing_integration_owners": {"0": str(user.id)}}
+        else:
+            member = user.member_payload(with_permissions=True)
+            payload |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "member": member, "context": 0,
+                        "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+                        "channel": channel.payload() | {"permissions": member["permissions"]},
+                        "authorizing_integration_owners": {"0": str(self.guild_id)}}
+        if message is not None:
+            payload["message"] = message.data
+        return payload
+
+    def _command_data(self, path: tuple[str, ...], values: dict, channel: Channel,
+                      focused: str | None = None) -> dict:
+        if not path:
+            raise HarnessError("slash() needs a command name")
+        name, subpath = path[0], path[1:]
+        guild_cmds = [] if channel.is_dm else self.commands.get(self.guild_id, [])
+        cmd = next((c for c in guild_cmds if c["name"] == name and c.get("type", 1) == 1), None)
+        scope = self.guild_id if cmd else None
+        cmd = cmd or next((c for c in self.commands.get(None, []) if c["name"] == name and c.get("type", 1) == 1), None)
+        if cmd is None and self.commands:
+            raise HarnessError(f"no synced command /{name}; synced: {self._command_names()}")
+        resolved: dict = {}
+        if cmd is None:  # the bot synced nothing: infer option types from the values
+            specs = None
+        else:
+            specs = cmd.get("options") or []
+        top: list[dict] = []
+        options = top
+        for i, sub in enumerate(subpath):
+            kind = 2 if i < len(subpath) - 1 else 1
+            if specs is not None:
+                spec = next((o for o in specs if o["name"] == sub and o["type"] in (1, 2)), None)
+                if spec is None:
+                    raise HarnessError(f"/{' '.join(path[:i + 1])} has no subcommand {sub!r}")
+                kind, specs = spec["type"], spec.get("options") or []
+            node = {"name": sub, "type": kind, "options": []}
+            options.append(node)
+            options = node["options"]
+        if specs is not None and any(o["type"] in (1, 2) for o in specs):
+            raise HarnessError(f"/{' '.join(path)} needs a subcommand: {[o['name'] for o in specs]}")
+        for key, value in values.items():
+            spec = None if specs is None else next((o for o in specs if o["name"] == key), None)
+            if specs is not None and spec is None:
+                raise HarnessError(f"/{' '.join(path)} has no option {key!r}: {[o['name'] for o in specs]}")
+            option = self._option(key, value, spec, resolved, focused == key)
+            options.append(option)
+        if specs is not None and focused is None:
+            missing = [o["name"] for o in specs if o.get("required") and o["name"] not in values]
+            if missing:
+                raise HarnessError(f"/{' '.join(path)} requires {missing}")
+        data = {"id": str(cmd["id"]) if cmd else str(self.snowflake()), "name": name, "type": 1, "options": top}
+        if scope is not None:
+            data["guild_id"] = str(scope)  # so the bot's tree looks in its guild commands
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _option(self, name: str, value: Any, spec: dict | None, resolved: dict, focused: bool) -> dict:
+        kind = spec["type"] if spec else OPTION_TYPES.get(type(value), 3)
+        if isinstance(value, Member | Channel | Role):
+            kind = kind if spec else {Member: 6, Channel: 7, Role: 8}[type(value)]
+            value = self._resolve(value, resolved)
+        if focused:  # autocomplete sends what has been typed so far, as text
+            return {"name": name, "type": kind, "value": str(value), "focused": True}
+        if spec and spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
+            raise HarnessError(f"{value!r} is not a choice of option {name!r}: {spec['choices']}")
+        if kind in (3, 6, 7, 8, 9, 11):
+            value = str(value)
+        elif kind == 10:
+            value = float(value)
+        return {"name": name, "type": kind, "value": value}
+
+    def _resolve(self, obj: Any, resolved: dict) -> str:
+        """The id a client sends for a user/channel/role value, adding it to `resolved`."""
+        if isinstance(obj, Member):
+            resolved.setdefault("users", {})[str(obj.id)] = obj.user_payload()
+            member = {k: v for k, v in obj.member_payload(with_permissions=True).items() if k != "user"}
+            resolved.setdefault("members", {})[str(obj.id)] = member
+        elif isinstance(obj, Channel):
+            resolved.setdefault("channels", {})[str(obj.id)] = obj.payload() | {"permissions": str(ALL_PERMISSIONS)}
+        elif isinstance(obj, Role):
+            resolved.setdefault("roles", {})[str(obj.id)] = obj.payload()
+        else:
+            return str(obj)
+        return str(obj.id)
+
+    def _command_names(self) -> list[str]:
+        return sorted({c["name"] for cmds in self.commands.values() for c in cmds})
+
+    # --- reading what happened ------------------------------------------------------------------
+
+    def history(self, channel: Channel | None = None, *, visible_to: Member | None = None) -> list[Message]:
+        """A channel's messages, oldest first, without deleted ones (and only what `visible_to` sees)."""
+        msgs = (channel or self.channel).messages
+        return [m for m in msgs if not m.deleted and (visible_to is None or m.visible_to(visible_to))]
+
+    def dms(self, user: Member) -> list[Message]:
+        return self.history(self.dm_channel(user))
+
+    def find_message(self, message_id: int) -> Message:
+        for channel in self.channels.values():
+            for msg in channel.messages:
+                if msg.id == message_id:
+                    return msg
+        raise LookupError(f"no message {message_id}")
+
+    @property
+    def rejections(self) -> list[Call]:
+        return [c for c in self.calls if c.status >= 400]
+
+    def calls_to(self, method: str, path_start: str = "") -> list[Call]:
+        return [c for c in self.calls if c.method == method and c.path.startswith(path_start)]
+
+    # --- REST plumbing ----------------------------------------------------------------------------
+
+    @web.middleware
+    async def _record(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        if request.path == "/gateway" or request.path.startswith("/attachments/"):
+            return await handler(request)
+        call = Call(request.method, request.path.removeprefix(API), dict(request.query))
+        request[CALL] = call
+        try:
+            response = await handler(request)
+        except ApiError as exc:
+            response = _json(exc.body, exc.status)
+            call.response = exc.body
+        call.status = response.status
+        self.calls.append(call)
+        if (ix := self._by_token.get(request.match_info.get("token", ""))) is not None:
+            ix.calls.append(call)
+        if call.status >= 400:
+            log.info("fake discord refused %s %s: %s %s", call.method, call.path, call.status, call.response)
+        await self._notify()
+        return response
+
+    async def _read(self, request: web.Request) -> tuple[dict, list[Upload]]:
+        """The JSON body, or a multipart body's payload_json plus its files[N] parts."""
+        call: Call = request[CALL]
+        uploads: list[Upload] = []
+        body: dict = {}
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                raw = await part.read(decode=False)
+                if part.name == "payload_json":
+                    body = json.loads(raw)
+                elif part.name and part.name.startswith("files["):
+                    index = int(part.name[6:-1])
+                    ctype = part.headers.get("Content-Type", "application/octet-stream")
+                    uploads.append(Upload(index, part.filename or f"file{index}", bytes(raw), ctype))
+        elif request.can_read_body:
+            body = await request.json()
+        call.json, call.files = body, uploads
+        too_big = [u.filename for u in uploads if len(u.data) > self.attachment_size_limit]
+        if too_big:
+            raise _error(413, 40005, "Request entity too large")
+        return body, uploads
+
+    def _ok(self, request: web.Request, data: Any, status: int = 200) -> web.Response:
+        request[CALL].response = data
+        return _json(data, status)
+
+    async def _no_content(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    async def _unhandled(self, request: web.Request) -> web.Response:
+        raise _error(404, 0, "404: Not Found")
+
+    async def _download(self, request: web.Request) -> web.Response:
+        att = self.attachments.get(int(request.match_info["id"]))
+        if att is None:
+            return web.Response(status=404)
+        return web.Response(body=att.data, headers={"Content-Type": att.content_type})
+
+    def _check_form(self, build: Callable[[limits.FormErrors], None]) -> None:
+        errs = limits.FormErrors()
+        build(errs)
+        if errs:
+            raise ApiError(400, errs.body())
+
+    # --- login, gateway url, commands ----------------------------------------------------------
+
+    async def _me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise _error(401, 0, "401: Unauthorized")
+        return self._ok(request, self.bot_user.user_payload() | {"verified": True, "mfa_enabled": False})
+
+    async def _app_info(self, request: web.Request) -> web.Response:
+        owner = Member(self.bot_user.id + 1, "owner").user_payload()
+        return self._ok(request, {
+            "id": str(self.app_id), "name": self.bot_user.name, "description": "", "icon": None,
+            "bot_public": True, "bot_require_code_grant": False, "owner": owner, "verify_key": "0" * 64,
+            "team": None, "flags": 0, "interactions_endpoint_url": None, "bot": self.bot_user.user_payload()})
+
+    async def _gateway_url(self, request: web.Request) -> web.Response:
+        return self._ok(request, {"url": self.gateway_url, "shards": 1,
+                                  "session_start_limit": {"total": 1000, "remaining": 1000,
+                                                          "reset_after": 0, "max_concurrency": 1}})
+
+    async def _sync(self, request: web.Request) -> web.Response:
+        body, _ = await self._read(request)
+        self._check_form(lambda errs: limits.check_commands(errs, body))
+        guild = request.match_info.get("guild")
+        scope = int(guild) if guild else None
+        stored = []
+        for cmd in body:
+            extra = {"id": str(self.snowflake()), "application_id": str(self.app_id), "version": "1",
+                     "type": cmd.get("type", 1), "default_member_permissions": cmd.get("default_member_permissions")}
+            if scope:
+                extra["guild_id"] = str(scope)
+            stored.append({"description": "", "options": [], **cmd, **extra})
+        self.commands[scope] = stored
+        return self._ok(request, stored)
+
+    async def _list_commands(self, request: web.Request) -> web.Response:
+        guild = request.match_info.get("guild")
+        return self._ok(request, self.commands.get(int(guild) if guild else None, []))
+
+    # --- interactions ------------------------------------------------------------------------------
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        ix = self.interactions.get(int(request.match_info["iid"]))
+        if ix is None or ix.token != request.match_info["token"]:
+            raise _error(404, 10062, "Unknown interaction")
+        body, uploads = await self._read(request)
+        if ix.acked:
+            raise _error(400, 40060, "Interaction has already been acknowledged.")
+        if ix.failed or self.clock.now() - ix.created_at > self.ack_deadline:
+            ix.failed = True
+            ix.answered.set()
+            raise _error(404, 10062, "Unknown interaction")
+        kind, data = body.get("type"), body.get("data") or {}
+        allowed = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7) if ix.source_message else (4, 5)}
+        if kind not in allowed[ix.type]:
+            raise ApiError(400, {"code": 50035, "message": "Invalid Form Body", "errors": {"type": {"_errors": [
+                {"code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                 "message": f"Interaction response type {kind} is not valid for a {ix.kind} interaction"}]}}})
+        message: Message | None = None
+        if kind == 4:
+            self._check_form(lambda errs: limits.check_message(errs, data, ("data",), n_files=len(uploads)))
+            message = self._create(ix.channel, data, uploads, ix=ix, flags=data.get("flags", 0))
+            ix.original = message
+        elif kind == 5:
+            message = self._create(ix.channel, {}, [], ix=ix, flags=LOADING | (data.get("flags", 0) & EPHEMERAL),
+                                   allow_empty=True)
+            ix.original, ix.deferred_pending = message, True
+        elif kind in (6, 7):
+            message = ix.original = ix.source_message
+            if kind == 7:
+                self._check_form(lambda errs: limits.check_message(errs, data, ("data",), n_files=len(uploads)))
+                self._edit(message, data, uploads)
+        elif kind == 8:
+            self._check_form(lambda errs: limits.check_choices(errs, data.get("choices") or [], ("data", "choices")))
+            ix.choices = data.get("choices") or []
+        elif kind == 9:
+            self._check_form(lambda errs: limits.check_modal(errs, data, ("data",)))
+            ix.modal = data
+        ix.response_type, ix.response = kind, body
+        ix.answered.set()
+        if "with_response" not in request.query:
+            return web.Response(status=204)
+        resource: dict[str, Any] = {"type": kind}
+        if message is not None and kind != 6:
+            resource["message"] = message.data
+        return self._ok(request, {
+            "interaction": {"id": str(ix.id), "type": ix.type, "activity_instance_id": None,
+                            "response_message_id": str(message.id) if message else None,
+                            "response_message_loading": kind == 5,
+                            "response_message_ephemeral": bool(message and message.ephemeral)},
+            "resource": resource})
+
+    def _token_interaction(self, request: web.Request) -> InteractionResult:
+        """The interaction behind a webhook token, refusing what Discord would refuse."""
+        ix = self._by_token.get(request.match_info["token"])
+        if ix is None or request.match_info["app"] != str(self.app_id) or ix.failed or not ix.acked:
+            raise _error(404, 10015, "Unknown Webhook")
+        if self.clock.now() - ix.created_at > self.token_lifetime:
+            raise _error(401, 50027, "Invalid Webhook Token")
+        return ix
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        ix = self._token_interaction(request)
+        body, uploads = await self._read(request)
+        self._check_form(lambda errs: limits.check_message(errs, body, n_files=len(uploads)))
+        if ix.deferred_pending:  # the first followup after a "thinking" defer fills that message in
+            ix.deferred_pending = False
+            message = ix.original
+            self._edit(message, body, uploads, creating=True)
+        else:
+            message = self._create(ix.channel, body, uploads, ix=ix, flags=body.get("flags", 0))
+        ix.followups.append(message)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return self._ok(request, message.data)
+        return web.Response(status=204)
+
+    async def _webhook_message(self, request: web.Request) -> web.Response:
+        ix = self._token_interaction(request)
+        mid = request.match_info["mid"]
+        message = ix.original if mid == "@original" else next((m for m in ix.messages if str(m.id) == mid), None)
+        if message is None or message.deleted:
+            raise _error(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return self._ok(request, message.data)
+        if request.method == "DELETE":
+            message.deleted = True
+            return web.Response(status=204)
+        body, uploads = await self._read(request)
+        self._check_form(lambda errs: limits.check_message(errs, body, n_files=len(uploads)))
+        if message is ix.original:
+            ix.deferred_pending = False
+        self._edit(message, body, uploads)
+        return self._ok(request, message.data)
+
+    # --- messages ----------------------------------------------------------------------------------
+
+    def _attachments(self, channel: Channel, body: dict, uploads: list[Upload]) -> tuple[list[dict], list[Attachment]]:
+        """Payloads and stored files for the uploads the body's `attachments` list refers to."""
+        by_index = {u.index: u for u in uploads}
+        meta = body.get("attachments")
+        if meta is None:
+            meta = [{"id": u.index} for u in uploads]
+        payloads, stored = [], []
+        for entry in meta:
+            upload = by_index.get(int(entry["id"])) if str(entry.get("id", "")).isdigit() else None
+            if upload is None:
+                continue
+            aid = self.snowflake()
+            url = f"{self.base_url}/attachments/{channel.id}/{aid}/{upload.filename}"
+            att = Attachment(aid, entry.get("filename") or upload.filename, upload.data, upload.content_type, url)
+            self.attachments[aid] = att
+            payloads.append(att.payload(entry.get("description")))
+            stored.append(att)
+        return payloads, stored
+
+    def _create(self, channel: Channel, body: dict, uploads: list[Upload], *, ix: InteractionResult | None = None,
+                flags: int = 0, author: Member | None = None, allow_empty: bool = False) -> Message:
+        payloads, stored = self._attachments(channel, body, uploads)
+        if ix is not None:
+            flags &= EPHEMERAL | LOADING | (1 << 2) | (1 << 12) | (1 << 15)  # what a webhook may set
+        data = new_message(self.snowflake(), channel, author or self.bot_user, body, payloads, flags=flags,
+                           kind=20 if ix is not None and ix.type == 2 else 0, ix=ix,
+                           application_id=self.app_id if ix is not None else None)
+        if not allow_empty and limits.is_empty(data):
+            raise _error(400, 50006, "Cannot send an empty message")
+        audience = frozenset({ix.user.id}) if ix is not None and flags & EPHEMERAL else None
+        message = Message(data, audience=audience, attachments=stored, interaction=ix)
+        channel.messages.append(message)
+        return message
+
+    def _edit(self, message: Message, body: dict, uploads: list[Upload], *, creating: bool = False) -> None:
+        new = dict(message.data)
+        for key, empty in (("content", ""), ("embeds", []), ("components", [])):
+            if key in body:
+                new[key] = body[key] if body[key] is not None else empty
+        channel = self.channels[message.channel_id]
+        kept_ids = {str(a.get("id")) for a in body.get("attachments") or []}
+        old = [a for a in message.data.get("attachments") or []
+               if "attachments" not in body or a["id"] in kept_ids]
+        added, stored = self._attachments(channel, body, uploads)
+        new["attachments"] = old + added
+        new["flags"] = message.flags & ~LOADING
+        if creating and body.get("flags"):  # the followup after a defer keeps the defer's ephemerality
+            new["flags"] |= body["flags"] & ~EPHEMERAL & ~LOADING
+        if limits.is_empty(new):
+            raise _error(400, 50006, "Cannot send an empty message")
+        if not creating:
+            new["edited_timestamp"] = iso_now()
+        message.versions.append(message.data)
+        message.data = new
+        message.attachment_files += stored
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.channels.get(int(request.match_info["cid"]))
+        if channel is None:
+            raise _error(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return self._ok(request, self._channel(request).payload())
+
+    async def _list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = int(request.query.get("limit", 50))
+        visible = [m.data for m in reversed(channel.messages) if not m.deleted and m.audience is None]
+        return self._ok(request, visible[:limit])
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, uploads = await self._read(request)
+        self._check_form(lambda errs: limits.check_message(errs, body, n_files=len(uploads)))
+        # Channel messages cannot be ephemeral: Discord ignores that flag here.
+        message = self._create(channel, body, uploads, flags=body.get("flags", 0) & ~EPHEMERAL)
+        return self._ok(request, message.data)
+
+    async def _channel_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        mid = int(request.match_info["mid"])
+        message = next((m for m in channel.messages if m.id == mid and not m.deleted and m.audience is None), None)
+        if message is None:
+            raise _error(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return self._ok(request, message.data)
+        if request.method == "DELETE":
+            message.deleted = True
+            return web.Response(status=204)
+        if message.author_id != self.bot_user.id:
+            raise _error(403, 50005, "Cannot edit a message authored by another user")
+        body, uploads = await self._read(request)
+        self._check_form(lambda errs: limits.check_message(errs, body, n_files=len(uploads)))
+        self._edit(message, body, uploads)
+        return self._ok(request, message.data)
+
+    async def _thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request)
+        body, _ = await self._read(request)
+        tid = int(request.match_info.get("mid") or self.snowflake())  # a message's thread shares its id
+        thread = Channel(tid, body.get("name", "thread"), type=body.get("type", 11), guild_id=self.guild_id,
+                         parent_id=parent.id)
+        self.channels[thread.id] = thread
+        await self.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        return self._ok(request, thread.payload(), 201)
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await self._read(request)
+        user = self.members.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            raise _error(404, 10013, "Unknown User")
+        return self._ok(request, self.dm_channel(user).payload())
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        member = self.members.get(int(request.match_info["uid"]))
+        if member is None:
+            raise _error(404, 10007, "Unknown Member")
+        return self._ok(request, member.member_payload())
+
+    async def _guild_channels(self, request: web.Request) -> web.Response:
+        return self._ok(request, [c.payload() for c in self.channels.values() if c.guild_id and c.type == 0])
