@@ -42,9 +42,9 @@ GAMES = ["psiwars", "duel", "poker"]
 class TinyBot(commands.Bot):
     """Just enough commands to exercise each path through the fake."""
 
-    def __init__(self, guild_id: int):
+    def __init__(self, guild_id: int | None):
         super().__init__(command_prefix="!", intents=discord.Intents.default())
-        self.guild_id = guild_id
+        self.guild_id = guild_id  # None: sync globally (so commands work in DMs too)
         self.seen: list = []
         self.last: discord.Interaction | None = None
         game = app_commands.Group(name="game", description="Games")
@@ -95,10 +95,23 @@ class TinyBot(commands.Bot):
             fetched = await interaction.channel.fetch_message(posted.id)
             self.seen.append(fetched.content)
 
-        for cmd in (game, ping, file, perm, dm, churn):
+        @app_commands.command(description="Open a thread")
+        async def thread(interaction: discord.Interaction) -> None:
+            made = await interaction.channel.create_thread(name="game-1", type=discord.ChannelType.public_thread)
+            await made.send("in the thread")
+            await interaction.response.send_message(f"opened {made.mention}")
+
+        @app_commands.command(description="Fail")
+        async def boom(interaction: discord.Interaction) -> None:
+            raise RuntimeError("boom")
+
+        for cmd in (game, ping, file, perm, dm, churn, thread, boom):
             self.tree.add_command(cmd)
 
     async def setup_hook(self) -> None:
+        if self.guild_id is None:
+            await self.tree.sync()
+            return
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
@@ -114,7 +127,7 @@ async def test_login_sync_and_ready_are_recorded(fake: FakeDiscord) -> None:
     paths = [(c.method, c.path) for c in fake.calls]
     assert paths[:3] == [("GET", "/users/@me"), ("GET", "/oauth2/applications/@me"),
                          ("PUT", f"/applications/{fake.app_id}/guilds/{fake.guild_id}/commands")]
-    assert sorted(c["name"] for c in fake.commands[fake.guild_id]) == ["churn", "dm", "file", "game", "perm", "ping"]
+    assert sorted(c["name"] for c in fake.commands[fake.guild_id]) == ["boom", "churn", "dm", "file", "game", "perm", "ping", "thread"]
     assert fake.identify["token"] == fake.token
     assert fake.identify["intents"] == discord.Intents.default().value
     assert not fake.rejections and not fake.bot_errors
@@ -239,6 +252,28 @@ async def test_dm_edit_delete_and_fetch(fake: FakeDiscord) -> None:
         assert bot.seen == ["posted, edited"]
 
 
+async def test_threads(fake: FakeDiscord) -> None:
+    alice = fake.add_member("alice")
+    async with bot_session(fake, TinyBot(fake.guild_id)) as bot:
+        opened = await fake.slash(alice, "thread")
+        (thread,) = fake.threads()
+        assert opened.content == f"opened <#{thread.id}>" and thread.name == "game-1"
+        assert [m.content for m in fake.history(thread)] == ["in the thread"]
+        inside = await fake.slash(alice, "ping", channel=thread)
+        assert inside.content == "pong" and fake.history(thread)[-1] is inside.message
+        assert isinstance(bot.get_channel(thread.id), discord.Thread)
+
+
+async def test_interactions_in_dms(fake: FakeDiscord) -> None:
+    alice = fake.add_member("alice")
+    async with bot_session(fake, TinyBot(None)):
+        dm = fake.dm_channel(alice)
+        ping = await fake.slash(alice, "ping", channel=dm)
+        assert "member" not in ping.payload and ping.payload["user"]["id"] == str(alice.id)
+        assert ping.content == "pong" and fake.dms(alice) == [ping.message]
+        assert (await fake.click(alice, ping.message, "Again")).content == "clicked"
+
+
 async def test_user_messages_reach_the_bot(fake: FakeDiscord) -> None:
     alice = fake.add_member("alice")
     async with bot_session(fake, TinyBot(fake.guild_id)) as bot:
@@ -285,6 +320,17 @@ async def test_malformed_interaction_is_refused_or_reported(fake: FakeDiscord) -
             payload = {"id": "1", "application_id": str(fake.app_id), "type": 2, "token": "t", "version": 1}
             await fake.dispatch("INTERACTION_CREATE", payload, check=False)
             await fake.slash(alice, "ping")
+
+
+async def test_errors_the_bot_only_logs_fail_the_session() -> None:
+    async with FakeDiscord.running(ack_deadline=0.05) as fake:
+        alice = fake.add_member("alice")
+        with pytest.raises(AssertionError, match="RuntimeError: boom"):
+            async with bot_session(fake, TinyBot(fake.guild_id)):
+                assert (await fake.slash(alice, "boom")).failed  # never answered: fails at the deadline
+        async with bot_session(fake, TinyBot(fake.guild_id), strict=False):
+            await fake.slash(alice, "boom")
+        assert "boom" in repr(fake.bot_errors[0].exc_info[1])
 
 
 async def test_bot_session_cleans_up_and_unpatches() -> None:

@@ -42,12 +42,13 @@ class _ErrorLog(logging.Handler):
 
 
 @contextlib.asynccontextmanager
-async def bot_session(fake: FakeDiscord, bot: Any, *, token: str | None = None,
+async def bot_session(fake: FakeDiscord, bot: Any, *, token: str | None = None, strict: bool = True,
                       guild_ready_timeout: float | None = 0.01, timeout: float = 10.0) -> AsyncIterator[Any]:
     """Log `bot` in to `fake`, connect it, wait for on_ready; close it afterwards.
 
-    Errors discord.py logs meanwhile are in `fake.bot_errors`. If the connect task dies, waits on
-    the fake raise BotCrashed at once, and so does leaving this block.
+    Errors discord.py logs meanwhile (exceptions in commands, views, listeners: it swallows them)
+    are in `fake.bot_errors`; with `strict` leaving the block raises if there are any. If the
+    connect task dies, waits on the fake raise BotCrashed at once, and so does leaving the block.
     """
     if guild_ready_timeout is not None:
         # discord.py waits this long after the last GUILD_CREATE before on_ready (default 2 s).
@@ -63,9 +64,14 @@ async def bot_session(fake: FakeDiscord, bot: Any, *, token: str | None = None,
         fake.attach(bot, task)
         await fake._wait(bot.wait_until_ready(), timeout)
         yield bot
+        if fake.internal_errors:
+            raise RuntimeError(f"the fake Discord itself failed: {fake.internal_errors!r}")
         if task.done():
             raise BotCrashed(f"the bot's connect task ended during the test: {task!r}") from (
                 None if task.cancelled() else task.exception())
+        if strict and fake.bot_errors:
+            details = "\n".join(logging.Formatter().format(r) for r in fake.bot_errors)
+            raise AssertionError(f"discord.py logged {len(fake.bot_errors)} error(s):\n{details}")
     finally:
         fake.detach()
         logging.getLogger("discord").removeHandler(handler)

@@ -104,6 +104,7 @@ class Channel:
     guild_id: int | None = None
     parent_id: int | None = None
     recipient: Member | None = None  # DMs
+    owner_id: int | None = None  # threads
     position: int = 0
     messages: list[Message] = field(default_factory=list, repr=False)
 
@@ -124,7 +125,7 @@ class Channel:
                 "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
                 "parent_id": str(self.parent_id) if self.parent_id else None}
         if self.type in (11, 12):
-            data |= {"owner_id": None, "member_count": 1, "message_count": 0, "total_message_sent": 0,
+            data |= {"owner_id": str(self.owner_id), "member_count": 1, "message_count": 0, "total_message_sent": 0,
                      "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
                                          "archive_timestamp": iso_now(), "create_timestamp": iso_now()}}
         return data

@@ -125,6 +125,7 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionResult] = {}
         self.attachments: dict[int, Attachment] = {}
         self.connections = 0
+        self.internal_errors: list[Exception] = []  # bugs in the fake itself; bot_session() raises on them
         self.bot_errors: list[logging.LogRecord] = []  # ERRORs discord.py logged during bot_session()
         self.base_url = self.api_url = self.gateway_url = ""
         self._by_token: dict[str, InteractionResult] = {}
@@ -623,6 +624,10 @@ class FakeDiscord:
 
     # --- reading what happened ------------------------------------------------------------------
 
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
+        parent = parent or self.channel
+        return [c for c in self.channels.values() if c.parent_id == parent.id]
+
     def history(self, channel: Channel | None = None, *, visible_to: Member | None = None) -> list[Message]:
         """A channel's messages, oldest first, without deleted ones (and only what `visible_to` sees)."""
         msgs = (channel or self.channel).messages
@@ -658,6 +663,11 @@ class FakeDiscord:
         except ApiError as exc:
             response = _json(exc.body, exc.status)
             call.response = exc.body
+        except Exception as exc:  # a bug in the fake: never a 5xx, which discord.py retries for seconds
+            log.exception("fake discord failed on %s %s", call.method, call.path)
+            self.internal_errors.append(exc)
+            call.response = {"code": 0, "message": f"fakediscord internal error: {exc!r}"}
+            response = _json(call.response, 400)
         call.status = response.status
         self.calls.append(call)
         if (ix := self._by_token.get(request.match_info.get("token", ""))) is not None:
@@ -683,7 +693,10 @@ class FakeDiscord:
                     ctype = part.headers.get("Content-Type", "application/octet-stream")
                     uploads.append(Upload(index, part.filename or f"file{index}", bytes(raw), ctype))
         elif request.can_read_body:
-            body = await request.json()
+            try:
+                body = json.loads(await request.text())
+            except ValueError:
+                raise _error(400, 50109, "The request body contains invalid JSON.") from None
         call.json, call.files = body, uploads
         too_big = [u.filename for u in uploads if len(u.data) > self.attachment_size_limit]
         if too_big:
@@ -949,7 +962,7 @@ class FakeDiscord:
         body, _ = await self._read(request)
         tid = int(request.match_info.get("mid") or self.snowflake())  # a message's thread shares its id
         thread = Channel(tid, body.get("name", "thread"), type=body.get("type", 11), guild_id=self.guild_id,
-                         parent_id=parent.id)
+                         parent_id=parent.id, owner_id=self.bot_user.id)
         self.channels[thread.id] = thread
         await self.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return self._ok(request, thread.payload(), 201)
