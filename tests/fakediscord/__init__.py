@@ -2,8 +2,18 @@
 
 from .guard import LoopbackGuard, NetworkBlocked
 from .harness import bot_session, patch_discord
-from .model import Attachment, Channel, Clock, InteractionResult, Member, Message, Role
-from .server import BotCrashed, Call, FakeDiscord, HarnessError
+from .model import (
+    Attachment,
+    BotCrashed,
+    Channel,
+    Clock,
+    HarnessError,
+    InteractionResult,
+    Member,
+    Message,
+    Role,
+)
+from .server import Call, FakeDiscord
 
 __all__ = [
     "Attachment", "BotCrashed", "Call", "Channel", "Clock", "FakeDiscord", "HarnessError", "InteractionResult",

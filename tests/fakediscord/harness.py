@@ -12,7 +12,8 @@ import discord.gateway
 import discord.http
 import yarl
 
-from .server import BotCrashed, FakeDiscord
+from .model import BotCrashed
+from .server import FakeDiscord
 
 
 @contextlib.contextmanager

@@ -25,6 +25,14 @@ EVERYONE_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILE
 ALL_PERMISSIONS = (1 << 51) - 1
 
 
+class BotCrashed(RuntimeError):
+    """The bot's connect task ended while the harness was waiting on it."""
+
+
+class HarnessError(ValueError):
+    """The test asked for something a real Discord client could not do."""
+
+
 class Clock:
     """Monotonic seconds plus an offset, so a test can age interaction tokens without sleeping."""
 
