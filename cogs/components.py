@@ -285,9 +285,10 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
         return [*_button_rows(game_id, version, seat, actions, ix, MAX_ROWS - 1), (back,)]
     pages = _chunks(ix, MAX_OPTIONS)
     page = min(max(page, 0), len(pages) - 1)
-    placeholder = f"{name} ({len(ix)}), page {page + 1}/{len(pages)}"
-    return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder),
-            (*_pager(game_id, version, seat, k, page, len(pages)), back)]
+    paged = len(pages) > 1
+    placeholder = f"{name} ({len(ix)})" + (f", page {page + 1}/{len(pages)}" if paged else "")
+    pager = _pager(game_id, version, seat, k, page, len(pages)) if paged else []
+    return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder), (*pager, back)]
 
 
 def public_actions(actions: Sequence[ActionLike]) -> list[int]:

@@ -113,7 +113,7 @@ def finished_message(game_id: int, title: str, result: str | None, events: Seque
                      seed: str | None, commitment: str | None) -> str:
     head = [f"🏁 Game #{game_id} ({title}) is over. {result or ''}".rstrip()]
     tail = []
-    if seed:
+    if seed and not any(seed in e for e in events):  # the service may already have said it
         check = f" It hashes to the commitment `{commitment}` shown at the start." if commitment else ""
         tail.append(f"Seed: `{seed}`.{check} Every roll can now be re-checked.")
     return fit_message(head, events, tail=tail)

@@ -1,0 +1,104 @@
+"""Just enough of discord.Interaction / a channel / the bot to drive the cogs without Discord.
+
+The real gateway path (discord.py against a fake Discord server) is covered by the end-to-end
+tests; these fakes check what the cogs decide to send.
+"""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+_ids = itertools.count(1000)
+
+
+class Response:
+    def __init__(self) -> None:
+        self.done = False
+        self.calls: list[tuple[str, dict]] = []
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def defer(self, **kw: Any) -> None:
+        assert not self.done, "interaction answered twice"
+        self.done = True
+        self.calls.append(("defer", kw))
+
+    async def send_message(self, content: str | None = None, **kw: Any) -> None:
+        assert not self.done, "interaction answered twice"
+        self.done = True
+        self.calls.append(("send", {"content": content, **kw}))
+
+
+class Followup:
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    async def send(self, content: str | None = None, **kw: Any) -> None:
+        if content is not None:
+            kw["content"] = content
+        self.sent.append(kw)
+
+
+class Interaction:
+    def __init__(self, user_id: int, name: str = "User", *, ephemeral: bool = False,
+                 manage_channels: bool = False, channel_id: int = 500, guild_id: int = 900):
+        self.user = SimpleNamespace(id=user_id, display_name=name)
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.permissions = SimpleNamespace(manage_channels=manage_channels)
+        self.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
+        self.response = Response()
+        self.followup = Followup()
+        self.edits: list[dict] = []
+
+    async def edit_original_response(self, **kw: Any) -> None:
+        self.edits.append(kw)
+
+    def replies(self) -> list[dict]:
+        """Everything said back: the direct response and the followups."""
+        return [kw for kind, kw in self.response.calls if kind == "send"] + self.followup.sent
+
+
+class Channel:
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+        self.stripped: list[tuple[int, dict]] = []
+
+    async def send(self, **kw: Any) -> SimpleNamespace:
+        assert len(kw.get("content", "")) <= 2000
+        msg = SimpleNamespace(id=next(_ids), **kw)
+        self.sent.append(kw | {"id": msg.id})
+        return msg
+
+    def get_partial_message(self, message_id: int) -> SimpleNamespace:
+        async def edit(**kw: Any) -> None:
+            self.stripped.append((message_id, kw))
+
+        return SimpleNamespace(edit=edit)
+
+
+class Bot:
+    """get_cog and get_partial_messageable are all the cogs use of the bot."""
+
+    def __init__(self) -> None:
+        self.channel = Channel()
+        self.cogs: dict[str, Any] = {}
+
+    def get_cog(self, name: str) -> Any:
+        return self.cogs.get(name)
+
+    def get_partial_messageable(self, channel_id: int, **_: Any) -> Channel:
+        return self.channel
+
+
+def custom_ids(view: discord.ui.View | None) -> list[str]:
+    return [item.custom_id for item in view.children] if view else []
+
+
+def items(view: discord.ui.View | None) -> list[Any]:
+    return list(view.children) if view else []

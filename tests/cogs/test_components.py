@@ -1,0 +1,196 @@
+"""Component planning stays inside Discord's limits, and custom_ids round-trip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cogs.components import (
+    MAX_CUSTOM_ID,
+    Cid,
+    SelectSpec,
+    check_layout,
+    group_actions,
+    parse_cid,
+    plan_panel,
+    plan_turn,
+    public_actions,
+    trim,
+)
+
+
+@dataclass
+class A:
+    """Stands in for an engine Action: label(), group(), secret, seat."""
+
+    text: str
+    grp: str
+    secret: bool = False
+    seat: int = 0
+
+    def label(self) -> str:
+        return self.text
+
+    def group(self) -> str:
+        return self.grp
+
+
+BIG = 10**18  # store ids are small, but the format must not break for big ones
+
+cids = st.one_of(
+    st.builds(lambda g, v, s, i: Cid("act", g, v, s, i), *[st.integers(0, BIG)] * 4),
+    st.builds(lambda g, v, s, i: Cid("pick", g, v, s, i), *[st.integers(0, BIG)] * 4),
+    st.builds(lambda g, v, s: Cid("grp", g, v, s), *[st.integers(0, BIG)] * 3),
+    st.builds(lambda g, v, s, grp, p: Cid("nav", g, v, s, group=grp, page=p), st.integers(0, BIG),
+              st.integers(0, BIG), st.integers(0, BIG), st.none() | st.integers(0, 10**9 - 1), st.integers(0, BIG)),
+    st.builds(lambda g, v: Cid("panel", g, v), st.integers(0, BIG), st.integers(0, BIG)),
+    st.builds(lambda g: Cid("hand", g), st.integers(0, BIG)),
+)
+
+
+@given(cids)
+def test_custom_id_round_trip_and_length(cid):
+    text = cid.encode()
+    assert len(text) <= MAX_CUSTOM_ID
+    assert parse_cid(text) == cid
+
+
+@pytest.mark.parametrize("junk", ["", "arb", "arb:", "arb:act:1:2:3", "arb:act:1:2:3:x", "xyz:hand:1",
+                                  "arb:hand:1:2", "arb:nav:1:2:3:-1:0", "arb:evil:1"])
+def test_parse_rejects_foreign_ids(junk):
+    assert parse_cid(junk) is None
+
+
+def test_examples():
+    assert Cid("act", 12, 34, 1, 5).encode() == "arb:act:12:34:1:5"
+    assert Cid("hand", 12).encode() == "arb:hand:12"
+    assert Cid("panel", 12, 34).encode() == "arb:panel:12:34"
+    assert parse_cid("arb:nav:1:2:0:-:3") == Cid("nav", 1, 2, 0, group=None, page=3)
+
+
+def test_trim():
+    assert trim("short", 80) == "short"
+    long = "Build " + "Gene-Hound [A07] " * 10
+    out = trim(long, 80)
+    assert len(out) == 80 and out.endswith("…")
+    assert trim("a\nb   c", 10) == "a b c"
+    assert len(trim("x" * 500, 100)) == 100
+
+
+labels = st.text(min_size=0, max_size=150)
+action_lists = st.integers(1, 200).flatmap(lambda n: st.lists(
+    st.builds(A, labels, st.sampled_from([f"G{i}" for i in range(40)]) | labels,
+              st.booleans()), min_size=n, max_size=n))
+
+
+def _reachable(actions, game_id=7, version=3, seat=1):
+    """Every layout the panel can show (all groups, all pages); all must fit Discord's limits."""
+    seen: set[int] = set()
+    layouts = []
+    todo = [(None, 0)]
+    visited = set()
+    while todo:
+        group, page = todo.pop()
+        if (group, page) in visited:
+            continue
+        visited.add((group, page))
+        rows = plan_panel(actions, game_id, version, seat, group, page)
+        layouts.append(rows)
+        for row in rows:
+            items = row.options if isinstance(row, SelectSpec) else row
+            cid_list = [row.custom_id] if isinstance(row, SelectSpec) else [b.custom_id for b in row]
+            for cid_text in cid_list:
+                cid = parse_cid(cid_text)
+                assert cid is not None and cid.game_id == game_id and cid.version == version and cid.seat == seat
+                if cid.kind == "act":
+                    seen.add(cid.index)
+                elif cid.kind == "pick":
+                    seen.update(int(o.value) for o in items)
+                elif cid.kind == "grp":
+                    todo += [(int(o.value), 0) for o in items]
+                elif cid.kind == "nav":
+                    todo.append((cid.group, cid.page))
+    return layouts, seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(action_lists)
+def test_panel_layouts_fit_discord_and_reach_every_action(actions):
+    layouts, seen = _reachable(actions)
+    for rows in layouts:
+        check_layout(rows)
+        assert 1 <= len(rows) <= 5
+    assert seen == set(range(len(actions)))  # nothing is unreachable
+
+
+@pytest.mark.parametrize("n", [1, 5, 20, 21, 25, 26, 60, 200])
+@pytest.mark.parametrize("groups", [1, 3, 6, 30, 200])
+def test_panel_sizes(n, groups):
+    actions = [A(f"Action {i} " + "x" * (i % 120), f"Group {i % groups}") for i in range(n)]
+    layouts, seen = _reachable(actions)
+    for rows in layouts:
+        check_layout(rows)
+    assert seen == set(range(n))
+
+
+def test_few_actions_are_buttons_grouped_by_row():
+    actions = [A("Place a CU", "Creation Units", True), A("End phase", "Turn")]
+    rows = plan_panel(actions, 1, 2, 0)
+    assert [[b.label for b in row] for row in rows] == [["Place a CU"], ["End phase"]]
+
+
+def test_group_order_is_first_appearance():
+    acts = [A("a", "X"), A("b", "Y"), A("c", "X")]
+    assert group_actions(acts) == [("X", [0, 2]), ("Y", [1])]
+
+
+def test_secret_actions_never_on_public_message():
+    acts = [A("Build Secret Card", "Build", True), A("End phase", "Turn"), A("Play Hidden", "Powers", True)]
+    rows = plan_turn(1, 2, panel_label="Your move", seat=0, actions=acts)
+    check_layout(rows)
+    public_ids = [parse_cid(b.custom_id) for row in rows for b in row]
+    acted = [c.index for c in public_ids if c.kind == "act"]
+    assert acted == [1]
+    labels = [b.label for row in rows for b in row]
+    assert "Build Secret Card" not in labels and "Play Hidden" not in labels
+
+
+@given(st.lists(st.builds(A, labels, labels, st.booleans()), max_size=60))
+def test_public_turn_message_never_has_secrets(acts):
+    rows = plan_turn(3, 4, panel_label="Your move", seat=1, actions=acts)
+    check_layout(rows)
+    for row in rows:
+        for b in row:
+            cid = parse_cid(b.custom_id)
+            if cid.kind == "act":
+                assert not acts[cid.index].secret
+    assert len(public_actions(acts)) <= 4
+
+
+def test_many_public_actions_stay_in_the_panel():
+    acts = [A(f"Attack with {i}", "Attack") for i in range(5)]
+    assert public_actions(acts) == []
+    rows = plan_turn(1, 1, panel_label="Your move", seat=0, actions=acts)
+    assert len(rows) == 1  # just Your move + Show my hand
+
+
+def test_finished_game_has_no_panel_button():
+    rows = plan_turn(1, 1, panel_label=None)
+    assert [b.label for b in rows[0]] == ["Show my hand"]
+
+
+def test_check_layout_rejects_bad_layouts():
+    from cogs.components import ButtonSpec, OptionSpec
+
+    b = ButtonSpec("arb:hand:1", "x")
+    with pytest.raises(ValueError):
+        check_layout([(b,)] * 6)
+    with pytest.raises(ValueError):
+        check_layout([(b, b)])  # duplicate ids
+    with pytest.raises(ValueError):
+        check_layout([SelectSpec("arb:grp:1:1:1", "p", tuple(OptionSpec("o", str(i)) for i in range(26)))])
+    with pytest.raises(ValueError):
+        check_layout([(ButtonSpec("arb:hand:1", "y" * 81),)])

@@ -1,0 +1,201 @@
+"""The cogs against the real table service and Psi Wars engine, with a fake Discord surface."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from cogs.components import parse_cid
+from cogs.lobby import LobbyCog
+from cogs.play import STALE, ArbButton, ArbSelect, PlayCog
+from store import Store
+from table import TableError, TableService
+
+from .fakes import Bot, Interaction, custom_ids, items
+
+ALICE, BOB, EVE = 111, 222, 333
+
+
+@pytest.fixture
+async def table(tmp_path):
+    service = TableService(await Store.open(tmp_path / "t.db"))
+    bot = Bot()
+    play, lobby = PlayCog(bot, service), LobbyCog(bot, service)
+    bot.cogs.update(Play=play, Lobby=lobby)
+    yield bot, service, play, lobby
+    await service.close()
+
+
+async def new_game(lobby, opponent="ai", user=ALICE, name="Alice"):
+    inter = Interaction(user, name)
+    await lobby.new.callback(lobby, inter, "psiwars", opponent, None)
+    return inter
+
+
+def panel_button(msg):
+    return next(i for i in items(msg.get("view")) if parse_cid(i.custom_id).kind == "panel")
+
+
+def public_button(msg, label):
+    return next(i for i in items(msg.get("view")) if isinstance(i, ArbButton) and i.item.label == label)
+
+
+async def test_solo_game_posts_a_turn_message(table):
+    bot, service, play, lobby = table
+    inter = await new_game(lobby)
+    assert "against the AI" in inter.replies()[0]["content"]
+    [msg] = bot.channel.sent
+    assert msg["content"].startswith("<@111>: ")
+    assert [u.id for u in msg["allowed_mentions"].users] == [ALICE]
+    assert msg["allowed_mentions"].everyone is False
+    labels = [i.item.label for i in items(msg["view"])]
+    assert labels[:2] == ["Your move", "Show my hand"]
+    # Phase 1: placing a CU names a card kind from the hand (secret); ending the phase is public.
+    assert "End Creation Units" in labels
+    assert not any("Creation Unit" in lbl and lbl.startswith("Place") for lbl in labels)
+    assert all(len(c) <= 100 for c in custom_ids(msg["view"]))
+
+
+async def test_public_button_acts_and_strips_previous_message(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    first = bot.channel.sent[0]
+    end = public_button(first, "End Creation Units")
+    click = Interaction(ALICE, "Alice")
+    await play.on_component(click, end.custom_id, [])
+    assert click.response.calls[0][0] == "defer"
+    assert len(bot.channel.sent) == 2
+    assert bot.channel.stripped == [(first["id"], {"view": None})]
+    # The same button again is now stale: nothing is played, the clicker gets the current state.
+    before = (await service.get(1)).version
+    again = Interaction(ALICE, "Alice")
+    await play.on_component(again, end.custom_id, [])
+    assert (await service.get(1)).version == before
+    assert again.followup.sent[-1]["content"].startswith(STALE)
+    assert again.followup.sent[-1]["ephemeral"] is True
+    assert again.edits == [{"view": None}]  # the stale message loses its buttons
+
+
+async def test_strangers_and_wrong_players_change_nothing(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    msg = bot.channel.sent[0]
+    version = (await service.get(1)).version
+    for label in ("End Creation Units", "Your move", "Show my hand"):
+        eve = Interaction(EVE, "Eve")
+        await play.on_component(eve, public_button(msg, label).custom_id, [])
+        [reply] = eve.followup.sent
+        assert reply["ephemeral"] is True and "not playing in game #1" in reply["content"]
+    assert (await service.get(1)).version == version
+    assert len(bot.channel.sent) == 1
+
+
+async def test_other_seat_cannot_use_someone_elses_button(table):
+    bot, service, play, lobby = table
+    await new_game(lobby, opponent="human")
+    await lobby.join.callback(lobby, Interaction(BOB, "Bob"))
+    await lobby.start.callback(lobby, Interaction(ALICE, "Alice"))
+    msg = bot.channel.sent[-1]
+    actor = msg["allowed_mentions"].users[0].id  # the dice chose who goes first
+    other, actor_name = (BOB, "Alice") if actor == ALICE else (ALICE, "Bob")
+    end = public_button(msg, "End Creation Units")
+    assert parse_cid(end.custom_id).seat == (0 if actor == ALICE else 1)
+    wrong = Interaction(other)
+    await play.on_component(wrong, end.custom_id, [])
+    assert f"belongs to {actor_name}" in wrong.followup.sent[0]["content"]
+    wrong2 = Interaction(other)
+    await play.on_component(wrong2, public_button(msg, "Your move").custom_id, [])
+    assert f"not waiting on you; it waits on {actor_name}" in wrong2.followup.sent[0]["content"]
+    assert (await service.get(1)).version == 0
+
+
+async def test_hand_is_private(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    click = Interaction(ALICE, "Alice")
+    await play.on_component(click, public_button(bot.channel.sent[0], "Show my hand").custom_id, [])
+    [reply] = click.followup.sent
+    assert reply["ephemeral"] is True and "Your hand in game #1" in reply["content"]
+    assert "Your move" in [i.item.label for i in items(reply.get("view"))]
+
+
+async def test_lobby_errors_and_abort_permissions(table):
+    bot, service, play, lobby = table
+    await new_game(lobby, opponent="human")
+    with pytest.raises(TableError, match="already running here"):
+        await new_game(lobby, opponent="human", user=BOB, name="Bob")
+    # A refusal is answered ephemerally with the service's sentence.
+    inter = Interaction(BOB, "Bob")
+    await lobby.cog_app_command_error(inter, discord.app_commands.CommandInvokeError(
+        lobby.new, TableError("A game of Psi Wars is already running here (game #1).")))
+    assert inter.replies()[0]["ephemeral"] is True
+    eve = Interaction(EVE, "Eve")
+    await lobby.abort.callback(lobby, eve)
+    assert "Manage Channels" in eve.replies()[0]["content"] and eve.replies()[0]["ephemeral"]
+    assert (await service.get(1)).status == "lobby"
+    mod = Interaction(EVE, "Eve", manage_channels=True)
+    await lobby.abort.callback(lobby, mod)
+    assert "aborted game #1" in mod.replies()[0]["content"]
+    assert (await service.get(1)).status == "aborted"
+
+
+async def test_status_and_list(table):
+    bot, service, play, lobby = table
+    empty = Interaction(ALICE)
+    await lobby.status.callback(lobby, empty)
+    assert "no game in this channel" in empty.replies()[0]["content"]
+    await new_game(lobby)
+    st = Interaction(ALICE)
+    await lobby.status.callback(lobby, st)
+    reply = st.followup.sent[0]
+    assert reply["content"].startswith("<@111>: ") and reply["allowed_mentions"].users is False
+    ls = Interaction(ALICE)
+    await lobby.list_games.callback(lobby, ls)
+    assert "#1 Intergalactic Psi Wars in <#500>" in ls.replies()[0]["content"]
+
+
+async def click_panel(play, user, panel_reply, rng):
+    """Pick a random action from a private panel, walking group selects and pages."""
+    reply = panel_reply
+    for _ in range(10):
+        kids = items(reply.get("view"))
+        assert kids, reply
+        item = rng.choice(kids)
+        cid = parse_cid(item.custom_id)
+        inter = Interaction(user, ephemeral=True)
+        if isinstance(item, ArbSelect):
+            values = [rng.choice(item.item.options).value]
+        else:
+            values = []
+            if item.item.disabled:
+                continue
+        await play.on_component(inter, item.custom_id, values)
+        if cid.kind in ("act", "pick"):
+            return inter
+        reply = inter.edits[-1]  # navigation edits the panel in place
+    raise AssertionError("panel navigation never reached an action")
+
+
+async def test_play_a_whole_game_through_the_panel(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    rng = random.Random(5)
+    for _ in range(400):
+        msg = bot.channel.sent[-1]
+        if msg.get("view") is None:
+            break
+        opener = Interaction(ALICE, "Alice")
+        await play.on_component(opener, panel_button(msg).custom_id, [])
+        panel = opener.followup.sent[-1]
+        assert panel["ephemeral"] is True
+        done = await click_panel(play, ALICE, panel, rng)
+        assert any(e.get("content", "").startswith("✅ You chose") for e in done.edits)
+    last = bot.channel.sent[-1]
+    assert last.get("view") is None, "the game did not finish in 400 moves"
+    assert last["content"].startswith("🏁 Game #1")
+    seed = (await service.get(1)).seed
+    assert seed and seed in last["content"]
+    # Every turn message but the last lost its buttons.
+    assert len(bot.channel.stripped) == len(bot.channel.sent) - 1

@@ -1,0 +1,88 @@
+"""Message text: never over 2000 characters, pings only who must act, errors name the rule."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cogs.access import can_abort
+from cogs.format import (
+    awaited_line,
+    error_text,
+    finished_message,
+    fit_message,
+    mention,
+    mention_ids,
+    panel_label,
+    turn_message,
+)
+from engine.core import IllegalAction
+from table import TableError
+
+
+def seat(n, uid, name, ai=False):
+    return SimpleNamespace(seat=n, user_id=uid, name=name, is_ai=ai)
+
+
+ALICE, BOB, AI = seat(0, "111", "Alice"), seat(1, "222", "Bob"), seat(1, "ai:1", "AI 1", True)
+
+
+@given(st.lists(st.text(max_size=3000), max_size=80), st.lists(st.text(max_size=300), max_size=4),
+       st.lists(st.text(max_size=300), max_size=3))
+def test_fit_message_never_exceeds_2000(log, head, tail):
+    assert len(fit_message(head, log, tail=tail)) <= 2000
+
+
+def test_fit_message_drops_oldest_events_first():
+    log = [f"event {i} " + "x" * 100 for i in range(40)]
+    text = fit_message(["<@1>: your move"], log)
+    assert len(text) <= 2000
+    assert text.startswith("<@1>: your move")
+    assert "event 39" in text and "event 0 " not in text
+    assert "earlier events not shown" in text
+
+
+def test_fit_message_keeps_everything_when_short():
+    text = fit_message(["head"], ["a", "b"], tail=["tail"])
+    assert text == "head\n• a\n• b\ntail"
+
+
+def test_turn_message_pings_and_prompts():
+    view = {"pending": [{"seat": 1, "kind": "defend", "prompt": "Bob: choose your defense"}], "active": 0,
+            "turn": 3, "phase_label": "Phase 4: Battle"}
+    text = turn_message(5, "Psi Wars", [BOB], view, ["Alice attacks."], private_for=["Bob"])
+    first = text.splitlines()[0]
+    assert first == "<@222>: Bob: choose your defense"
+    assert "Game #5" in text and "turn 3" in text and "• Alice attacks." in text
+    assert panel_label([BOB], view) == "Choose your defense"
+    assert panel_label([ALICE], {"pending": [{"seat": 0, "kind": "cu"}], "active": 0}) == "Your move"
+
+
+def test_ai_is_named_not_pinged():
+    assert mention(AI) == "**AI 1**"
+    assert mention(ALICE) == "<@111>"
+    assert mention_ids([ALICE, AI, BOB]) == [111, 222]
+    assert awaited_line([AI], {}) == "**AI 1**: your move."
+
+
+def test_finished_message_reveals_seed():
+    text = finished_message(3, "Psi Wars", "Alice wins: Bob's lab fell to 0 HP.", ["Boom."], "abc", "c0ffee")
+    assert "Alice wins" in text and "`abc`" in text and "c0ffee" in text
+    said = finished_message(3, "Psi Wars", "Alice wins.", ["The seed was abc."], "abc", "c0ffee")
+    assert said.count("abc") == 1
+
+
+def test_error_text_with_rule():
+    assert error_text(IllegalAction("a formation has at most two Battle Units", "Psi Wars 6.5.2.1")) == \
+        "Psi Wars 6.5.2.1: a formation has at most two Battle Units"
+    assert error_text(TableError("A game of Psi Wars is already running here (game #2).")) == \
+        "A game of Psi Wars is already running here (game #2)."
+    assert error_text(TableError("No.", rule="R1")) == "R1: No."
+
+
+def test_abort_permission():
+    assert can_abort("111", "111", manage_channels=False)
+    assert can_abort("999", "111", manage_channels=True)
+    assert not can_abort("999", "111", manage_channels=False)
