@@ -63,10 +63,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         self.bot = bot
         self.service = service
 
-    async def _post(self, game_id: int, update: Any) -> None:
+    async def _post(self, interaction: discord.Interaction, game_id: int, update: Any) -> None:
         play = self.bot.get_cog("Play")
         if play is not None:
-            await play.post_update(await self.service.get(game_id), update)
+            await play.announce(interaction, await self.service.get(game_id), update)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         original = getattr(error, "original", error)
@@ -74,7 +74,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await answer(interaction, error_text(original), ephemeral=True)
             return
         log.error("command failed", exc_info=original)
-        await answer(interaction, "Something went wrong on our side; nothing was changed.", ephemeral=True)
+        await answer(interaction, "Something went wrong on our side. `/game status` shows where things stand.", ephemeral=True)
 
     # --- commands ----------------------------------------------------------------------
 
@@ -106,7 +106,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                                       f"with `/game start` once {table.min_players} players are seated.")
             return
         await answer(interaction, f"{name} started {table.title} against the AI (game #{table.game_id}).")
-        await self._post(table.game_id, update)
+        await self._post(interaction, table.game_id, update)
 
     @new.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str):
@@ -138,7 +138,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         update = await within_ack(interaction, self.service.start(channel, uid))
         t = await self.service.get(update.game_id)
         await answer(interaction, f"Game #{t.game_id} of {t.title} has begun: {seats_text(t.seats)}.")
-        await self._post(t.game_id, update)
+        await self._post(interaction, t.game_id, update)
 
     @game.command(name="abort", description="End this channel's game now (creator or Manage Channels)")
     async def abort(self, interaction: discord.Interaction) -> None:

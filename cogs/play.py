@@ -45,6 +45,8 @@ from .format import (
 log = logging.getLogger(__name__)
 
 STALE = "The board has changed since this was posted — here is the current state."
+NOT_POSTED = ("Your move was made, but I could not post the turn message in this channel. I need View "
+              "Channel, Send Messages and Attach Files here. `/game status` shows the board.")
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
@@ -156,7 +158,9 @@ class PlayCog(commands.Cog, name="Play"):
     # --- public turn messages ---------------------------------------------------------------
 
     async def post_update(self, table: TableInfo, update: Update) -> discord.Message | None:
-        """Post the turn message for `update` in the game's channel."""
+        """Post the turn message for `update` in the game's channel (None: a newer one is up).
+
+        Raises discord.HTTPException if the channel refuses it; see announce()."""
         async with self._locks.setdefault(update.game_id, asyncio.Lock()):
             last = self._last.get(update.game_id)
             if last and last[2] > update.version:
@@ -267,8 +271,8 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.followup.send(error_text(exc), ephemeral=True)
         except Exception:
             log.exception("component %s failed", custom_id)
-            await interaction.followup.send("Something went wrong on our side; the game is unchanged.",
-                                            ephemeral=True)
+            await interaction.followup.send("Something went wrong on our side. `/game status` shows where the "
+                                            "game stands.", ephemeral=True)
 
     async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int | None:
         """The clicker's seat, or None after telling them why the button is not theirs."""
@@ -338,7 +342,16 @@ class PlayCog(commands.Cog, name="Play"):
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await interaction.followup.send(text[:2000], ephemeral=True)
-        await self.post_update(await self.service.get(cid.game_id), update)
+        await self.announce(interaction, await self.service.get(cid.game_id), update)
+
+    async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
+        """post_update, telling the player privately if the channel would not take the message."""
+        try:
+            await self.post_update(table, update)
+        except discord.HTTPException:
+            # The move stands either way: say so rather than "something went wrong".
+            log.exception("could not post the turn message of game %s", update.game_id)
+            await interaction.followup.send(NOT_POSTED, ephemeral=True)
 
     async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
         """Strip the outdated buttons and answer privately with the current state."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import discord
 import pytest
 
 from cogs.components import parse_cid
 from cogs.lobby import LobbyCog
-from cogs.play import STALE, ArbButton, ArbSelect, PlayCog
+from cogs.play import NOT_POSTED, STALE, ArbButton, ArbSelect, PlayCog
 from store import Store
 from table import TableError, TableService
 
@@ -199,3 +200,18 @@ async def test_play_a_whole_game_through_the_panel(table):
     assert seed and seed in last["content"]
     # Every turn message but the last lost its buttons.
     assert len(bot.channel.stripped) == len(bot.channel.sent) - 1
+
+
+async def test_a_refused_post_is_explained_and_the_move_stands(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    end = public_button(bot.channel.sent[0], "End Creation Units")
+
+    async def refuse(**kw):
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
+
+    bot.channel.send = refuse
+    click = Interaction(ALICE, "Alice")
+    await play.on_component(click, end.custom_id, [])
+    assert click.followup.sent[-1]["content"] == NOT_POSTED
+    assert (await service.get(1)).version > 0
