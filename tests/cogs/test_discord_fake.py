@@ -1,0 +1,132 @@
+"""The real discord.py client running our cogs against the fake Discord on 127.0.0.1."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot import create_bot
+from cogs.components import parse_cid
+from store import Store
+from table import TableService
+from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
+
+
+@pytest.fixture(autouse=True)
+def loopback_only():
+    with LoopbackGuard() as guard:
+        yield guard
+    assert not guard.blocked
+
+
+@pytest.fixture
+async def service(tmp_path):
+    svc = TableService(await Store.open(tmp_path / "e2e.db"))
+    yield svc
+    await svc.close()
+
+
+def panel_key(msg):
+    return next(b["custom_id"] for b in msg.buttons if parse_cid(b["custom_id"]).kind == "panel")
+
+
+async def test_solo_game_over_the_gateway(service):
+    async with FakeDiscord.running() as fake:
+        alice = fake.add_member("alice")
+        eve = fake.add_member("eve")
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            choices = await fake.autocomplete(alice, "game", "new", focused="game", game="psi")
+            assert [c["value"] for c in choices.choices] == ["psiwars"]
+            new = await fake.slash(alice, "game", "new", game="psiwars", opponent="ai")
+            assert "against the AI" in new.content and not new.failed
+            turn = fake.history()[-1]
+            assert turn.content.startswith(f"<@{alice.id}>")
+            # Eve is not playing: her clicks change nothing and she is told why, privately.
+            stranger = await fake.click(eve, turn, panel_key(turn))
+            assert stranger.followups[0].ephemeral and "not playing" in stranger.followups[0].content
+            panel = await fake.click(alice, turn, panel_key(turn))
+            assert panel.followups[0].ephemeral and panel.followups[0].buttons
+            hand = await fake.click(alice, turn, "Show my hand")
+            assert hand.followups[0].ephemeral and "Your hand" in hand.followups[0].content
+            # Play the first listed action from the private panel: a new turn message appears and
+            # the old one loses its buttons.
+            before = len(fake.history())
+            first = panel.followups[0].buttons[0]
+            done = await fake.click(alice, panel.followups[0], first["custom_id"])
+            assert not done.failed
+            await fake.wait_for(lambda: len(fake.history()) > before, timeout=5)
+            assert not fake.find_message(turn.id).components
+            # The old message's button is stale now.
+            status = await fake.slash(alice, "game", "status")
+            assert not status.failed
+        assert not fake.rejections, fake.rejections
+
+
+async def test_abort_needs_creator_or_manage_channels(service):
+    async with FakeDiscord.running() as fake:
+        alice = fake.add_member("alice")
+        bob = fake.add_member("bob")
+        mod = fake.add_member("mod", permissions=discord.Permissions(manage_channels=True).value)
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            await fake.slash(alice, "game", "new", game="psiwars")
+            refused = await fake.slash(bob, "game", "abort")
+            assert refused.ephemeral and "Manage Channels" in refused.content
+            join = await fake.slash(bob, "game", "join")
+            assert "joined" in join.content
+            busy = await fake.slash(bob, "game", "new", game="psiwars")
+            assert busy.ephemeral and "already" in busy.content
+            ok = await fake.slash(mod, "game", "abort")
+            assert "aborted game #1" in ok.content and not ok.ephemeral
+        assert not fake.rejections, fake.rejections
+
+
+async def pick_from_panel(fake, user, panel, rng):
+    """Random walk through a private panel (group selects, pages) until an action is played."""
+    for _ in range(10):
+        comps = [c for c in panel.buttons if not c.get("disabled")] + panel.selects
+        comp = rng.choice(comps)
+        kind = parse_cid(comp["custom_id"]).kind
+        if comp["type"] == 3:
+            value = rng.choice(comp["options"])["value"]
+            result = await fake.choose(user, panel, [value], select=comp["custom_id"])
+        else:
+            result = await fake.click(user, panel, comp["custom_id"])
+        assert not result.failed
+        if kind in ("act", "pick"):
+            return result
+        panel = fake.find_message(panel.id)  # navigation edits the panel in place
+    raise AssertionError("never reached an action")
+
+
+async def test_whole_game_over_the_gateway_and_stale_buttons(service):
+    import random
+
+    rng = random.Random(11)
+    async with FakeDiscord.running() as fake:
+        alice = fake.add_member("alice")
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            await fake.slash(alice, "game", "new", game="psiwars", opponent="ai")
+            status = await fake.slash(alice, "game", "status")
+            old = status.messages[-1]
+            moves = 0
+            for _ in range(400):
+                turn = fake.history()[-1]
+                if not turn.components:
+                    break
+                assert turn.content.startswith(f"<@{alice.id}>")
+                opened = await fake.click(alice, turn, panel_key(turn))
+                before = len(fake.history())
+                await pick_from_panel(fake, alice, opened.followups[0], rng)
+                await fake.wait_for(lambda b=before: len(fake.history()) > b, timeout=5)
+                moves += 1
+            final = fake.history()[-1]
+            assert moves > 10
+            assert final.content.startswith("🏁 Game #1"), final.content
+            assert (await service.get(1)).seed in final.content
+            # The /game status reply still has its buttons: clicking one now is stale.
+            stale = await fake.click(alice, old, "Show my hand")
+            assert stale.followups[0].ephemeral
+            stale = await fake.click(alice, old, panel_key(old))
+            assert stale.followups[0].content.startswith("The board has changed since this was posted")
+            assert not fake.find_message(old.id).components  # and it lost its buttons
+        assert not fake.rejections, fake.rejections
