@@ -121,6 +121,9 @@ def _kw(*, content: str | None = None, png: bytes | None = None, name: str = "bo
     return kw
 
 
+_MISSING_RENDERERS: set[str] = set()
+
+
 async def render(name: str, *args: Any) -> bytes | None:
     """Call images.<name>(*args) off the event loop; a missing or failing renderer costs the
     picture, never the message."""
@@ -129,7 +132,9 @@ async def render(name: str, *args: Any) -> bytes | None:
 
         fn = getattr(images, name)
     except (ImportError, AttributeError):
-        log.warning("images.%s is not available; sending text only", name)
+        if name not in _MISSING_RENDERERS:  # say it once, not on every turn
+            _MISSING_RENDERERS.add(name)
+            log.warning("images.%s is not available; sending text only", name)
         return None
     try:
         return await asyncio.to_thread(fn, *args)

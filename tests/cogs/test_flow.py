@@ -215,3 +215,22 @@ async def test_a_refused_post_is_explained_and_the_move_stands(table):
     await play.on_component(click, end.custom_id, [])
     assert click.followup.sent[-1]["content"] == NOT_POSTED
     assert (await service.get(1)).version > 0
+
+
+async def test_board_and_hand_images_are_attached(table, monkeypatch):
+    import sys
+    import types
+
+    calls = []
+    fake_images = types.ModuleType("images")
+    fake_images.render_board = lambda game, view: calls.append(("board", game, view.get("you"))) or b"BOARD"
+    fake_images.render_hand = lambda game, view: calls.append(("hand", game, view.get("you"))) or b"HAND"
+    monkeypatch.setitem(sys.modules, "images", fake_images)
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    assert bot.channel.sent[0]["file"].filename == "board.png"
+    click = Interaction(ALICE, "Alice")
+    await play.on_component(click, public_button(bot.channel.sent[0], "Show my hand").custom_id, [])
+    assert click.followup.sent[0]["file"].filename == "hand.png"
+    # The board is drawn from the public view (you=None), the hand from Alice's own (seat 0).
+    assert calls == [("board", "psiwars", None), ("hand", "psiwars", 0)]
