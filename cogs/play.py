@@ -313,12 +313,10 @@ class PlayCog(commands.Cog, name="Play"):
         return _kw(content="\n".join(lines), view=build_view(plan_panel(actions, game_id, version, seat, group, page)))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
-        if cid.version is not None:
-            table = await self.service.get(cid.game_id)
-            if table.version != cid.version:
-                return await self._stale(interaction, cid.game_id)
         if await self._seat(interaction, cid) is None:
             return
+        if (await self.service.get(cid.game_id)).version != cid.version:
+            return await self._stale(interaction, cid.game_id)
         await interaction.followup.send(ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
