@@ -81,12 +81,14 @@ class ArbiterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.lobby import LobbyCog
+        from cogs.lookup import EntryButton, LookupCog
         from cogs.play import DYNAMIC_ITEMS, PlayCog
 
         await self.add_cog(PlayCog(self, self.service))
         await self.add_cog(LobbyCog(self, self.service))
+        await self.add_cog(LookupCog(self))
         # Persistent components: clicks on messages posted before a restart still arrive here.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, EntryButton)
         if not self.sync_commands:
             return
         if self.guild_id is not None:

@@ -33,7 +33,6 @@ from .components import (
 )
 from .format import (
     awaited_line,
-    error_text,
     finished_message,
     fit_message,
     mention_ids,
@@ -41,6 +40,7 @@ from .format import (
     status_line,
     turn_message,
 )
+from .lookup import refusal_kwargs
 
 log = logging.getLogger(__name__)
 
@@ -273,11 +273,17 @@ class PlayCog(commands.Cog, name="Play"):
         except StaleVersion:
             await self._stale(interaction, cid.game_id)
         except (TableError, IllegalAction) as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
+            await interaction.followup.send(**refusal_kwargs(await self._engine_id(cid.game_id), exc))
         except Exception:
             log.exception("component %s failed", custom_id)
             await interaction.followup.send("Something went wrong on our side. `/game status` shows where the "
                                             "game stands.", ephemeral=True)
+
+    async def _engine_id(self, game_id: int) -> str | None:
+        try:
+            return (await self.service.get(game_id)).game
+        except TableError:
+            return None
 
     async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int | None:
         """The clicker's seat, or None after telling them why the button is not theirs."""

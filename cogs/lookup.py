@@ -1,0 +1,207 @@
+"""/rules, /card, /keyword, /glossary, and the "Why?" button under refusals.
+
+Only translation: the lookup package finds entries; this cog words them and adds buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core.registry import GAME_IDS
+from lookup import TITLES, Entry, default_lookup
+
+from .components import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, trim
+from .format import MAX_MESSAGE, error_text
+
+log = logging.getLogger(__name__)
+GAME_CHOICES = [app_commands.Choice(name=TITLES[g], value=g) for g in GAME_IDS]
+RULE_KINDS = ("rule", "ruling")
+ENTRY_TEMPLATE = r"arb:rule:(?P<game>[a-z]+):(?P<kind>[a-z]+):(?P<key>.+)"
+KIND_CODES = {"rule": "r", "ruling": "u", "term": "t", "keyword": "k", "tag": "g", "card": "c"}
+CODE_KINDS = {v: k for k, v in KIND_CODES.items()}
+MAX_SEE_ALSO = 5
+
+
+def entry_custom_id(e: Entry) -> str | None:
+    cid = f"arb:rule:{e.game}:{KIND_CODES[e.kind]}:{e.key}"
+    return cid if len(cid) <= MAX_CUSTOM_ID else None
+
+
+def rule_key(rule: str | None) -> str | None:
+    """An engine rule citation ("§6.5.2.1", "A-12", "Resonance 2.5") as a section id."""
+    if not rule:
+        return None
+    match = re.search(r"(A-?\d+|\d+(?:\.\d+)*)", rule)
+    return match.group(1) if match else None
+
+
+def entry_text(e: Entry) -> str:
+    lines = [f"**{e.heading}** — {TITLES.get(e.game, e.game)}", e.text]
+    if e.kind == "term" and e.see_also:
+        lines.append("See " + ", ".join(e.see_also))
+    return trim("\n".join(lines), MAX_MESSAGE)
+
+
+def entry_view(entries: list[Entry]) -> discord.ui.View | None:
+    """Buttons that open related entries (at most one row of five)."""
+    buttons = []
+    for e in entries[:MAX_SEE_ALSO]:
+        cid = entry_custom_id(e)
+        if cid:
+            label = trim(e.heading, MAX_BUTTON_LABEL)
+            buttons.append(EntryButton(discord.ui.Button(label=label, custom_id=cid,
+                                                         style=discord.ButtonStyle.secondary)))
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)  # no timeout: a timed-out view unregisters DynamicItems
+    for b in buttons:
+        view.add_item(b)
+    return view
+
+
+def related(e: Entry) -> list[Entry]:
+    lookup = default_lookup()
+    kinds = ("rule",) if e.kind in ("rule", "term", "ruling") else (e.kind,)
+    found = [lookup.get(e.game, k, key) for key in e.see_also for k in kinds]
+    return [x for x in found if x is not None]
+
+
+def refusal_view(game: str, exc: BaseException) -> discord.ui.View | None:
+    """A "Why?" button opening the rule a refusal cites, when we have that entry."""
+    key = rule_key(getattr(exc, "rule", None))
+    entry = key and default_lookup().get(game, "rule", key)
+    if not entry or not entry_custom_id(entry):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(EntryButton(discord.ui.Button(label="Why?", custom_id=entry_custom_id(entry),
+                                                style=discord.ButtonStyle.secondary)))
+    return view
+
+
+def refusal_kwargs(game: str | None, exc: BaseException) -> dict:
+    """Followup kwargs for a refusal: the sentence with its rule, plus the "Why?" button."""
+    kw: dict = {"content": error_text(exc), "ephemeral": True}
+    view = refusal_view(game, exc) if game else None
+    if view is not None:
+        kw["view"] = view
+    return kw
+
+
+class EntryButton(discord.ui.DynamicItem[discord.ui.Button], template=ENTRY_TEMPLATE):
+    """Opens one lookup entry privately; works on any message, before or after a restart."""
+
+    def __init__(self, item: discord.ui.Button):
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = re.fullmatch(ENTRY_TEMPLATE, self.custom_id)
+        entry = m and default_lookup().get(m["game"], CODE_KINDS.get(m["kind"], ""), m["key"])
+        if not entry:
+            await interaction.response.send_message("That entry no longer exists.", ephemeral=True)
+            return
+        await interaction.response.send_message(**(await entry_message(entry)), ephemeral=True)
+
+
+async def entry_message(e: Entry) -> dict:
+    kw: dict = {"content": entry_text(e)}
+    view = entry_view(related(e))
+    if view is not None:
+        kw["view"] = view
+    if e.kind == "card":
+        png = await card_png(e.game, e.key)
+        if png:
+            kw["file"] = discord.File(io.BytesIO(png), filename=f"{e.key}.png")
+    return kw
+
+
+async def card_png(game: str, card_id: str) -> bytes | None:
+    try:
+        from images import render_card
+
+        return await asyncio.to_thread(render_card, game, card_id)
+    except Exception:  # the text answer stands on its own
+        log.warning("no card image for %s %s", game, card_id, exc_info=True)
+        return None
+
+
+def choices(entries: list[Entry], typed: str = "") -> list[app_commands.Choice[str]]:
+    out = [app_commands.Choice(name=trim(e.heading, 100), value=e.key[:100]) for e in entries[:25]]
+    return out or ([app_commands.Choice(name=trim(typed, 100), value=typed[:100])] if typed else [])
+
+
+class LookupCog(commands.Cog, name="Lookup"):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.lookup = default_lookup()
+
+    async def _answer(self, interaction: discord.Interaction, game: str, query: str, kinds: tuple[str, ...],
+                      private: bool, what: str) -> None:
+        hits = self.lookup.search(game, query, kinds=kinds, limit=MAX_SEE_ALSO + 1)
+        if not hits:
+            await interaction.response.send_message(
+                f"No {what} in {TITLES[game]} matches “{trim(query, 100)}”. Try fewer or other words.", ephemeral=True)
+            return
+        if hits[0].kind == "card":
+            await interaction.response.defer(ephemeral=private)
+        kw = await entry_message(hits[0])
+        others = [h for h in hits[1:] if h not in related(hits[0])]
+        if others and "view" not in kw:
+            kw["view"] = entry_view(others)
+        if interaction.response.is_done():
+            await interaction.followup.send(**kw, ephemeral=private)
+        else:
+            await interaction.response.send_message(**kw, ephemeral=private)
+
+    @app_commands.command(name="rules", description="Look up a rule of a game (section number, title or question)")
+    @app_commands.describe(game="Which game", query="A section number, a title, or your question",
+                           private="Only you see the answer")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str, query: str, private: bool = False):
+        await self._answer(interaction, game, query, RULE_KINDS, private, "rule")
+
+    @rules.autocomplete("query")
+    async def rules_complete(self, interaction: discord.Interaction, current: str):
+        game = interaction.namespace.game or "psiwars"
+        return choices(self.lookup.suggest(game, current, RULE_KINDS), current)
+
+    @app_commands.command(name="card", description="Show a card and its text")
+    @app_commands.describe(game="Which game", name="The card's name")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def card(self, interaction: discord.Interaction, game: str, name: str, private: bool = False):
+        await self._answer(interaction, game, name, ("card",), private, "card")
+
+    @card.autocomplete("name")
+    async def card_complete(self, interaction: discord.Interaction, current: str):
+        game = interaction.namespace.game or "psiwars"
+        return choices(self.lookup.suggest(game, current, ("card",)), current)
+
+    @app_commands.command(name="keyword", description="Resonance keywords (by number like 4.6, or name) and tags")
+    @app_commands.describe(query="Keyword number or name, or a tag name")
+    async def keyword(self, interaction: discord.Interaction, query: str, private: bool = False):
+        await self._answer(interaction, "resonance", query, ("keyword", "tag"), private, "keyword or tag")
+
+    @keyword.autocomplete("query")
+    async def keyword_complete(self, interaction: discord.Interaction, current: str):
+        return choices(self.lookup.suggest("resonance", current, ("keyword", "tag")), current)
+
+    @app_commands.command(name="glossary", description="What a game term means")
+    @app_commands.describe(game="Which game", term="The term")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def glossary(self, interaction: discord.Interaction, game: str, term: str, private: bool = False):
+        await self._answer(interaction, game, term, ("term",), private, "glossary term")
+
+    @glossary.autocomplete("term")
+    async def glossary_complete(self, interaction: discord.Interaction, current: str):
+        game = interaction.namespace.game or "psiwars"
+        return choices(self.lookup.suggest(game, current, ("term",)), current)
