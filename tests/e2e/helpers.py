@@ -1,0 +1,479 @@
+"""Driving Arbiter through the fake Discord the way members do, for the tests/e2e/test_play_* tests.
+
+Members act only through what a Discord client can send: slash commands, button clicks and select
+choices. The table service is only *read*, to check what happened (versions, views, the action log).
+
+* `fix_seed` makes `/game start` deterministic (the command takes no seed).
+* `latest_turn`, `member_to_act`, `make_move`, `play_game`: read the newest turn message, find who it
+  pings, have that member open their private panel and pick a move with a deterministic `Policy`.
+* `PayloadLog` records every message payload the bot wrote, with the game state current at that
+  moment; `leaks()` lists card names a payload showed while they were hidden from its audience.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+
+from bot import create_bot
+from cogs.components import Cid, parse_cid
+from engine.psiwars.cards import catalog
+from engine.psiwars.state import PsiState
+from table import TableService
+from tests.fakediscord import FakeDiscord, Member, Message, bot_session
+
+SEED = "arbiter-e2e-seed-1"
+MENTION = re.compile(r"^<@(\d+)>")
+FINISHED = "🏁 Game #"
+
+
+# --- set-up -------------------------------------------------------------------------------------
+
+def fix_seed(monkeypatch, seed: str = SEED) -> str:
+    """`/game start` takes no seed, so the service draws one with `new_seed()`: pin it."""
+    import table.service
+
+    monkeypatch.setattr(table.service, "new_seed", lambda: seed)
+    return seed
+
+
+def arbiter(fake: FakeDiscord, service: TableService, **session_options):
+    """A fresh Arbiter bot (create_bot) logged in to `fake` for the length of an `async with`."""
+    return bot_session(fake, create_bot(service, guild_id=fake.guild_id), **session_options)
+
+
+async def human_game(fake: FakeDiscord, alice: Member, bob: Member, *, channel=None, **options) -> int:
+    """alice opens a Psi Wars game for humans, bob joins, alice starts it; returns the game id."""
+    new = await fake.slash(alice, "game", "new", game="psiwars", opponent="human", channel=channel, **options)
+    assert not new.failed and not new.ephemeral and "opened a game" in new.content, new.content
+    join = await fake.slash(bob, "game", "join", channel=channel)
+    assert not join.ephemeral and "joined" in join.content, join.content
+    start = await fake.slash(alice, "game", "start", channel=channel)
+    assert not start.ephemeral and "has begun" in start.content, start.content
+    return int(re.search(r"Game #(\d+)", start.content).group(1))
+
+
+async def ai_game(fake: FakeDiscord, member: Member, *, channel=None, **options) -> int:
+    new = await fake.slash(member, "game", "new", game="psiwars", opponent="ai", channel=channel, **options)
+    assert not new.failed and "against the AI" in new.content, new.content
+    return int(re.search(r"game #(\d+)", new.content).group(1))
+
+
+# --- reading the channel --------------------------------------------------------------------------
+
+def turn_messages(fake: FakeDiscord, channel=None) -> list[Message]:
+    """Messages the bot posted in the channel itself (turn messages), not interaction replies."""
+    return [m for m in fake.history(channel) if m.audience is None and m.interaction is None
+            and m.author_id == fake.bot_user.id]
+
+
+def latest_turn(fake: FakeDiscord, channel=None) -> Message:
+    turns = turn_messages(fake, channel)
+    assert turns, "the bot posted no turn message"
+    return turns[-1]
+
+
+def is_finished(turn: Message) -> bool:
+    return turn.content.startswith(FINISHED)
+
+
+def button_of(msg: Message, kind: str) -> dict | None:
+    """The first button whose custom_id parses as `kind` (panel, hand, act, nav)."""
+    return next((b for b in msg.buttons if (cid := parse_cid(b["custom_id"])) and cid.kind == kind), None)
+
+
+def member_to_act(fake: FakeDiscord, turn: Message) -> Member | None:
+    """The member a turn message pings first (turn messages start with who must act)."""
+    m = MENTION.match(turn.content)
+    return fake.members[int(m.group(1))] if m else None
+
+
+async def snapshot(service: TableService, game_id: int) -> tuple[int, str, dict, int]:
+    """(version, status, public view, logged actions): what must not change on a refusal."""
+    table = await service.get(game_id)
+    view = await service.view(game_id, None) if table.status != "lobby" else {}
+    return table.version, table.status, view, len(await service.store.actions(game_id))
+
+
+# --- choosing moves through the private panel -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    """An action as the panel shows it: a button, or one option of a `pick` select."""
+
+    label: str
+    custom_id: str  # the button's, or the select's
+    value: str | None = None  # the select option's value (an action index)
+
+    def act_id(self) -> str:
+        """The custom_id of the equivalent action button (what public buttons carry)."""
+        if self.value is None:
+            return self.custom_id
+        cid = parse_cid(self.custom_id)
+        return Cid("act", cid.game_id, cid.version, cid.seat, int(self.value)).encode()
+
+
+def panel_actions(panel: Message) -> list[Option]:
+    out = []
+    for b in panel.buttons:
+        cid = parse_cid(b["custom_id"])
+        if cid and cid.kind == "act" and not b.get("disabled"):
+            out.append(Option(b["label"], b["custom_id"]))
+    for s in panel.selects:
+        cid = parse_cid(s["custom_id"])
+        if cid and cid.kind == "pick":
+            out += [Option(o["label"], s["custom_id"], o["value"]) for o in s["options"]]
+    return out
+
+
+def panel_groups(panel: Message) -> dict[str, tuple[str, str]]:
+    """Group name -> (select custom_id, value) of the "Choose what kind of move" select, if shown."""
+    out = {}
+    for s in panel.selects:
+        cid = parse_cid(s["custom_id"])
+        if cid and cid.kind == "grp":
+            for o in s["options"]:
+                out[o["label"].rsplit(" (", 1)[0]] = (s["custom_id"], o["value"])
+    return out
+
+
+class Policy:
+    """A deterministic player: the first rule (group pattern, label pattern) that matches wins.
+
+    It builds and equips whenever it can and attacks with one unit a turn (keeping the others
+    ready to defend), so battles happen; as the defender it alternates between blocking (with the
+    first unit offered) and letting a formation through, so labs take damage and games end; it
+    uses Cyborg abilities, passes on Powers and ends phases otherwise.
+    """
+
+    RULES: list[tuple[str, str]] = [
+        ("^Creation Oracle$", r"^Put "), ("^Creation Oracle$", r"^Take no"),
+        ("^Equipment Hunter$", r"^(Take |No Equipment)"),
+        ("^Creation Units$", r"^Place a "),
+        ("^Equip$", r"^Equip "),
+        ("^Build$", r"^Build "),
+        ("^Attack$", r"^Attack with [^+]*$"),  # one formation of one unit a turn (see rules())
+        ("^Cyborg abilities$", r"^[^:]+ \[\w+\]: "),  # "Wired Scout [B07]: Uplink Ping"
+        ("^Battle$", r"^Fight matchup"),
+        ("^Hand limit$", r"^Discard "),
+        ("^Turn$", r"^(End |Done declaring|Pass$)"),
+    ]
+    BLOCK = ("^Defend formation", r"^Block formation \d+ with [^+]*$")
+    LET_THROUGH = ("^Defend formation", r"^Let formation")
+
+    def __init__(self) -> None:
+        self.defences = 0
+        self.attacked: set[int] = set()  # turns in which this policy declared an attack
+
+    def rules(self, panel_label: str, turn_text: str) -> list[tuple[str, str]]:
+        """The rules for one decision, from the turn message's panel button and text. Call once
+        per move: the defender's choice alternates, and one attack is declared per turn."""
+        if panel_label == "Choose your defense":
+            self.defences += 1
+            block, through = self.BLOCK, self.LET_THROUGH
+            return [block, through] if self.defences % 2 else [through, block]
+        turn = int(m.group(1)) if (m := re.search(r" · turn (\d+)", turn_text)) else -1
+        if "declare attackers" not in turn_text:
+            return self.RULES
+        if turn in self.attacked:
+            return [r for r in self.RULES if r[0] != "^Attack$"]
+        self.attacked.add(turn)
+        return self.RULES
+
+    @staticmethod
+    def decide(rules: list[tuple[str, str]], labels: list[str], groups: Iterable[str]) -> tuple[str, str]:
+        """("act", label) to play a visible action, or ("group", name) to open a group first."""
+        groups = list(groups)
+        for group_re, label_re in rules:
+            for label in labels:
+                if re.search(label_re, label):
+                    return "act", label
+            for name in groups:
+                if re.search(group_re, name):
+                    return "group", name
+        raise AssertionError(f"the policy has no rule for {labels} / groups {groups}")
+
+
+@dataclass
+class Played:
+    """One move made through Discord, and what the service said before and after it."""
+
+    step: int
+    member: Member
+    seat: int
+    active: int  # the active player's seat when the move was made
+    kind: str  # the pending decision's kind ("defend", "build", ...)
+    panel_label: str  # the public button that opened the panel
+    label: str  # the action chosen
+    via: str  # "panel" or "public" (the button on the turn message)
+    version_before: int
+    version_after: int
+
+
+async def open_panel(fake: FakeDiscord, member: Member, turn: Message) -> Message:
+    """Click the turn message's panel button as `member`; the private panel they get."""
+    button = button_of(turn, "panel")
+    assert button is not None, f"no panel button on {turn!r}"
+    opened = await fake.click(member, turn, button["custom_id"])
+    assert not opened.failed and opened.followups, opened
+    panel = opened.followups[-1]
+    assert panel.ephemeral and panel.audience == frozenset({member.id}), panel
+    return panel
+
+
+async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Policy, *,
+                    prefer_public: bool = False) -> tuple[str, str]:
+    """`member` opens their panel from `turn` and plays what `policy` picks; (label, via).
+
+    With `prefer_public`, an action that is also a button on the public turn message is clicked
+    there instead (the panel is still opened first)."""
+    rules = policy.rules(button_of(turn, "panel")["label"], turn.content)
+    public = {b["custom_id"] for b in turn.buttons}
+    panel = await open_panel(fake, member, turn)
+    opened: set[str] = set()
+    for _ in range(8):
+        options = panel_actions(panel)
+        groups = panel_groups(panel)
+        what, name = policy.decide(rules, [o.label for o in options], [g for g in groups if g not in opened])
+        if what == "group":
+            opened.add(name)
+            select, value = groups[name]
+            nav = await fake.choose(member, panel, [value], select=select)
+            assert not nav.failed, nav
+            panel = fake.find_message(panel.id)  # navigation edits the panel in place
+            continue
+        option = next(o for o in options if o.label == name)
+        if prefer_public and option.act_id() in public:
+            result, via = await fake.click(member, turn, option.act_id()), "public"
+        elif option.value is None:
+            result, via = await fake.click(member, panel, option.custom_id), "panel"
+        else:
+            result, via = await fake.choose(member, panel, [option.value], select=option.custom_id), "panel"
+        assert not result.failed, result
+        refusals = [m.content for m in result.followups if m.ephemeral and "✅" not in m.content
+                    and not m.content.startswith("🔒")]
+        assert not refusals, f"{member.name} playing {name!r} was refused: {refusals}"
+        return name, via
+    raise AssertionError(f"never reached an action on {panel!r}")
+
+
+MoveHook = Callable[[Played], Awaitable[None]]
+
+
+async def play_game(fake: FakeDiscord, service: TableService, game_id: int, *, policy: Policy | None = None,
+                    max_steps: int = 800, channel=None, public_every: int = 3, stop_after: int | None = None,
+                    until: Callable[[Message], bool] | None = None,
+                    after_move: MoveHook | None = None) -> list[Played]:
+    """Play the game in `channel` through Discord until it ends; the moves made, in order.
+
+    Each step reads the newest turn message, takes the member it pings, and has them move from
+    their private panel (every `public_every`-th move through a public button when one fits).
+    Stops early after `stop_after` moves or when `until(turn message)` holds; otherwise the game
+    must end within `max_steps` moves."""
+    policy = policy or Policy()
+    moves: list[Played] = []
+    for step in range(max_steps):
+        turn = latest_turn(fake, channel)
+        if is_finished(turn) or len(moves) == stop_after or (until is not None and until(turn)):
+            return moves
+        member = member_to_act(fake, turn)
+        assert member is not None, f"turn message pings nobody: {turn.content!r}"
+        before = await service.get(game_id)
+        view = await service.view(game_id, None)
+        seat = await service.seat_of(game_id, str(member.id))
+        pending = [d for d in view["pending"] if d["seat"] == seat]
+        assert pending, f"{member.name} was pinged but the game waits on {view['pending']}"
+        panel_label = button_of(turn, "panel")["label"]  # read now: the message loses its buttons
+        label, via = await make_move(fake, member, turn, policy,
+                                     prefer_public=bool(public_every) and step % public_every == 0)
+        after = await service.get(game_id)
+        assert after.version > before.version, f"{member.name}'s {label!r} did not change the game"
+        assert latest_turn(fake, channel).id != turn.id, "no new turn message after a move"
+        played = Played(step, member, seat, view["active"], pending[0]["kind"], panel_label, label, via,
+                        before.version, after.version)
+        moves.append(played)
+        if after_move is not None:
+            await after_move(played)
+    raise AssertionError(f"game #{game_id} did not finish in {max_steps} moves")
+
+
+# --- privacy: what each payload showed, against what was hidden at that moment --------------------------
+
+def card_name(state: PsiState, iid: str) -> str:
+    return catalog().cards[state.cards[iid].card].name
+
+
+def names_in(state: PsiState, iids: Iterable[str]) -> set[str]:
+    return {card_name(state, i) for i in iids}
+
+
+def public_names(state: PsiState) -> set[str]:
+    """Cards face up on the table: labs (units, gear, CUs) and discard piles."""
+    return set().union(*(names_in(state, p.lab + p.discard) for p in state.players))
+
+
+def secret_names(state: PsiState, viewer: int | None) -> tuple[set[str], set[str]]:
+    """(names hidden from `viewer`, names `viewer` may know): hands, decks and Oracle peeks.
+
+    A seat knows its own hand, peek and deck list; everyone else sees none of them."""
+    hidden: set[str] = set()
+    known: set[str] = set()
+    for seat, p in enumerate(state.players):
+        cards = p.hand + p.deck + (state.peek if seat == state.active else [])
+        (known if seat == viewer else hidden).update(names_in(state, cards))
+    return hidden - known, known
+
+
+def png_text_chunks(data: bytes) -> list[str]:
+    """The text of a PNG's tEXt, zTXt and iTXt chunks (decompressed); [] if it is not a PNG."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return []
+    out, pos = [], 8
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        try:
+            if kind == b"tEXt":
+                out.append(body.replace(b"\0", b" ").decode("latin-1"))
+            elif kind == b"zTXt":
+                key, _, rest = body.partition(b"\0")
+                out.append(key.decode("latin-1") + " " + zlib.decompress(rest[1:]).decode("latin-1"))
+            elif kind == b"iTXt":
+                key, _, rest = body.partition(b"\0")
+                compressed, rest = rest[0], rest[2:]
+                _lang, _, rest = rest.partition(b"\0")
+                translated, _, text = rest.partition(b"\0")
+                text = zlib.decompress(text) if compressed else text
+                out.append(" ".join(x.decode("utf-8", "replace") for x in (key, translated, text)))
+        except (zlib.error, IndexError):
+            out.append(body.decode("latin-1"))  # undecodable: scan the raw bytes
+    return out
+
+
+def strings_in(obj) -> list[str]:
+    """Every string inside a JSON-like value (content, embeds, components, attachment metadata)."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, dict):
+        return [s for v in obj.values() for s in strings_in(v)]
+    if isinstance(obj, list | tuple):
+        return [s for v in obj for s in strings_in(v)]
+    return []
+
+
+SHOWN_KEYS = ("content", "embeds", "components", "attachments", "poll")
+
+
+@dataclass
+class Sent:
+    """One payload the bot wrote (a new message, or the fields an edit changed)."""
+
+    where: str
+    audience: frozenset[int] | None  # None: everyone in the channel
+    texts: list[str]
+    files: list[tuple[str, bytes]]
+    state: int  # index into PayloadLog.states of the state current when it was written (-1: none yet)
+    since: int  # the first state since this audience's previous payload (events narrate them all)
+
+    def haystacks(self) -> list[tuple[str, str]]:
+        out = [("text", t) for t in self.texts]
+        for name, data in self.files:
+            out.append((f"file {name}", data.decode("latin-1")))
+            out += [(f"file {name} (PNG text chunk)", t) for t in png_text_chunks(data)]
+        return out
+
+
+@dataclass
+class PayloadLog:
+    """Records, in order, every message payload the fake stores and every game state the store saves.
+
+    Hooks the fake's message create/edit (all REST paths end there) and the store's start/save
+    (every state a game passes through), so each payload is paired with the exact state that was
+    current when the bot sent it.
+    """
+
+    fake: FakeDiscord
+    store: object
+    seats: dict[int, int] = field(default_factory=dict)  # member id -> seat
+    states: list[PsiState] = field(default_factory=list)
+    revealed: set[str] = field(default_factory=set)  # names shown by a public "reveals" event
+    sent: list[Sent] = field(default_factory=list)
+    _last: dict = field(default_factory=dict)
+
+    def __enter__(self) -> PayloadLog:
+        fake, store = self.fake, self.store
+        create, edit = fake._create, fake._edit
+        start_game, save_move = store.start_game, store.save_move
+
+        def _create(channel, body, uploads, **kw):
+            msg = create(channel, body, uploads, **kw)
+            self._record(msg, {k: msg.data[k] for k in SHOWN_KEYS if k in msg.data}, msg.attachment_files, "create")
+            return msg
+
+        def _edit(message, body, uploads, **kw):
+            had = len(message.attachment_files)
+            edit(message, body, uploads, **kw)
+            shown = {k: message.data[k] for k in SHOWN_KEYS if k in body and k in message.data}
+            self._record(message, shown, message.attachment_files[had:], "edit")
+
+        async def _start_game(game_id, state_json, version, seed, seed_commitment, events=()):
+            await start_game(game_id, state_json, version, seed, seed_commitment, events)
+            self._state(state_json, events)
+
+        async def _save_move(game_id, expected, new, seat, user_id, action_json, events, state_json, **kw):
+            await save_move(game_id, expected, new, seat, user_id, action_json, events, state_json, **kw)
+            self._state(state_json, events)
+
+        fake._create, fake._edit = _create, _edit
+        store.start_game, store.save_move = _start_game, _save_move
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for obj, names in ((self.fake, ("_create", "_edit")), (self.store, ("start_game", "save_move"))):
+            for name in names:
+                vars(obj).pop(name, None)
+
+    def _state(self, state_json: str, events) -> None:
+        state = PsiState.model_validate_json(state_json)
+        self.states.append(state)
+        every = {c.name for c in catalog().cards.values()}
+        for e in events:
+            if e.visible_to is None and "reveals" in e.text:  # e.g. Equipment Hunter shows the card found
+                self.revealed |= {n for n in every if n in e.text}
+
+    def _record(self, msg: Message, shown: dict, files, how: str) -> None:
+        now = len(self.states) - 1
+        key = msg.audience
+        since = self._last.get(key, now)
+        self._last[key] = now
+        self.sent.append(Sent(f"{how} of message {msg.id} ({msg.content[:50]!r})", msg.audience,
+                              strings_in(shown), [(a.filename, a.data) for a in files], now, max(since, 0)))
+
+    def leaks(self) -> list[str]:
+        """Each card name a payload showed to someone it was hidden from at the time."""
+        found = []
+        for s in self.sent:
+            if s.state < 0:
+                continue  # before the game started nothing is hidden
+            viewers = [None] if s.audience is None else [self.seats.get(uid) for uid in s.audience]
+            public = set().union(*(public_names(st) for st in self.states[s.since:s.state + 1]))
+            for viewer in viewers:
+                hidden, _ = secret_names(self.states[s.state], viewer)
+                for name in sorted(hidden - public - self.revealed):
+                    pattern = name_pattern(name)
+                    for where, text in s.haystacks():
+                        if pattern.search(text):
+                            who = "everyone" if viewer is None else f"seat {viewer}"
+                            found.append(f"{s.where}: {name!r} was hidden from {who} at version "
+                                         f"{self.states[s.state].version} but shown in {where}: {text[:120]!r}")
+        return found
+
+
+def name_pattern(name: str) -> re.Pattern:
+    """A card name as a whole phrase, any case ("Gene-Hound", not "Gene-Hounds" or "Gene")."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+

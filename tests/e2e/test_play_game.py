@@ -1,0 +1,117 @@
+"""Whole Psi Wars games through Discord: two members from `/game new` to the announced result, and
+one member against the AI. Members only use slash commands, buttons and selects."""
+
+from __future__ import annotations
+
+import pytest
+
+from store import Store
+from table import TableService
+from tests.e2e.helpers import (
+    SEED,
+    ai_game,
+    arbiter,
+    fix_seed,
+    human_game,
+    latest_turn,
+    play_game,
+    turn_messages,
+)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    svc = TableService(await Store.open(tmp_path / "arbiter.db"))
+    yield svc
+    await svc.close()
+
+
+def assert_announced(final, table, result_text: str) -> None:
+    """The last turn message names the result and reveals the seed matching the commitment."""
+    assert final.content.startswith(f"🏁 Game #{table.game_id} ({table.title}) is over. {result_text}"), final.content
+    assert SEED in final.content and table.seed == SEED
+    assert table.seed_commitment and table.seed_commitment in final.content
+    assert not final.components  # nothing left to click
+
+
+async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
+    fix_seed(monkeypatch)
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with arbiter(fake, service):
+        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        first = latest_turn(fake)
+        moves = await play_game(fake, service, game_id)
+        final = latest_turn(fake)
+        table = await service.get(game_id)
+        outcome = (await service.view(game_id, None))["outcome"]
+
+    assert table.status == "finished" and outcome and outcome["winners"]
+    winner = table.seats[outcome["winners"][0]].name
+    assert_announced(final, table, f"{winner} wins")
+    assert first.content.startswith(("<@", "**")) and table.seed_commitment in "".join(
+        m.content for m in fake.history())  # the commitment was shown before the first move
+
+    by = {m.member.name for m in moves}
+    assert by == {"alice", "bob"}
+    labels = [m.label for m in moves]
+    assert any(label.startswith("Build ") for label in labels)
+    assert any(label.startswith("Attack with ") for label in labels)
+    # The defender's allocation was asked of the defender, who is not the active player, and
+    # answered both ways through "Choose your defense".
+    defences = [m for m in moves if m.kind == "defend"]
+    assert defences, "no battle reached the defender's allocation"
+    assert all(m.seat != m.active and m.panel_label == "Choose your defense" for m in defences)
+    assert {m.member.name for m in defences} <= {"alice", "bob"}
+    assert any(m.label.startswith("Block formation") for m in defences)
+    assert any(m.label.startswith("Let formation") for m in defences)
+    assert {"panel", "public"} <= {m.via for m in moves}
+
+    # One stored action per move, one turn message per move (+ the opening one), and only the
+    # newest turn message ever keeps its buttons.
+    assert len(await service.store.actions(game_id)) == len(moves) == table.version - moves[0].version_before
+    turns = turn_messages(fake)
+    assert len(turns) == len(moves) + 1
+    assert all(not t.components for t in turns)
+    assert all(t.versions and "arb:panel:" in str(t.versions[0]["components"]) for t in turns[:-1])
+    assert not fake.rejections, fake.rejections
+
+
+async def test_the_same_seed_and_choices_replay_the_same_game(fake, service, monkeypatch):
+    """Determinism: a second game in another channel with the same seed and policy makes the same moves."""
+    fix_seed(monkeypatch)
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    other = fake.add_channel("second-table")
+    async with arbiter(fake, service):
+        one = await human_game(fake, alice, bob, lab_hp=20)
+        first = await play_game(fake, service, one, stop_after=40)
+        two = await human_game(fake, alice, bob, channel=other, lab_hp=20)
+        second = await play_game(fake, service, two, channel=other, stop_after=40)
+    assert [(m.member.name, m.label) for m in first] == [(m.member.name, m.label) for m in second]
+    views = [await service.view(game, None) for game in (one, two)]
+    for view in views:
+        del view["recent"]  # its first lines name the game number
+    assert views[0] == views[1]
+
+
+async def test_a_member_alone_plays_the_ai_to_the_end(fake, service, monkeypatch):
+    fix_seed(monkeypatch)
+    carol = fake.add_member("carol")
+    async with arbiter(fake, service):
+        game_id = await ai_game(fake, carol, lab_hp=20)
+        moves = await play_game(fake, service, game_id)
+        final = latest_turn(fake)
+        table = await service.get(game_id)
+        outcome = (await service.view(game_id, None))["outcome"]
+
+    assert table.status == "finished" and [s.is_ai for s in table.seats] == [False, True]
+    if outcome["winners"]:
+        assert_announced(final, table, f"{table.seats[outcome['winners'][0]].name} wins")
+    else:
+        assert_announced(final, table, "The game")
+    assert moves and all(m.member is carol for m in moves)
+    actions = await service.store.actions(game_id)
+    ai_moves = [a for a in actions if a.user_id == "ai:1"]
+    assert ai_moves and len(actions) == len(moves) + len(ai_moves)
+    # Every turn message pinged carol (the AI is never pinged), and only her moves needed clicks.
+    assert all(t.content.startswith(f"<@{carol.id}>") for t in turn_messages(fake)[:-1])
+    assert not service.bugs and not fake.rejections, (service.bugs, fake.rejections)
