@@ -10,7 +10,7 @@ from engine.core import Action
 
 from . import combat
 from . import rules as r
-from .actions import Attack, Discard, Done, Equip, Pass, PlaceCU, PlayPower, Resolve, UseAbility
+from .actions import Discard, Done, Equip, Pass, PlaceCU, PlayPower, Resolve, UseAbility
 from .cards import LIGHTS, SCREENS, catalog
 
 
@@ -120,7 +120,8 @@ def _foe_blockers(state, seat) -> list[str]:
 def _attack(state, seat, by_type, legal):
     if by_type.get("equip"):
         return _equip(state, seat, by_type, legal)
-    attacks: list[Attack] = by_type.get("attack", [])
+    reserve = _reserve(state, seat)
+    attacks = [a for a in by_type.get("attack", []) if not set(a.units) & reserve]
     blockers = _foe_blockers(state, seat)
     foe = state.other(seat)
     declared = len(state.battle.matchups) if state.battle else 0
@@ -133,6 +134,22 @@ def _attack(state, seat, by_type, legal):
         if score > best_score:
             best, best_score = a, score
     return best or Done(seat=seat, phase="attack")
+
+
+def _reserve(state, seat) -> set[str]:
+    """Units to keep home: attackers stay depleted through the opponent's turn (A-8), so when the
+    opponent's next swing could bring the lab near 0 the sturdiest units stay back to block."""
+    foe = state.other(seat)
+    threats = sorted((combat.attack_strength(state, [u], "physical") for u in r.lab_cards(state, foe, "battle_unit")
+                      if not state.cards[u].trapped), reverse=True)
+    hp = state.players[seat].lab_hp
+    mine = [u for u in r.lab_cards(state, seat, "battle_unit") if r.can_attack(state, u)]
+    mine.sort(key=lambda u: physical(state, [u])[1], reverse=True)
+    keep: set[str] = set()
+    while mine and threats and sum(threats) >= hp - 2:
+        keep.add(mine.pop(0))
+        threats.pop(0)
+    return keep
 
 
 def _attack_score(state, units, blockers, foe) -> float:

@@ -1,0 +1,479 @@
+"""Psi Wars pictures: card faces, the public board and a player's hand.
+
+Everything is drawn from a view (engine.psiwars.view.build_view) and the static card catalog,
+never from game state. The board ignores view["hand"] and view["peek"]: it may be posted publicly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.psiwars.cards import LIGHTS, SCREENS, CardDef, Cost, catalog
+
+from . import theme as t
+from .theme import font
+
+# Colours from the rulebook (§3-5). Every coloured thing also carries a text label.
+KIND_COLOUR = {"ds": (52, 190, 100), "ng": (56, 124, 236), "ba": (222, 62, 62), "ma": (208, 64, 196),
+               "any": (236, 236, 236)}
+SCREEN_COLOUR = {"cyber": KIND_COLOUR["ds"], "psionic": KIND_COLOUR["ng"], "physical": KIND_COLOUR["ba"]}
+STRIPE_COLOUR = {"battle_unit": KIND_COLOUR["ng"], "equipment": KIND_COLOUR["ma"], "power": KIND_COLOUR["any"]}
+LIGHT_LABEL = {"ds": "DS", "ng": "NG", "ba": "BA", "ma": "MA", "any": "ANY"}
+SCREEN_LABEL = {"cyber": "CYBER", "psionic": "PSIONIC", "physical": "PHYSICAL"}
+SCREEN_SHORT = {"cyber": "CYB", "psionic": "PSI", "physical": "PHY"}
+CATEGORY = {"cu": "Creation Unit", "battle_unit": "Battle Unit", "equipment": "Equipment", "power": "Power"}
+TIMING = {"build": "POWER · BUILD PHASE", "battle": "POWER · BATTLE", "any": "POWER · ANY WINDOW"}
+TYPE_BLURB = {  # our own one-line summaries of §3.2 for units without an ability
+    "being": "Grown body and living brain, with no cyber parts.",
+    "robot": "Built only from metal and cyber parts.",
+    "cyborg": "Living tissue joined to cyber parts.",
+}
+MARKS = {  # view flag -> (badge text, badge colour), in display order
+    "new": ("NEW", (176, 128, 20)),
+    "depleted": ("DEPLETED", (84, 92, 110)),
+    "used": ("USED", (112, 84, 160)),
+    "disoriented": ("DISORIENTED", (214, 120, 24)),
+    "trapped": ("TRAPPED", (24, 140, 160)),
+}
+
+CARD_W, CARD_H, STRIPE = 300, 420, 20
+UNIT_W, UNIT_H, TAB_H = 184, 238, 50
+BOARD_W = 1600
+PAD = 24
+
+
+def _card(card_id: str) -> CardDef:
+    try:
+        return catalog().cards[card_id]
+    except KeyError:
+        raise ValueError(f"Unknown Psi Wars card {card_id!r}") from None
+
+
+def _stripe(card: CardDef):
+    return KIND_COLOUR[card.cu_kind] if card.kind == "cu" else STRIPE_COLOUR[card.kind]
+
+
+def _frame(d: ImageDraw.ImageDraw, w: int, h: int, stripe, stripe_w: int, radius: int) -> None:
+    """Card body with the type stripe down its left edge, as printed."""
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=stripe)
+    d.rounded_rectangle((stripe_w, 0, w - 1, h - 1), radius=radius, fill=t.PANEL,
+                        corners=(False, True, True, False))
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=t.OUTLINE, width=2)
+
+
+def _title(d: ImageDraw.ImageDraw, name: str, x: int, y: int, max_w: int, sizes=(24, 22, 20, 18)) -> int:
+    """Card name in at most two lines, shrinking the font to fit; returns the y below it."""
+    for size in sizes:
+        fnt = font(size, "condensed")
+        lines = t.wrap(name, fnt, max_w)
+        if len(lines) <= 2 and all(fnt.getlength(line) <= max_w for line in lines):
+            break
+    for line in lines[:2]:
+        t.text(d, (x, y), t.fit(line, fnt, max_w), fnt)
+        y += size + 4
+    return y
+
+
+# --- card face -------------------------------------------------------------------------
+
+
+def _lights(d: ImageDraw.ImageDraw, cost: Cost, right: int, top: int) -> int:
+    """The five cost lights in a column at the top right (§5); returns their left edge."""
+    lab = font(16, "bold")
+    num = font(16, "bold")
+    r = 12
+    for i, key in enumerate((*LIGHTS, "any")):
+        n = getattr(cost, key)
+        cy = top + i * 26 + r
+        cx = right - r
+        if n:
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=KIND_COLOUR[key], outline=t.OUTLINE, width=2)
+            t.text(d, (cx, cy + 1), str(n), num, anchor="mm")
+        else:  # an unlit light: dark, no number
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=t.INSET, outline=t.FAINT, width=2)
+        t.text(d, (cx - r - 6, cy), LIGHT_LABEL[key], lab, t.TEXT if n else t.FAINT, anchor="rm")
+    return right - 2 * r - 6 - int(lab.getlength("ANY"))
+
+
+def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, plus: bool = False) -> None:
+    """One coloured screen: label band, attack on top, defense below; None draws an empty slot."""
+    x0, y0, x1, y1 = rect
+    band = 24
+    label = SCREEN_SHORT[screen] if short else SCREEN_LABEL[screen]
+    lab = font(16, "condensed")
+    if values is None:
+        d.rounded_rectangle(rect, radius=8, fill=t.INSET, outline=t.FAINT, width=2)
+        t.text(d, ((x0 + x1) / 2, y0 + band / 2 + 1), label, lab, t.FAINT, anchor="mm")
+        t.text(d, ((x0 + x1) / 2, (y0 + band + y1) / 2), "—", font(22, "bold"), t.FAINT, anchor="mm")
+        return
+    colour = SCREEN_COLOUR[screen]
+    d.rounded_rectangle(rect, radius=8, fill=t.INSET, outline=colour, width=3)
+    d.rounded_rectangle((x0, y0, x1, y0 + band), radius=8, fill=colour, corners=(True, True, False, False))
+    t.text(d, ((x0 + x1) / 2, y0 + band / 2 + 1), label, lab, anchor="mm")
+    num = font(22 if short or plus else 24, "bold")
+    row = (y1 - y0 - band) / 2
+    for i, (tag, v) in enumerate(zip(("ATK", "DEF"), values, strict=True)):
+        cy = y0 + band + row * (i + 0.5)
+        s = f"+{v}" if plus else str(v)
+        if short:
+            t.text(d, ((x0 + x1) / 2, cy), s, num, anchor="mm")
+        else:
+            t.text(d, (x0 + 7, cy), tag, font(16, "condensed"), t.MUTED, anchor="lm")
+            t.text(d, (x1 - 8, cy), s, num, anchor="rm")
+
+
+def _screen_values(card: CardDef) -> dict:
+    if card.kind == "equipment":
+        return {s: (card.equip_bonus or {}).get(s) for s in SCREENS}
+    return {s: (lambda sc: (sc.attack, sc.defense) if sc else None)(card.screen(s)) for s in SCREENS}
+
+
+def _body_lines(card: CardDef) -> list[tuple[str, str]]:
+    """(weight, paragraph) pairs for the text box."""
+    if card.kind == "cu":
+        label = LIGHT_LABEL[card.cu_kind]
+        return [("regular", f"Pays for one {label} light or one white ANY light. Usable once per turn.")]
+    if card.kind == "power":
+        return [("regular", card.power.text)]
+    if card.kind == "equipment":
+        return [("regular", "Goes under one of your Battle Units (one each) and adds to the screens "
+                            "that unit has.")]
+    if card.ability:
+        return [("bold", card.ability.name), ("regular", card.ability.text)]
+    return [("regular", TYPE_BLURB[card.unit_type])]
+
+
+def _text_box(d: ImageDraw.ImageDraw, rect, paragraphs: list[tuple[str, str]]) -> None:
+    """Wrapped rules text, as large as fits between 18 px and 16 px."""
+    x0, y0, x1, y1 = rect
+    d.rounded_rectangle(rect, radius=8, fill=t.INSET)
+    for size in (18, 17, 16):
+        laid = [(w, line) for w, para in paragraphs for line in t.wrap(para, font(size, w), x1 - x0 - 20)]
+        if len(laid) * (size + 4) <= y1 - y0 - 16:
+            break
+    y = y0 + 9
+    for weight, line in laid:
+        t.text(d, (x0 + 10, y), line, font(size, weight), t.TEXT if weight == "bold" else (218, 222, 232))
+        y += size + 4
+
+
+def _bottom_line(card: CardDef) -> str:
+    if card.kind == "battle_unit":
+        return card.unit_type.upper()
+    if card.kind == "power":
+        return TIMING[card.power.timing]
+    return {"cu": "CREATION UNIT", "equipment": "EQUIPMENT"}[card.kind]
+
+
+@lru_cache(maxsize=64)
+def _card_face(card_id: str) -> Image.Image:
+    card = _card(card_id)
+    img = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    _frame(d, CARD_W, CARD_H, _stripe(card), STRIPE, 16)
+    x0, x1 = STRIPE + 12, CARD_W - 14
+    text_right = _lights(d, card.cost, x1, 14) - 10 if card.cost else x1
+    y = _title(d, card.name, x0, 12, text_right - x0)
+    t.text(d, (x0, y + 2), CATEGORY[card.kind], font(16, "bold"), _stripe(card))
+    body_top = 146
+    screens_top = CARD_H - 124
+    if card.kind == "cu":  # a big lit light stands in for the art
+        cx, cy, r = (x0 + x1) // 2, 185, 52
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=KIND_COLOUR[card.cu_kind], outline=t.OUTLINE, width=3)
+        t.text(d, (cx, cy), LIGHT_LABEL[card.cu_kind], font(34, "bold"), anchor="mm", outline=3)
+        body_top = 252
+    if card.kind in ("battle_unit", "equipment"):
+        _text_box(d, (x0, body_top, x1, screens_top - 10), _body_lines(card))
+        values = _screen_values(card)
+        gap = 8
+        bw = (x1 - x0 - 2 * gap) / 3
+        for i, s in enumerate(SCREENS):
+            bx = x0 + i * (bw + gap)
+            _screen_box(d, (bx, screens_top, bx + bw, screens_top + 80), s, values[s], False,
+                        plus=card.kind == "equipment")
+    else:
+        _text_box(d, (x0, body_top, x1, CARD_H - 44), _body_lines(card))
+    t.text(d, (x0, CARD_H - 22), _bottom_line(card), font(16, "bold"), anchor="lm")
+    t.text(d, (x1, CARD_H - 22), card.id, font(16), t.MUTED, anchor="rm")
+    return img
+
+
+def render_card(card_id: str) -> Image.Image:
+    """A full card face (RGBA, transparent corners), drawn from the catalog."""
+    return _card_face(card_id).copy()
+
+
+# --- pieces of the board -----------------------------------------------------------------
+
+UNIT_PEEK = 46  # how much of an Equipment card shows below the unit it is under
+CU_W, CU_H = 44, 62
+
+
+def _flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12) -> Image.Image:
+    """Lay tiles left to right, wrapping into rows (a long hand or lab grows downwards)."""
+    rows: list[list[Image.Image]] = [[]]
+    x = 0
+    for tile in tiles:
+        if rows[-1] and x + tile.width > max_w:
+            rows.append([])
+            x = 0
+        rows[-1].append(tile)
+        x += tile.width + gap
+    heights = [max((tile.height for tile in row), default=0) for row in rows]
+    w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
+    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), (0, 0, 0, 0))
+    y = 0
+    for row, h in zip(rows, heights, strict=True):
+        x = 0
+        for tile in row:
+            out.alpha_composite(tile.convert("RGBA"), (x, y))
+            x += tile.width + gap
+        y += h + row_gap
+    return out
+
+
+def _label(s: str, size: int = 20, weight="bold", fill=t.TEXT, max_w: int | None = None) -> Image.Image:
+    """A line of outlined text as its own transparent tile."""
+    fnt = font(size, weight)
+    if max_w:
+        s = t.fit(s, fnt, max_w)
+    img = Image.new("RGBA", (int(fnt.getlength(s)) + 6, size + 10), (0, 0, 0, 0))
+    t.text(ImageDraw.Draw(img), (3, 3), s, fnt, fill)
+    return img
+
+
+def _column(parts: list[Image.Image], gap: int = 6) -> Image.Image:
+    w = max(p.width for p in parts)
+    out = Image.new("RGBA", (w, sum(p.height for p in parts) + gap * (len(parts) - 1)), (0, 0, 0, 0))
+    y = 0
+    for p in parts:
+        out.alpha_composite(p.convert("RGBA"), (0, y))
+        y += p.height + gap
+    return out
+
+
+def _panel(content: Image.Image, w: int, pad: int = 16, fill=t.PANEL, edge=t.PANEL_EDGE) -> Image.Image:
+    out = Image.new("RGBA", (w, content.height + 2 * pad), (0, 0, 0, 0))
+    t.box(ImageDraw.Draw(out), (0, 0, w - 1, out.height - 1), fill=fill, edge=edge, radius=14)
+    out.alpha_composite(content, (pad, pad))
+    return out
+
+
+def _bonus_text(card: CardDef) -> str:
+    """'PHY +2/+0'; screens with the same bonus share it: 'CYB PSI PHY +1/+0'."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for s in SCREENS:
+        if s in (card.equip_bonus or {}):
+            groups.setdefault(tuple(card.equip_bonus[s]), []).append(SCREEN_SHORT[s])
+    return "  ".join(f"{' '.join(names)} +{a}/+{d}" for (a, d), names in groups.items())
+
+
+@lru_cache(maxsize=32)
+def _gear_tab(card_id: str, note: str = "") -> Image.Image:
+    """An Equipment card seen edge-on: its name and bonus on a magenta-striped strip."""
+    card = _card(card_id)
+    img = Image.new("RGBA", (UNIT_W, UNIT_PEEK + 14), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    _frame(d, img.width, img.height, STRIPE_COLOUR["equipment"], 12, 10)
+    fnt = font(16, "condensed")
+    t.text(d, (20, 6), t.fit(card.name, fnt, UNIT_W - 28), fnt)
+    t.text(d, (20, 30), t.fit(" ".join(filter(None, [_bonus_text(card), note])), fnt, UNIT_W - 28), fnt,
+           t.MUTED)
+    return img
+
+
+@lru_cache(maxsize=32)
+def _unit_face(card_id: str) -> Image.Image:
+    """A Battle Unit at board size: name, type and its three screens."""
+    card = _card(card_id)
+    img = Image.new("RGBA", (UNIT_W, UNIT_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    _frame(d, UNIT_W, UNIT_H, _stripe(card), 12, 12)
+    x0 = 22
+    y = _title(d, card.name, x0, 8, UNIT_W - x0 - 8, sizes=(20, 18, 16))
+    t.text(d, (x0, y), card.unit_type.upper(), font(16, "bold"), t.MUTED)
+    values = _screen_values(card)
+    gap, x1, top = 5, UNIT_W - 8, UNIT_H - 82
+    bw = (x1 - x0 - 2 * gap) / 3
+    for i, s in enumerate(SCREENS):
+        bx = x0 + i * (bw + gap)
+        _screen_box(d, (bx, top, bx + bw, UNIT_H - 10), s, values[s], short=True)
+    return img
+
+
+def _marks(u: dict) -> list[str]:
+    return [flag for flag in MARKS if u.get(flag)]
+
+
+def _unit_tile(u: dict) -> Image.Image:
+    """A unit on the table with its marks, and its Equipment peeking out from under it."""
+    tile = Image.new("RGBA", (UNIT_W, UNIT_H + UNIT_PEEK + 6), (0, 0, 0, 0))
+    if u.get("equipment"):
+        tile.alpha_composite(_gear_tab(u["equipment"]["card"]), (0, UNIT_H - 8))
+    face = _unit_face(u["card"])
+    if u.get("depleted"):
+        face = t.dim(face, 0.5)
+    tile.alpha_composite(face, (0, 0))
+    d = ImageDraw.Draw(tile)
+    t.text(d, (UNIT_W - 10, UNIT_H - 104), f"[{u['iid']}]", font(16, "bold"), t.MUTED, anchor="rs")
+    if u.get("trapped"):  # cage bars, so a trapped unit reads as caught even at a glance
+        for x in range(30, UNIT_W - 8, 22):
+            d.line((x, 4, x, UNIT_H - 4), fill=MARKS["trapped"][1], width=4)
+    x, y = 18, 80
+    for flag in _marks(u):
+        label, colour = MARKS[flag]
+        w = int(font(16, "bold").getlength(label)) + 16
+        if x + w > UNIT_W - 6:
+            x, y = 18, y + 29
+        t.pill(d, (x, y), label, colour)
+        x += w + 5
+    return tile
+
+
+def _cu_tile(kind: str, depleted: bool) -> Image.Image:
+    """A Creation Unit in miniature; a depleted one is turned sideways and dimmed, like a tapped card."""
+    img = Image.new("RGBA", (CU_W, CU_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, CU_W - 1, CU_H - 1), radius=8, fill=KIND_COLOUR[kind], outline=t.OUTLINE, width=2)
+    t.text(d, (CU_W / 2, CU_H / 2), LIGHT_LABEL[kind], font(16, "bold"), anchor="mm")
+    if depleted:
+        img = t.dim(img.rotate(90, expand=True), 0.55)
+    return img
+
+
+def _cu_groups(cus: list[dict]) -> list[Image.Image]:
+    groups = []
+    for kind in LIGHTS:
+        mine = [c for c in cus if c["kind"] == kind]
+        if not mine:
+            continue
+        mine.sort(key=lambda c: c["depleted"])
+        ready = sum(not c["depleted"] for c in mine)
+        tiles = _flow([_cu_tile(kind, c["depleted"]) for c in mine], 10_000, gap=6)
+        groups.append(_column([_label(f"{LIGHT_LABEL[kind]}  {ready}/{len(mine)} ready", 16), tiles]))
+    return groups
+
+
+def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
+    p = view["players"][seat]
+    img = Image.new("RGBA", (w, 48), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    name_font = font(28, "bold")
+    t.text(d, (0, 4), t.fit(p["name"], name_font, 380), name_font)
+    x = min(int(name_font.getlength(p["name"])), 380) + 14
+    tags = []
+    if view.get("you") == seat:
+        tags.append(("YOU", (70, 90, 130)))
+    if view["active"] == seat and not view.get("outcome"):
+        tags.append(("TO PLAY", (176, 128, 20)))
+    for label, colour in tags:
+        x = t.pill(d, (x, 8), label, colour)[2] + 8
+    t.text(d, (x + 4, 10), p["deck_name"], font(20), t.MUTED)
+    start = view["lab_hp_start"] or 1
+    frac = p["lab_hp"] / start
+    colour = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
+    t.bar(d, (w - 360, 6, w, 42), frac, colour, f"Lab {p['lab_hp']} / {view['lab_hp_start']} HP", 20)
+    counts = f"Hand {p['hand_count']}   Deck {p['deck_count']}   Discard {len(p['discard'])}"
+    t.text(d, (w - 380, 24), counts, font(20, "bold"), anchor="rm")
+    return img
+
+
+def _lab(view: dict, seat: int, w: int) -> Image.Image:
+    """One player's side of the table: header, Battle Units, then Creation Units and loose gear."""
+    p = view["players"][seat]
+    inner = w - 32
+    parts = [_lab_header(view, seat, inner)]
+    if p["units"]:
+        parts.append(_flow([_unit_tile(u) for u in p["units"]], inner, gap=14, row_gap=10))
+    else:
+        parts.append(_label("No Battle Units in the lab", 18, "regular", t.MUTED))
+    bottom = _cu_groups(p["cus"]) or [_label("No Creation Units", 18, "regular", t.MUTED)]
+    if p["gear"]:
+        tabs = [_gear_tab(g["card"], "DEPLETED" if g["depleted"] else "") for g in p["gear"]]
+        bottom.append(_column([_label("Gear (not under a unit)", 16), _flow(tabs, inner, gap=8)]))
+    parts.append(_flow(bottom, inner, gap=36))
+    return _panel(_column(parts, gap=14), w)
+
+
+# --- battle, log and the whole board ---------------------------------------------------------
+
+def _names(view: dict, iids: list[str] | None) -> str:
+    if not iids:
+        return "unblocked: hits the lab"
+    by_iid = {u["iid"]: u["name"] for p in view["players"] for u in p["units"]}
+    return " + ".join(f"{by_iid.get(i, 'destroyed')} [{i}]" for i in iids)
+
+
+def _strengths(s: dict | None) -> str:
+    if not s:
+        return ""
+    parts = [f"{SCREEN_SHORT[k]} {v['attack']}/{v['defense']}" for k, v in s.items() if v]
+    return "   ".join(parts)
+
+
+def _battle(view: dict, w: int) -> Image.Image | None:
+    """Each matchup: attackers against defenders, with summed screens (attack/defense)."""
+    battle = view.get("battle")
+    if not battle or not battle["matchups"]:
+        return None
+    lines = [_label("BATTLE", 22)]
+    for m in battle["matchups"]:
+        state = "fought" if m["resolved"] else "next" if battle.get("current") == m["index"] else ""
+        head = f"Formation {m['index'] + 1}{'  (' + state + ')' if state else ''}"
+        lines.append(_label(head, 18, "bold", t.ACCENT if state == "next" else t.TEXT))
+        lines.append(_label(f"  Attack: {_names(view, m['attack'])}   {_strengths(m['attack_strength'])}",
+                            18, "regular", max_w=w - 40))
+        defend = _names(view, m["defend"]) if m["blocked"] else "not blocked"
+        if m["defend"] is None and not m["blocked"]:
+            defend = "unblocked: hits the lab" if battle.get("declared") else "waiting for the defender"
+        lines.append(_label(f"  Defense: {defend}   {_strengths(m['defend_strength'])}", 18, "regular", max_w=w - 40))
+        if m["skip"]:
+            lines.append(_label(f"  Not fought: {', '.join(m['skip'])}", 16, "regular", t.MUTED))
+    return _panel(_column(lines, gap=4), w, edge=t.ACCENT)
+
+
+def _log(view: dict, w: int, keep: int = 6) -> Image.Image | None:
+    recent = view.get("recent") or []
+    if not recent:
+        return None
+    lines = [_label("Latest", 18, "bold", t.MUTED)]
+    lines += [_label(line, 17, "regular", max_w=w - 40) for line in recent[-keep:]]
+    return _panel(_column(lines, gap=2), w, fill=t.INSET)
+
+
+def _header(view: dict, w: int) -> Image.Image:
+    img = Image.new("RGBA", (w, 44), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    t.text(d, (0, 4), "INTERGALACTIC PSI WARS", font(26, "bold"), t.ACCENT)
+    p = view["players"][view["active"]]
+    status = view["outcome"]["reason"] if view.get("outcome") else f"{p['name']} to play: {view['phase_label']}"
+    t.text(d, (w, 8), t.fit(f"Turn {view['turn']} · round {view['round']}/{view['max_rounds']}   {status}",
+                            font(20, "bold"), w - 420), font(20, "bold"), anchor="ra")
+    return img
+
+
+def render_board(view: dict) -> Image.Image:
+    """The public table. Only public fields are read, so it is safe for the channel."""
+    inner = BOARD_W - 2 * PAD
+    you = view.get("you")
+    bottom = you if you is not None else 0
+    top = 1 - bottom
+    parts = [_header(view, inner), _lab(view, top, inner)]
+    parts += [p for p in (_battle(view, inner), _log(view, inner)) if p is not None]
+    parts.append(_lab(view, bottom, inner))
+    return t.stack(parts, gap=14, pad=PAD)
+
+
+def render_hand(view: dict) -> Image.Image:
+    """A player's private hand (and Creation Oracle peek) as card faces in rows."""
+    me = view["players"][view["you"]]
+    inner = BOARD_W - 2 * PAD
+    parts = [_label(f"{me['name']}: your hand ({len(view.get('hand', []))} cards)", 26)]
+    faces = [render_card(c["card"]) for c in view.get("hand", [])]
+    parts.append(_flow(faces, inner) if faces else _label("Your hand is empty.", 20, "regular", t.MUTED))
+    if view.get("peek"):
+        parts.append(_label("Creation Oracle: the top of your deck", 22, "bold", t.ACCENT))
+        parts.append(_flow([render_card(c["card"]) for c in view["peek"]], inner))
+    return t.stack(parts, gap=14, pad=PAD)

@@ -1,0 +1,155 @@
+"""Shared look for every game's images: palette, fonts, outlined text, boxes and PNG output.
+
+Nothing here knows about a particular game; per-game modules bring their own colours.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+Weight = Literal["regular", "bold", "condensed"]
+
+MIN_TEXT = 16  # px; smaller text is unreadable once Discord scales a board down on a phone
+MAX_SIDE = 2000  # px; Discord previews larger images at a lower quality
+PNG_LEVEL = 2  # zlib level: level 1-3 is several times faster than 9 and only slightly larger
+
+# Palette: dark table, light text. Status colours always come with a word, never alone.
+BG = (18, 21, 31)
+PANEL = (30, 35, 48)
+PANEL_EDGE = (58, 66, 86)
+INSET = (22, 26, 37)
+TEXT = (242, 244, 248)
+MUTED = (160, 168, 186)
+FAINT = (92, 100, 118)
+OUTLINE = (8, 10, 16)
+ACCENT = (255, 196, 64)
+GOOD = (72, 196, 120)
+BAD = (226, 72, 72)
+WARN = (240, 160, 48)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: Weight = "regular") -> ImageFont.FreeTypeFont:
+    """A shipped TrueType font, cached per (size, weight); never below MIN_TEXT."""
+    return ImageFont.truetype(str(FONTS / FONT_FILES[weight]), max(size, MIN_TEXT))
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fnt: ImageFont.FreeTypeFont,
+         fill=TEXT, anchor: str = "la", outline: int = 2) -> None:
+    """Text with a dark outline so it stays readable on any background."""
+    draw.text(xy, s, font=fnt, fill=fill, anchor=anchor, stroke_width=outline, stroke_fill=OUTLINE)
+
+
+def width(s: str, fnt: ImageFont.FreeTypeFont) -> float:
+    return fnt.getlength(s)
+
+
+def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    """Greedy word wrap by measured width (a word longer than a line gets its own line)."""
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and fnt.getlength(trial) > max_width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def fit(s: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """Cut a string to max_width, marking the cut with an ellipsis."""
+    if fnt.getlength(s) <= max_width:
+        return s
+    while s and fnt.getlength(s + "…") > max_width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def box(draw: ImageDraw.ImageDraw, xy, fill=PANEL, edge=PANEL_EDGE, radius: int = 12, line: int = 2,
+        corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+    draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=edge, width=line if edge else 0,
+                           corners=corners)
+
+
+def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fill, size: int = 16,
+         fg=TEXT, anchor: str = "l") -> tuple[int, int, int, int]:
+    """A small labelled badge at xy (left edge or right edge per anchor); returns its box."""
+    fnt = font(size, "bold")
+    w = int(fnt.getlength(label)) + 16
+    h = size + 10
+    x, y = xy
+    if anchor == "r":
+        x -= w
+    rect = (int(x), int(y), int(x) + w, int(y) + h)
+    draw.rounded_rectangle(rect, radius=h // 2, fill=fill, outline=OUTLINE, width=2)
+    text(draw, (x + w / 2, y + h / 2), label, fnt, fg, anchor="mm")
+    return rect
+
+
+def bar(draw: ImageDraw.ImageDraw, xy, fraction: float, fill, label: str, size: int = 18) -> None:
+    """A horizontal gauge with its value written on it."""
+    x0, y0, x1, y1 = xy
+    draw.rounded_rectangle(xy, radius=(y1 - y0) // 2, fill=INSET, outline=PANEL_EDGE, width=2)
+    filled = x0 + (x1 - x0) * max(0.0, min(1.0, fraction))
+    if filled - x0 >= y1 - y0:  # too short to draw rounded; the label still says the value
+        draw.rounded_rectangle((x0, y0, filled, y1), radius=(y1 - y0) // 2, fill=fill)
+    text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, font(size, "bold"), anchor="mm")
+
+
+def dim(img: Image.Image, amount: float = 0.5) -> Image.Image:
+    """Darken an image (used for spent or inactive pieces)."""
+    shade = Image.new("RGB", img.size, BG)
+    if img.mode == "RGBA":
+        shade.putalpha(img.getchannel("A"))
+    return Image.blend(img, shade.convert(img.mode), amount)
+
+
+def canvas(w: int, h: int, fill=BG) -> Image.Image:
+    return Image.new("RGB", (w, h), fill)
+
+
+def stack(parts: list[Image.Image], gap: int = 16, pad: int = 24, fill=BG) -> Image.Image:
+    """Stack images top to bottom, centred, with gaps and an outer margin."""
+    w = max(p.width for p in parts) + 2 * pad
+    h = sum(p.height for p in parts) + gap * (len(parts) - 1) + 2 * pad
+    out = canvas(w, h, fill)
+    y = pad
+    for p in parts:
+        out.paste(p, ((w - p.width) // 2, y), p if p.mode == "RGBA" else None)
+        y += p.height + gap
+    return out
+
+
+def to_png(img: Image.Image) -> bytes:
+    """Encode as PNG without metadata, shrinking so the long side is at most MAX_SIDE."""
+    if img.mode == "RGBA":  # flatten transparent corners onto the table colour
+        flat = canvas(*img.size)
+        flat.paste(img, mask=img)
+        img = flat
+    elif img.mode not in ("RGB", "L"):
+        img = img.convert("RGB")
+    long_side = max(img.size)
+    if long_side > MAX_SIDE:
+        scale = MAX_SIDE / long_side
+        img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
+    if img.info:  # drop anything carried from a source image (text chunks, profiles)
+        img = img.copy()
+        img.info = {}
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
