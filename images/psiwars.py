@@ -6,6 +6,7 @@ never from game state. The board ignores view["hand"] and view["peek"]: it may b
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -234,8 +235,9 @@ def _flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12
     return out
 
 
+@lru_cache(maxsize=2048)
 def _label(s: str, size: int = 20, weight="bold", fill=t.TEXT, max_w: int | None = None) -> Image.Image:
-    """A line of outlined text as its own transparent tile."""
+    """A line of outlined text as its own transparent tile (cached: text rendering dominates)."""
     fnt = font(size, weight)
     if max_w:
         s = t.fit(s, fnt, max_w)
@@ -308,7 +310,13 @@ def _marks(u: dict) -> list[str]:
 
 
 def _unit_tile(u: dict) -> Image.Image:
+    return _unit_tile_cached(json.dumps(u, sort_keys=True))
+
+
+@lru_cache(maxsize=512)
+def _unit_tile_cached(key: str) -> Image.Image:
     """A unit on the table with its marks, and its Equipment peeking out from under it."""
+    u = json.loads(key)
     tile = Image.new("RGBA", (UNIT_W, UNIT_H + UNIT_PEEK + 6), (0, 0, 0, 0))
     if u.get("equipment"):
         tile.alpha_composite(_gear_tab(u["equipment"]["card"]), (0, UNIT_H - 8))
