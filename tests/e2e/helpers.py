@@ -25,7 +25,9 @@ from engine.psiwars.state import PsiState
 from table import TableService
 from tests.fakediscord import FakeDiscord, Member, Message, bot_session
 
-SEED = "arbiter-e2e-seed-1"
+# Seeds picked for short games with this module's Policy (the suite must stay well under a minute):
+SEED = "arbiter-e2e-8"  # two members: bob first, 86 moves, blocks, let-throughs and a Cyborg ability
+AI_SEED = "arbiter-e2e-11"  # a member against the AI: 38 moves, 5 of them defending against the AI
 MENTION = re.compile(r"^<@(\d+)>")
 FINISHED = "🏁 Game #"
 
@@ -60,6 +62,15 @@ async def ai_game(fake: FakeDiscord, member: Member, *, channel=None, **options)
     new = await fake.slash(member, "game", "new", game="psiwars", opponent="ai", channel=channel, **options)
     assert not new.failed and "against the AI" in new.content, new.content
     return int(re.search(r"game #(\d+)", new.content).group(1))
+
+
+def renders_images() -> bool:
+    """Whether the bot can attach pictures (images.render_board exists); else it posts text only."""
+    try:
+        import images
+    except ImportError:
+        return False
+    return callable(getattr(images, "render_board", None))
 
 
 # --- reading the channel --------------------------------------------------------------------------
