@@ -412,24 +412,24 @@ class PsiWars(Game):
                     f"{tag(state, u)} tries to escape its trap: rolled {dice[0]}+{dice[1]}={sum(dice)}, needs "
                     f"{TRAP_ESCAPE} - {'free!' if free else 'still trapped.'}")))
 
-    def _do_build(self, state: PsiState, a: Build, events: list[Event]) -> None:
+    def _cast(self, state: PsiState, a: Build | PlayPower, zone: str) -> tuple[Player, str, CardDef]:
+        """Pay for a hand card and move it to `zone` ("lab", or "discard" for a resolving Power)."""
         p = state.players[a.seat]
         iid = first_in_hand(state, a.seat, a.card)
         card = catalog().cards[a.card]
         self._pay(state, a.seat, card.cost, a.pay_any)
         p.hand.remove(iid)
-        p.lab.append(iid)
+        getattr(p, zone).append(iid)
+        return p, iid, card
+
+    def _do_build(self, state: PsiState, a: Build, events: list[Event]) -> None:
+        p, iid, _ = self._cast(state, a, "lab")
         c = state.cards[iid]
         c.created_turn, c.depleted = state.turn, True  # A-9: new cards enter depleted
         events.append(Event(text=f"{p.name} builds {tag(state, iid)}."))
 
     def _do_play_power(self, state: PsiState, a: PlayPower, events: list[Event]) -> None:
-        p = state.players[a.seat]
-        iid = first_in_hand(state, a.seat, a.card)
-        card = catalog().cards[a.card]
-        self._pay(state, a.seat, card.cost, a.pay_any)
-        p.hand.remove(iid)
-        p.discard.append(iid)  # a Power is discarded once it resolves
+        p, _, card = self._cast(state, a, "discard")  # a Power is discarded once it resolves
         what = ""
         if a.target:
             what = f" on {tag(state, a.target)}"
