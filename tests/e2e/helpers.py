@@ -12,6 +12,7 @@ choices. The table service is only *read*, to check what happened (versions, vie
 
 from __future__ import annotations
 
+import functools
 import re
 import struct
 import zlib
@@ -26,8 +27,8 @@ from table import TableService
 from tests.fakediscord import FakeDiscord, Member, Message, bot_session
 
 # Seeds picked for short games with this module's Policy (the suite must stay well under a minute):
-SEED = "arbiter-e2e-8"  # two members: bob first, 86 moves, blocks, let-throughs and a Cyborg ability
-AI_SEED = "arbiter-e2e-11"  # a member against the AI: 38 moves, 5 of them defending against the AI
+SEED = "arbiter-e2e-3"  # two members: bob first, 83 moves, 4 blocks, 4 let-throughs, an Oracle
+AI_SEED = "arbiter-e2e-7"  # against the AI: 41 moves, 5 of them defending, a Cyborg ability, an Oracle
 MENTION = re.compile(r"^<@(\d+)>")
 FINISHED = "🏁 Game #"
 
@@ -157,7 +158,8 @@ class Policy:
     It builds and equips whenever it can and attacks with one unit a turn (keeping the others
     ready to defend), so battles happen; as the defender it alternates between blocking (with the
     first unit offered) and letting a formation through, so labs take damage and games end; it
-    uses Cyborg abilities, passes on Powers and ends phases otherwise.
+    uses Cyborg abilities and the deck-searching Powers, passes on other Powers and ends phases
+    otherwise.
     """
 
     RULES: list[tuple[str, str]] = [
@@ -166,6 +168,7 @@ class Policy:
         ("^Creation Units$", r"^Place a "),
         ("^Equip$", r"^Equip "),
         ("^Build$", r"^Build "),
+        ("^Powers$", r"^Play (Creation Oracle|Equipment Hunter)"),  # look at / search the deck
         ("^Attack$", r"^Attack with [^+]*$"),  # one formation of one unit a turn (see rules())
         ("^Cyborg abilities$", r"^[^:]+ \[\w+\]: "),  # "Wired Scout [B07]: Uplink Ping"
         ("^Battle$", r"^Fight matchup"),
@@ -195,8 +198,9 @@ class Policy:
         return self.RULES
 
     @staticmethod
-    def decide(rules: list[tuple[str, str]], labels: list[str], groups: Iterable[str]) -> tuple[str, str]:
-        """("act", label) to play a visible action, or ("group", name) to open a group first."""
+    def decide(rules: list[tuple[str, str]], labels: list[str], groups: Iterable[str]) -> tuple[str, str] | None:
+        """("act", label) to play a visible action, ("group", name) to open a group first, or
+        None if no rule matches what is shown."""
         groups = list(groups)
         for group_re, label_re in rules:
             for label in labels:
@@ -205,7 +209,7 @@ class Policy:
             for name in groups:
                 if re.search(group_re, name):
                     return "group", name
-        raise AssertionError(f"the policy has no rule for {labels} / groups {groups}")
+        return None
 
 
 @dataclass
@@ -245,10 +249,17 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
     public = {b["custom_id"] for b in turn.buttons}
     panel = await open_panel(fake, member, turn)
     opened: set[str] = set()
-    for _ in range(8):
+    for _ in range(12):
         options = panel_actions(panel)
         groups = panel_groups(panel)
-        what, name = policy.decide(rules, [o.label for o in options], [g for g in groups if g not in opened])
+        decision = policy.decide(rules, [o.label for o in options], [g for g in groups if g not in opened])
+        if decision is None:  # inside a group with nothing the policy wants: back to the group list
+            back = next((b for b in panel.buttons if b["label"] == "Back"), None)
+            assert back is not None, f"the policy has no rule for {[o.label for o in options]} / {list(groups)}"
+            assert not (await fake.click(member, panel, back["custom_id"])).failed
+            panel = fake.find_message(panel.id)
+            continue
+        what, name = decision
         if what == "group":
             opened.add(name)
             select, value = groups[name]
@@ -326,16 +337,17 @@ def public_names(state: PsiState) -> set[str]:
     return set().union(*(names_in(state, p.lab + p.discard) for p in state.players))
 
 
-def secret_names(state: PsiState, viewer: int | None) -> tuple[set[str], set[str]]:
-    """(names hidden from `viewer`, names `viewer` may know): hands, decks and Oracle peeks.
+def secret_names(state: PsiState, viewer: int | None) -> set[str]:
+    """Names of cards hidden from `viewer` (None: the channel) in hands, decks and Oracle peeks.
 
-    A seat knows its own hand, peek and deck list; everyone else sees none of them."""
+    A seat may know its own hand, peek and deck list, so a name it holds itself is not secret
+    from it even if the other player holds the same card."""
     hidden: set[str] = set()
     known: set[str] = set()
     for seat, p in enumerate(state.players):
         cards = p.hand + p.deck + (state.peek if seat == state.active else [])
         (known if seat == viewer else hidden).update(names_in(state, cards))
-    return hidden - known, known
+    return hidden - known
 
 
 def png_text_chunks(data: bytes) -> list[str]:
@@ -390,12 +402,14 @@ class Sent:
     state: int  # index into PayloadLog.states of the state current when it was written (-1: none yet)
     since: int  # the first state since this audience's previous payload (events narrate them all)
 
+    @functools.cached_property
     def haystacks(self) -> list[tuple[str, str]]:
+        """(where, lower-cased text) for every string and file (bytes as latin-1, PNG text chunks)."""
         out = [("text", t) for t in self.texts]
         for name, data in self.files:
             out.append((f"file {name}", data.decode("latin-1")))
             out += [(f"file {name} (PNG text chunk)", t) for t in png_text_chunks(data)]
-        return out
+        return [(where, text.lower()) for where, text in out]
 
 
 @dataclass
@@ -411,9 +425,10 @@ class PayloadLog:
     store: object
     seats: dict[int, int] = field(default_factory=dict)  # member id -> seat
     states: list[PsiState] = field(default_factory=list)
-    revealed: set[str] = field(default_factory=set)  # names shown by a public "reveals" event
+    revealed: list[set[str]] = field(default_factory=list)  # per state: names public "reveals" events showed so far
     sent: list[Sent] = field(default_factory=list)
     _last: dict = field(default_factory=dict)
+    _public_at: dict = field(default_factory=dict)
 
     def __enter__(self) -> PayloadLog:
         fake, store = self.fake, self.store
@@ -449,12 +464,12 @@ class PayloadLog:
                 vars(obj).pop(name, None)
 
     def _state(self, state_json: str, events) -> None:
-        state = PsiState.model_validate_json(state_json)
-        self.states.append(state)
-        every = {c.name for c in catalog().cards.values()}
+        self.states.append(PsiState.model_validate_json(state_json))
+        shown = set(self.revealed[-1]) if self.revealed else set()
         for e in events:
             if e.visible_to is None and "reveals" in e.text:  # e.g. Equipment Hunter shows the card found
-                self.revealed |= {n for n in every if n in e.text}
+                shown |= {c.name for c in catalog().cards.values() if c.name in e.text}
+        self.revealed.append(shown)
 
     def _record(self, msg: Message, shown: dict, files, how: str) -> None:
         now = len(self.states) - 1
@@ -464,27 +479,44 @@ class PayloadLog:
         self.sent.append(Sent(f"{how} of message {msg.id} ({msg.content[:50]!r})", msg.audience,
                               strings_in(shown), [(a.filename, a.data) for a in files], now, max(since, 0)))
 
-    def leaks(self) -> list[str]:
+    def hidden(self, sent: Sent, viewer: int | None) -> set[str]:
+        """The names `sent` must not show `viewer`: secret when it was written, and not public at
+        any state since that audience's previous payload (its events narrate those states)."""
+        if sent.state < 0:
+            return set()  # before the game started nothing is hidden
+        public = set().union(*(self._public(i) for i in range(sent.since, sent.state + 1)))
+        return secret_names(self.states[sent.state], viewer) - public - self.revealed[sent.state]
+
+    def _public(self, index: int) -> set[str]:
+        if index not in self._public_at:
+            self._public_at[index] = public_names(self.states[index])
+        return self._public_at[index]
+
+    def leaks(self, sent: Iterable[Sent] | None = None) -> list[str]:
         """Each card name a payload showed to someone it was hidden from at the time."""
         found = []
-        for s in self.sent:
-            if s.state < 0:
-                continue  # before the game started nothing is hidden
+        for s in self.sent if sent is None else sent:
             viewers = [None] if s.audience is None else [self.seats.get(uid) for uid in s.audience]
-            public = set().union(*(public_names(st) for st in self.states[s.since:s.state + 1]))
             for viewer in viewers:
-                hidden, _ = secret_names(self.states[s.state], viewer)
-                for name in sorted(hidden - public - self.revealed):
-                    pattern = name_pattern(name)
-                    for where, text in s.haystacks():
-                        if pattern.search(text):
+                for name in sorted(self.hidden(s, viewer)):
+                    for where, text in s.haystacks:
+                        if shows(text, name):
                             who = "everyone" if viewer is None else f"seat {viewer}"
                             found.append(f"{s.where}: {name!r} was hidden from {who} at version "
                                          f"{self.states[s.state].version} but shown in {where}: {text[:120]!r}")
         return found
 
 
-def name_pattern(name: str) -> re.Pattern:
-    """A card name as a whole phrase, any case ("Gene-Hound", not "Gene-Hounds" or "Gene")."""
-    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-
+def shows(lowered: str, name: str) -> bool:
+    """Whether lower-cased text contains the card name as a whole phrase ("Gene-Hound", not
+    "Gene-Hounds"). str.find keeps this fast on the bytes of large images."""
+    needle = name.lower()
+    start = lowered.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        before = lowered[start - 1] if start else " "
+        after = lowered[end] if end < len(lowered) else " "
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return True
+        start = lowered.find(needle, start + 1)
+    return False
