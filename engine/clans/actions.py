@@ -1,0 +1,199 @@
+"""Gods & Clans moves. Labels name tiles by column letter and row number ("C7")."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from engine.core import Action
+
+from .cards import catalog
+
+
+def card_name(card_id: str) -> str:
+    return catalog().cards[card_id].name
+
+
+class PlaceHomebase(Action):
+    type: Literal["place_homebase"] = "place_homebase"
+    tile: str
+
+    def label(self) -> str:
+        return f"Homebase on {self.tile}"
+
+    def group(self) -> str:
+        return "Set-up"
+
+
+class PlaceGod(Action):
+    type: Literal["place_god"] = "place_god"
+    tile: str
+
+    def label(self) -> str:
+        return f"God on {self.tile}"
+
+    def group(self) -> str:
+        return "Set-up"
+
+
+class Summon(Action):
+    type: Literal["summon"] = "summon"
+    card: str
+    tile: str
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        c = catalog().cards[self.card]
+        return f"Summon {c.name} ({c.sp} SP) on {self.tile}"
+
+    def group(self) -> str:
+        return "Summon"
+
+
+class Move(Action):
+    type: Literal["move"] = "move"
+    unit: str
+    to: str
+    names: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return f"Move {self.names or self.unit} to {self.to}"
+
+    def group(self) -> str:
+        return "Move"
+
+
+class Attack(Action):
+    type: Literal["attack"] = "attack"
+    unit: str
+    target: str
+    names: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return self.names or f"{self.unit} attacks {self.target}"
+
+    def group(self) -> str:
+        return "Attack"
+
+
+class UseAbility(Action):
+    type: Literal["ability"] = "ability"
+    unit: str
+    ability: int  # index into the ally's two abilities
+    target: str | None = None  # a unit iid
+    names: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return self.names or f"{self.unit} uses ability {self.ability + 1}"
+
+    def group(self) -> str:
+        return "Abilities"
+
+
+class Equip(Action):
+    type: Literal["equip"] = "equip"
+    card: str
+    unit: str
+    names: str = Field(default="", exclude=True, repr=False)
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        return f"Equip {card_name(self.card)} to {self.names or self.unit}"
+
+    def group(self) -> str:
+        return "Equipment"
+
+
+class Assimilate(Action):
+    type: Literal["assimilate"] = "assimilate"
+    card: str
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        c = catalog().cards[self.card]
+        return f"Assimilate {c.name} (+{c.assimilate_sp} SP)"
+
+    def group(self) -> str:
+        return "Equipment"
+
+
+class UseItem(Action):
+    type: Literal["item"] = "item"
+    card: str
+    target: str
+    names: str = Field(default="", exclude=True, repr=False)
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        return f"Use {card_name(self.card)} on {self.names or self.target}"
+
+    def group(self) -> str:
+        return "Items"
+
+
+class CastArt(Action):
+    type: Literal["art"] = "art"
+    card: str
+    target: str
+    allies: tuple[str, ...]
+    names: str = Field(default="", exclude=True, repr=False)
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        return f"Cast {card_name(self.card)} on {self.names or self.target}"
+
+    def group(self) -> str:
+        return "Runic Arts"
+
+
+class CastTerrain(Action):
+    type: Literal["terrain"] = "terrain"
+    card: str
+    secret: ClassVar[bool] = True
+
+    def label(self) -> str:
+        return f"Cast {card_name(self.card)}"
+
+    def group(self) -> str:
+        return "Terrain"
+
+
+class React(Action):
+    type: Literal["react"] = "react"
+    unit: str
+    ability: int
+    names: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return self.names or f"{self.unit} reacts"
+
+    def group(self) -> str:
+        return "Reaction"
+
+
+class Pass(Action):
+    type: Literal["pass"] = "pass"
+
+    def label(self) -> str:
+        return "No reaction"
+
+    def group(self) -> str:
+        return "Reaction"
+
+
+class EndTurn(Action):
+    type: Literal["end_turn"] = "end_turn"
+
+    def label(self) -> str:
+        return "End turn"
+
+    def group(self) -> str:
+        return "Turn"
+
+
+ClansAction = Annotated[
+    PlaceHomebase | PlaceGod | Summon | Move | Attack | UseAbility | Equip | Assimilate | UseItem | CastArt
+    | CastTerrain | React | Pass | EndTurn,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,105 @@
+"""Gods & Clans game state: everything needed to continue, replay or audit a game."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+
+Pos = tuple[int, int]  # (column 0-8, row 0-11); shown as "C7"
+Phase = Literal["setup", "play", "react", "over"]
+
+
+def coord(pos: Pos) -> str:
+    return f"{'ABCDEFGHI'[pos[0]]}{pos[1] + 1}"
+
+
+def parse_coord(text: str) -> Pos | None:
+    text = text.strip().upper()
+    if len(text) < 2 or text[0] not in "ABCDEFGHI" or not text[1:].isdigit():
+        return None
+    return "ABCDEFGHI".index(text[0]), int(text[1:]) - 1
+
+
+def dist(a: Pos, b: Pos) -> int:
+    """Steps between two tiles, diagonals included (the ring distance)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+class Unit(BaseModel):
+    """An ally on the field (the God included)."""
+
+    iid: str
+    card: str
+    owner: int
+    pos: Pos
+    hp: int
+    equipment: str | None = None  # card id
+    statuses: list[Literal["break", "poison"]] = Field(default_factory=list)
+    summoned_turn: int = 0
+    act: Literal["fresh", "moved", "done"] = "fresh"
+    ot_used: bool = False
+    shield: int = 0  # damage reduction until its owner's next turn
+    mods_turn: dict[str, int] = Field(default_factory=dict)  # until end of turn
+    mods_act: dict[str, int] = Field(default_factory=dict)  # until its activation ends
+
+
+class Player(BaseModel):
+    name: str
+    deck_key: str
+    sp: int = 0
+    exp: int = 0
+    exp_gained: int = 0
+    unused: list[str] = Field(default_factory=list)  # card ids still face down (hidden)
+    used: list[str] = Field(default_factory=list)  # card ids played, public
+    homebase: Pos | None = None
+    terrain: list[str] = Field(default_factory=list)  # rules of cast Terrain Effects
+    assimilated: bool = False
+
+
+class PendingAttack(BaseModel):
+    """An attack declared and waiting for the defender's (OT) answers (A-22)."""
+
+    attacker: str
+    target: str
+    ability: str | None = None
+    atk_bonus: int = 0
+    status: Literal["break", "poison"] | None = None
+    heal_self: int = 0
+    self_damage: int = 0
+    splash: bool = False
+    reduce: int = 0
+    no_status: bool = False
+
+
+class ClansState(GameState):
+    game: str = "clans"
+    max_rounds: int = 40
+    sp_per_turn: int = 4
+    field: list[str]  # 12 rows of 9 tile letters
+    players: list[Player]
+    units: dict[str, Unit] = Field(default_factory=dict)
+    first: int = 0
+    active: int = 0
+    phase: Phase = "setup"
+    current: str | None = None  # the ally whose activation is open
+    attack: PendingAttack | None = None
+    next_iid: int = 1
+
+    @property
+    def round(self) -> int:
+        return (self.turn + 1) // 2
+
+    def other(self, seat: int) -> int:
+        return 1 - seat
+
+    def tile(self, pos: Pos) -> str:
+        return self.field[pos[1]][pos[0]]
+
+    def unit_at(self, pos: Pos) -> Unit | None:
+        for u in self.units.values():
+            if u.pos == pos:
+                return u
+        return None
