@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from bot import create_bot
 from cogs.components import Cid, parse_cid
+from engine.core import get_game
 from engine.psiwars.cards import catalog
 from engine.psiwars.state import PsiState
 from table import TableService
@@ -108,6 +109,13 @@ async def snapshot(service: TableService, game_id: int) -> tuple[int, str, dict,
     table = await service.get(game_id)
     view = await service.view(game_id, None) if table.status != "lobby" else {}
     return table.version, table.status, view, len(await service.store.actions(game_id))
+
+
+async def legal_action(service: TableService, game_id: int, seat: int, index: int):
+    """The action a custom_id's index stands for now (read from the stored state)."""
+    row = await service.store.get_game(game_id)
+    engine = get_game(row.game)
+    return engine.legal_actions(engine.load_state(row.state), seat)[index]
 
 
 # --- choosing moves through the private panel -------------------------------------------------------

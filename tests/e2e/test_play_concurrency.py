@@ -1,0 +1,104 @@
+"""Two clicks at the same instant (asyncio.gather): exactly one move applies, once.
+
+"Once" is checked three ways: the version rose by exactly one, exactly one action was logged and
+it is the clicked one, and the public view equals the engine applying that one action to the
+state before the clicks. Every other click is answered privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cogs.components import parse_cid
+from cogs.play import STALE
+from engine.core import get_game
+from store import Store
+from table import TableService
+from tests.e2e.helpers import (
+    arbiter,
+    button_of,
+    fix_seed,
+    human_game,
+    latest_turn,
+    member_to_act,
+    open_panel,
+    panel_actions,
+    turn_messages,
+)
+
+PSIWARS = get_game("psiwars")
+
+
+@pytest.fixture
+async def service():
+    svc = TableService(await Store.open(":memory:"))
+    yield svc
+    await svc.close()
+
+
+def refusal(result) -> str | None:
+    """The private answer a click got instead of a move, if any."""
+    private = [m.content for m in result.followups if m.ephemeral]
+    return private[-1] if private else None
+
+
+@pytest.mark.parametrize("who", [
+    "the mover twice on the public button",
+    "the mover twice on the panel button",
+    "the mover and the other player",
+    "the mover and a stranger",
+    "the mover, two different moves",
+])
+async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, who):
+    fix_seed(monkeypatch)
+    alice, bob, eve = (fake.add_member(n) for n in ("alice", "bob", "eve"))
+    async with arbiter(fake, service):
+        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        turn = latest_turn(fake)
+        mover = member_to_act(fake, turn)
+        other = alice if mover is bob else bob
+        panel = await open_panel(fake, mover, turn)
+        public = button_of(turn, "act")  # "End Creation Units"
+        secret = next(o for o in panel_actions(panel) if o.custom_id != public["custom_id"])  # "Place a ..."
+        clicks = {
+            "the mover twice on the public button": [(mover, turn, public["custom_id"])] * 2,
+            "the mover twice on the panel button": [(mover, panel, secret.custom_id)] * 2,
+            "the mover and the other player": [(mover, turn, public["custom_id"]), (other, turn, public["custom_id"])],
+            "the mover and a stranger": [(eve, turn, public["custom_id"]), (mover, turn, public["custom_id"])],
+            "the mover, two different moves": [(mover, panel, secret.custom_id), (mover, turn, public["custom_id"])],
+        }[who]
+        row = await service.store.get_game(game_id)
+        state = PSIWARS.load_state(row.state)
+        candidates = {cid: PSIWARS.legal_actions(state, parse_cid(cid).seat)[parse_cid(cid).index]
+                      for _, _, cid in clicks}
+        posted = len(turn_messages(fake))
+
+        first_call = len(fake.calls)
+        results = await asyncio.gather(*(fake.click(user, msg, cid) for user, msg, cid in clicks))
+        # Both clicks were in flight together: both were acknowledged before the move was posted.
+        calls = fake.calls[first_call:]
+        acks = [i for i, c in enumerate(calls) if c.path.startswith("/interactions/")]
+        post = next(i for i, c in enumerate(calls) if c.method == "POST" and c.path.startswith("/channels/"))
+        assert len(acks) == 2 and max(acks) < post, calls
+
+        assert not any(r.failed for r in results)
+        after = await service.get(game_id)
+        assert after.version == row.version + 1
+        actions = [a for a in await service.store.actions(game_id) if a.seq >= row.version]
+        assert len(actions) == 1 and actions[0].user_id == str(mover.id)
+        applied = PSIWARS.parse_action(actions[0].action)
+        assert applied in candidates.values()
+        expected, _ = PSIWARS.apply(state, applied)
+        assert await service.view(game_id, None) == PSIWARS.view(expected, None)
+        assert len(turn_messages(fake)) == posted + 1  # one turn message for the one move
+
+        answers = sorted(filter(None, map(refusal, results)))
+        assert len(answers) == 1, answers  # the other click was refused, privately
+        assert answers[0].startswith((STALE, "This choice belongs to", "You are not playing")), answers
+        if who == "the mover and a stranger":
+            assert answers[0].startswith(f"You are not playing in game #{game_id}")
+        if who == "the mover and the other player":
+            assert answers[0] == f"This choice belongs to {mover.name}, not to you."
+    assert not fake.rejections, fake.rejections
