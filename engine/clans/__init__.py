@@ -1,1 +1,7 @@
-"""Gods & Clans (issue 5): data, state and moves so far; the rules engine registers here once it lands."""
+"""Gods & Clans battlemap game."""
+
+from engine.core.registry import register
+
+from .rules import Clans
+
+GAME = register(Clans())

@@ -1,0 +1,58 @@
+"""A heuristic Gods & Clans player: summon, march on the enemy God, take good trades."""
+
+from __future__ import annotations
+
+from engine.core import Action
+
+from . import rules as r
+from .actions import Attack, EndTurn, Move, Summon
+from .cards import catalog
+from .state import dist, parse_coord
+
+
+def attack_score(game, state, a: Attack) -> float:
+    att, dfn = state.units[a.unit], state.units[a.target]
+    dmg = max(0, r.stat(state, a.unit, "atk") - game._armor(state, a.target))
+    d = catalog().cards[dfn.card]
+    score = dmg * (2.0 if d.god else 1.0)
+    if dmg >= dfn.hp:
+        score += 1000 if d.god else 6 + d.exp_value
+        return score
+    if dist(att.pos, dfn.pos) <= r.stat(state, a.target, "rng") or r.has_perm(state, a.target, "counter_any"):
+        back = r.stat(state, a.target, "atk")
+        score -= back * (1.5 if catalog().cards[att.card].god else 0.8)
+    return score
+
+
+def choose(game, state, seat: int) -> Action:
+    legal = game.legal_actions(state, seat)
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks:
+        best = max(attacks, key=lambda a: attack_score(game, state, a))
+        if attack_score(game, state, best) > 0:
+            return best
+    summons = [a for a in legal if isinstance(a, Summon)]
+    if summons:
+        enemy_god = next(u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god)
+        return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos)))
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        best, score = None, -1e9
+        gods = [u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god]
+        for m in moves:
+            u = state.units[m.unit]
+            to = parse_coord(m.to)
+            target = min((e for e in state.units.values() if e.owner != seat),
+                         key=lambda e: dist(e.pos, u.pos))
+            goal = gods[0] if gods else target
+            gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
+            near = min(dist(to, e.pos) for e in state.units.values() if e.owner != seat)
+            s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
+            if catalog().cards[u.card].god:
+                own = sum(1 for o in state.units.values() if o.owner == seat)
+                s -= 3 if own < 4 else 0
+            if s > score:
+                best, score = m, s
+        if score > 0:
+            return best
+    return EndTurn(seat=seat)

@@ -1,0 +1,54 @@
+"""Why a Gods & Clans move is refused, in a player's words with the rule (a sections.json id)."""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+
+from . import rules as r
+from .cards import catalog
+from .state import dist, parse_coord
+
+
+def explain(game, state, a: Action) -> IllegalAction:
+    p = state.players[a.seat]
+    if a.type == "summon":
+        d = catalog().cards.get(a.card)
+        if a.card not in p.unused or d is None or d.kind != "ally":
+            return IllegalAction("That ally is not among your unused cards.", "summoning")
+        if d.sp > p.sp:
+            return IllegalAction(f"{d.name} costs {d.sp} SP and you have {p.sp}.", "sp-and-exp")
+        return IllegalAction("New allies arrive on a free Ground or Forest tile one step from your Homebase.",
+                             "summoning")
+    if a.type in ("move", "attack"):
+        u = state.units.get(a.unit)
+        if u is None or u.owner != a.seat:
+            return IllegalAction("That is not one of your allies on the field.", "ally-cards")
+        if u.summoned_turn == state.turn:
+            return IllegalAction("An ally summoned this turn is still preparing: it acts from your next turn.",
+                                 "summoning")
+        if a.type == "move":
+            if u.act != "fresh":
+                return IllegalAction("This ally has already moved or acted this turn; an ally moves before its "
+                                     "one action and never after.", "faq-act-later")
+            to = parse_coord(a.to)
+            if to is None:
+                return IllegalAction(f"{a.to} is not a tile on the battlefield.", "battlemaps")
+            occupant = state.unit_at(to)
+            if occupant:
+                return IllegalAction("A move must end on an empty tile.", "steps")
+            if to in r.home_tiles(state):
+                return IllegalAction("Homebase gates block every ally, friend or foe.", "gates")
+            if state.tile(to) in "WM":
+                return IllegalAction("Water and Mountains cannot be entered without a Terrain Effect that allows it.",
+                                     "water-and-mountains")
+            return IllegalAction(f"{a.to} is out of reach: each step costs 1 SPD, Forest takes 1 more, and enemies "
+                                 "block the way.", "speed")
+        if not r.can_act(state, a.unit):
+            return IllegalAction("This ally's activation is over: an ally that moved and was left cannot come back "
+                                 "to act later this turn.", "faq-act-later")
+        t = state.units.get(a.target)
+        if t is None or t.owner == a.seat:
+            return IllegalAction("Attacks target an enemy on the field.", "combat-and-gameplay")
+        rng = r.stat(state, a.unit, "rng")
+        return IllegalAction(f"The target is {dist(u.pos, t.pos)} steps away but the range is {rng}.", "range")
+    return IllegalAction("That move is not available right now.", "your-turn")

@@ -1,0 +1,356 @@
+"""Gods & Clans rules on the shared engine contract (first slice).
+
+Implemented: battlefield from the battlemaps, Homebase and God placement, 4 SP a turn, summoning
+beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies no), standard attack
+with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap.
+Rule names are the heading ids of data/clans/rules/sections.json.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from pydantic import BaseModel, Field
+
+from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
+from engine.core.rng import commitment
+
+from .actions import Attack, ClansAction, EndTurn, Move, Summon
+from .cards import CardDef, battlemaps, catalog, neighbours
+from .state import ClansState, Player, Pos, Unit, coord, dist, parse_coord
+
+
+class ClansConfig(BaseModel):
+    decks: list[str] = Field(default_factory=lambda: ["sacred_cross", "crimson_nobles"])
+    layout: str = "quick_start"
+    max_rounds: int = Field(default=40, ge=1, le=200)  # A-33
+    sp_per_turn: int = Field(default=4, ge=1, le=10)
+
+
+def cdef(state: ClansState, iid: str) -> CardDef:
+    return catalog().cards[state.units[iid].card]
+
+
+def tag(state: ClansState, iid: str) -> str:
+    u = state.units[iid]
+    return f"{catalog().cards[u.card].name} ({coord(u.pos)})"
+
+
+def has_perm(state: ClansState, iid: str, kind: str) -> bool:
+    return any(a.kind == kind and a.timing == "PERM" for a in cdef(state, iid).abilities)
+
+
+def stat(state: ClansState, iid: str, name: str) -> int:
+    u = state.units[iid]
+    base = getattr(cdef(state, iid), name)
+    value = base + u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
+    if u.equipment:
+        value += catalog().cards[u.equipment].mods.get(name, 0)
+    if name == "atk":
+        for o in state.units.values():
+            if o.owner == u.owner and o.iid != iid:
+                value += sum(a.params.get("amount", 0) for a in cdef(state, o.iid).abilities if a.kind == "aura_atk")
+    if name == "spd" and "break" in u.statuses:
+        value = min(value, 1)
+    return max(value, 1 if name == "rng" else 0)
+
+
+def home_tiles(state: ClansState) -> set[Pos]:
+    return {p.homebase for p in state.players if p.homebase}
+
+
+def reach(state: ClansState, iid: str) -> dict[Pos, int]:
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement)."""
+    u = state.units[iid]
+    rules = state.players[u.owner].terrain
+    phase = has_perm(state, iid, "phase")
+    homes = home_tiles(state)
+    occupant = {o.pos: o.owner for o in state.units.values()}
+    best = {u.pos: stat(state, iid, "spd")}
+    heap = [(-best[u.pos], u.pos)]
+    while heap:
+        neg, pos = heapq.heappop(heap)
+        rem = -neg
+        if rem < best.get(pos, -1) or rem <= 0:
+            continue
+        for n in neighbours(*pos):
+            t = state.tile(n)
+            if n in homes:
+                continue
+            if t == "G" or (t == "F" and "forest_free" in rules):
+                left = rem - 1
+            elif t == "F" or (t == "W" and "water" in rules):
+                left = max(0, rem - 2)
+            elif t == "M" and "mountain" in rules:
+                left = 0
+            else:
+                continue
+            if n in occupant and occupant[n] != u.owner and not phase:
+                continue
+            if left > best.get(n, -1):
+                best[n] = left
+                heapq.heappush(heap, (-left, n))
+    return {p: r for p, r in best.items() if p not in occupant}
+
+
+def can_move(state: ClansState, iid: str) -> bool:
+    u = state.units[iid]
+    return u.owner == state.active and u.act == "fresh" and u.summoned_turn != state.turn
+
+
+def can_act(state: ClansState, iid: str) -> bool:
+    u = state.units[iid]
+    if u.owner != state.active or u.summoned_turn == state.turn:
+        return False
+    return u.act == "fresh" or (u.act == "moved" and state.current == iid)
+
+
+def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
+    home = state.players[seat].homebase
+    taken = {u.pos for u in state.units.values()} | home_tiles(state)
+    return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
+
+
+class Clans(Game):
+    id = "clans"
+    title = "Gods & Clans"
+    min_players = 2
+    max_players = 2
+    state_model = ClansState
+    action_model = ClansAction
+
+    def config_model(self):
+        return ClansConfig
+
+    # --- setup (battlemaps, homebase, setup) -------------------------------------------
+    def setup(self, config: dict, seats: list[str], seed: str) -> ClansState:
+        if len(seats) != 2:
+            raise IllegalAction("This version plays two players; 2-vs-2 teams are not ready yet.", "players-and-teams")
+        cfg = ClansConfig.model_validate(config or {})
+        field = battlemaps().field(cfg.layout)
+        state = ClansState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), field=field,
+                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn, phase="play")
+        events = [Event(text=f"Gods & Clans begins on the {battlemaps().layouts[cfg.layout].name} battlefield.")]
+        for seat, name in enumerate(seats):
+            key = cfg.decks[seat % len(cfg.decks)]
+            deck = catalog().decks[key]
+            p = Player(name=name, deck_key=key, unused=[c for c in deck.cards if not catalog().cards[c].god
+                                                        and catalog().cards[c].kind != "homebase"])
+            state.players.append(p)
+            home, god_tile = self._auto_home(state, seat)
+            p.homebase = home
+            god = next(c for c in deck.cards if catalog().cards[c].god)
+            self._new_unit(state, seat, god, god_tile, summoned_turn=0)
+            events.append(Event(text=f"{name} ({deck.name}) sets the Homebase on {coord(home)} and "
+                                     f"{catalog().cards[god].name} on {coord(god_tile)}."))
+        state.first = state.active = state.rng.below(2)
+        events.append(Event(kind="roll", text=f"Coin flip: {state.seats[state.active]} goes first."))
+        self._start_turn(state, events)
+        state.recent = events[-state.RECENT_KEEP:]
+        return state
+
+    def _auto_home(self, state: ClansState, seat: int) -> tuple[Pos, Pos]:
+        """The back-centre tile with room around it; the God goes one step toward the enemy."""
+        rows = range(1, 6) if seat == 0 else range(10, 5, -1)
+        toward = 1 if seat == 0 else -1
+        for r in rows:
+            for c in (4, 3, 5, 2, 6, 1, 7):
+                pos = (c, r)
+                if state.tile(pos) not in "GF" or pos in home_tiles(state):
+                    continue
+                room = [n for n in neighbours(*pos) if state.tile(n) in "GF"]
+                god = (c, r + toward)
+                if len(room) >= 4 and god in room:
+                    return pos, god
+        raise IllegalAction("No tile on this side can hold a Homebase.", "homebase")
+
+    def _new_unit(self, state: ClansState, seat: int, card: str, pos: Pos, summoned_turn: int) -> Unit:
+        iid = f"{'AB'[seat]}{state.next_iid:02d}"
+        state.next_iid += 1
+        u = Unit(iid=iid, card=card, owner=seat, pos=pos, hp=catalog().cards[card].hp, summoned_turn=summoned_turn)
+        state.units[iid] = u
+        return u
+
+    # --- turns (your-turn, sp-and-exp, status-effects) ---------------------------------
+    def _start_turn(self, state: ClansState, events: list[Event]) -> None:
+        p = state.players[state.active]
+        for u in list(state.units.values()):
+            u.ot_used = False
+            if u.owner == state.active:
+                u.act, u.shield, u.mods_turn, u.mods_act = "fresh", 0, {}, {}
+        for u in list(state.units.values()):
+            tick = (1 if "break" in u.statuses else 0) + (2 if "poison" in u.statuses else 0)
+            if tick and u.iid in state.units:
+                self._hurt(state, u.iid, tick, state.other(u.owner), events, "Status damage")
+        if state.finished:
+            return
+        p.sp += state.sp_per_turn
+        p.assimilated = False
+        state.current = None
+        events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name} gains "
+                                 f"{state.sp_per_turn} SP ({p.sp} SP, {p.exp} EXP)."))
+        state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{p.name}: your turn.")]
+
+    def _end_turn(self, state: ClansState, events: list[Event]) -> None:
+        for u in state.units.values():
+            u.mods_turn, u.mods_act = {}, {}
+        if state.turn >= 2 * state.max_rounds:
+            self._finish_by_cap(state, events)
+            return
+        state.turn += 1
+        state.active = state.other(state.active)
+        self._start_turn(state, events)
+
+    def _finish_by_cap(self, state: ClansState, events: list[Event]) -> None:
+        exp = [p.exp_gained for p in state.players]
+        gods = [next((u.hp for u in state.units.values() if u.owner == s and cdef(state, u.iid).god), 0)
+                for s in (0, 1)]
+        if exp[0] != exp[1]:
+            win = 0 if exp[0] > exp[1] else 1
+            why = f"more EXP earned ({exp[win]} to {exp[1 - win]})"
+        elif gods[0] != gods[1]:
+            win = 0 if gods[0] > gods[1] else 1
+            why = f"the healthier God ({gods[win]} HP to {gods[1 - win]})"
+        else:
+            state.finished = Outcome(draw=True, reason=f"After {state.max_rounds} rounds the game is even: a draw (A-33).")
+            events.append(Event(kind="end", text=state.finished.reason))
+            return
+        state.finished = Outcome(winners=[win], reason=f"After {state.max_rounds} rounds {state.seats[win]} wins "
+                                                      f"with {why} (A-33).")
+        events.append(Event(kind="end", text=state.finished.reason))
+
+    def _hurt(self, state: ClansState, iid: str, amount: int, by: int, events: list[Event], why: str) -> None:
+        u = state.units[iid]
+        u.hp -= amount
+        name = tag(state, iid)
+        events.append(Event(kind="damage", text=f"{why}: {name} takes {amount} ({max(u.hp, 0)} HP left)."))
+        if u.hp > 0:
+            return
+        d = cdef(state, iid)
+        del state.units[iid]
+        if state.current == iid:
+            state.current = None
+        gain = d.exp_value
+        state.players[by].exp += gain
+        state.players[by].exp_gained += gain
+        events.append(Event(kind="defeat", text=f"{name} is destroyed; {state.seats[by]} gains {gain} EXP."))
+        if d.god and not state.finished:
+            state.finished = Outcome(winners=[by], reason=f"{state.seats[by]} wins: {d.name} has fallen (god-card).")
+            events.append(Event(kind="end", text=state.finished.reason))
+
+    # --- the contract ------------------------------------------------------------------
+    def view(self, state: ClansState, seat: int | None) -> dict:
+        from .view import build_view
+
+        return build_view(state, seat)
+
+    def board_text(self, view: dict) -> str:
+        from .view import board_text
+
+        return board_text(view)
+
+    def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
+        if state.finished or seat not in self.to_act(state):
+            return []
+        out: list[Action] = []
+        p = state.players[seat]
+        tiles = summon_tiles(state, seat)
+        for card in p.unused:
+            d = catalog().cards[card]
+            if d.kind == "ally" and d.sp <= p.sp:
+                out += [Summon(seat=seat, card=card, tile=coord(t)) for t in tiles]
+        for iid, u in state.units.items():
+            if u.owner != seat:
+                continue
+            if can_move(state, iid):
+                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid)) for t in sorted(reach(state, iid))]
+            if can_act(state, iid):
+                rng = stat(state, iid, "rng")
+                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}")
+                        for o in state.units.values() if o.owner != seat and dist(o.pos, u.pos) <= rng]
+        return out + [EndTurn(seat=seat)]
+
+    def step(self, state: ClansState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, f"_do_{action.type}")(state, action, events)
+        if not state.finished:
+            state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")]
+        return events
+
+    def _select(self, state: ClansState, iid: str) -> None:
+        """Choosing another ally closes the open activation (A-17)."""
+        if state.current and state.current != iid and state.current in state.units:
+            state.units[state.current].mods_act = {}
+        state.current = iid
+
+    def _do_summon(self, state: ClansState, a: Summon, events: list[Event]) -> None:
+        p = state.players[a.seat]
+        d = catalog().cards[a.card]
+        p.sp -= d.sp
+        p.unused.remove(a.card)
+        p.used.append(a.card)
+        u = self._new_unit(state, a.seat, a.card, parse_coord(a.tile), summoned_turn=state.turn)
+        events.append(Event(text=f"{p.name} summons {d.name} on {a.tile} for {d.sp} SP; it acts from next turn."))
+        del u
+
+    def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
+        self._select(state, a.unit)
+        u = state.units[a.unit]
+        before = coord(u.pos)
+        u.pos = parse_coord(a.to)
+        u.act = "moved"
+        events.append(Event(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
+
+    def _strike(self, state: ClansState, src: str, dst: str, bonus: int, events: list[Event], why: str) -> None:
+        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst))
+        self._hurt(state, dst, dmg, state.units[src].owner, events, why)
+
+    def _ground_bonus(self, state: ClansState, iid: str) -> int:
+        u = state.units[iid]
+        rules = state.players[u.owner].terrain
+        t = state.tile(u.pos)
+        return int(t == "M" and "mountain" in rules) + int(t == "F" and "forest_atk" in rules)
+
+    def _armor(self, state: ClansState, iid: str) -> int:
+        u = state.units[iid]
+        armor = u.shield + sum(a.params.get("amount", 0) for a in cdef(state, iid).abilities if a.kind == "armor")
+        if u.equipment:
+            armor += catalog().cards[u.equipment].reduce
+        return armor
+
+    def _do_attack(self, state: ClansState, a: Attack, events: list[Event]) -> None:
+        self._select(state, a.unit)
+        self._fight(state, a.unit, a.target, 0, events)
+        if a.unit in state.units:
+            state.units[a.unit].act = "done"
+        state.current = None
+
+    def _fight(self, state: ClansState, att: str, dfn: str, bonus: int, events: list[Event]) -> None:
+        """Standard attack (combat-and-gameplay, initiative, counterattack, A-13)."""
+        au, du = state.units[att], state.units[dfn]
+        can_counter = dist(au.pos, du.pos) <= stat(state, dfn, "rng") or has_perm(state, dfn, "counter_any")
+        first_defender = can_counter and has_perm(state, dfn, "initiative") and not has_perm(state, att, "initiative")
+        if first_defender:
+            self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
+            if att not in state.units or state.finished:
+                return
+        self._strike(state, att, dfn, bonus, events, f"{cdef(state, att).name} attacks")
+        if state.finished or dfn not in state.units or first_defender or not can_counter:
+            return
+        self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes back")
+
+    def _do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
+        self._select(state, "")
+        state.current = None
+        events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
+        self._end_turn(state, events)
+
+    def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
+        from .explain import explain
+
+        return explain(self, state, action)
+
+    def ai_action(self, state: ClansState, seat: int) -> Action:
+        from .ai import choose
+
+        return choose(self, state, seat)
