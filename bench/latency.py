@@ -1,0 +1,265 @@
+"""Interaction latency through the fake Discord, with N games played at once.
+
+For each N, in one process and on one fake Discord (tests/fakediscord, loopback only):
+
+1. baseline, the machine's bare round trips measured in the same run:
+   * `http_rtt_ms`: a raw aiohttp GET to the fake;
+   * `bare_bot`: a minimal discord.py bot doing what a move click needs at the least (acknowledge
+     the click, then post a message in the channel), clicked by N members at once in N channels;
+2. Arbiter (bot.create_bot, a file store, the real discord.py): N members each play the AI in
+   their own channel, moving through their private panel with the e2e tests' Policy; a finished
+   game is replaced by a new one in the same channel.
+
+Reported in ms, p50/p95/p99: interaction sent -> first response (the callback Discord receives:
+every component click, panel openings included) and, for clicks that made a move, interaction
+sent -> the turn message (with its board image when images/ renders one) posted in the channel.
+The members act in rounds: each waits until the bot has settled before clicking again.
+
+python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only]
+
+--text-only measures the bot as if images/ were missing (turn messages without a picture), to
+separate the board rendering from the rest of the bot's work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import create_bot
+from store import Store
+from table import TableService
+from tests.e2e.helpers import (
+    Policy,
+    ai_game,
+    is_finished,
+    latest_turn,
+    make_move,
+    member_to_act,
+    renders_images,
+)
+from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
+from tests.fakediscord.server import CALL
+
+COMPONENT = 3  # interaction type of a button click or select choice
+
+
+class TimedFake(FakeDiscord):
+    """Stamps when each interaction is sent to the bot, when the bot answers it, and when each
+    channel message arrives (perf_counter seconds)."""
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.sent: dict[int, tuple[float, int, int]] = {}  # interaction id -> (time, type, channel id)
+        self.acked: dict[int, float] = {}
+        self.posts: dict[int, list[tuple[float, bool]]] = defaultdict(list)  # channel -> (time, has a file)
+
+    async def dispatch(self, event, data, *, check=True):
+        if event == "INTERACTION_CREATE":
+            self.sent[int(data["id"])] = (time.perf_counter(), data["type"], int(data["channel_id"]))
+        await super().dispatch(event, data, check=check)
+
+    async def _callback(self, request):
+        response = await super()._callback(request)
+        self.acked.setdefault(int(request.match_info["iid"]), time.perf_counter())
+        return response
+
+    async def _post_message(self, request):
+        response = await super()._post_message(request)
+        self.posts[int(request.match_info["cid"])].append((time.perf_counter(), bool(request[CALL].files)))
+        return response
+
+    def latencies(self, since: float) -> dict:
+        """ms from each component interaction sent after `since` to its answer and, when it made the
+        bot post in its channel before the next interaction there, to that post."""
+        acks, posts, files = [], [], []
+        by_channel = defaultdict(list)
+        for iid, (at, kind, channel) in sorted(self.sent.items(), key=lambda kv: kv[1][0]):
+            if at >= since:
+                by_channel[channel].append((at, iid, kind))
+        for channel, sent in by_channel.items():
+            for (at, iid, kind), nxt in itertools.zip_longest(sent, sent[1:], fillvalue=(float("inf"), 0, 0)):
+                if kind != COMPONENT:
+                    continue
+                if iid in self.acked:
+                    acks.append((self.acked[iid] - at) * 1000)
+                post = next(((t, f) for t, f in self.posts[channel] if at <= t < nxt[0]), None)
+                if post is not None:
+                    posts.append((post[0] - at) * 1000)
+                    files.append(post[1])
+        return {"ack": acks, "post": posts, "with_file": files}
+
+
+def pct(samples: list[float]) -> dict:
+    if not samples:
+        return {"n": 0}
+    if len(samples) == 1:
+        return {"n": 1, "p50": round(samples[0], 2), "p95": round(samples[0], 2), "p99": round(samples[0], 2)}
+    q = statistics.quantiles(samples, n=100, method="inclusive")
+    return {"n": len(samples), "p50": round(q[49], 2), "p95": round(q[94], 2), "p99": round(q[98], 2)}
+
+
+# --- baseline: the least a bot can do for a click ------------------------------------------------------
+
+class AgainView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Again", custom_id="bare:again")
+    async def again(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()
+        await interaction.client.get_partial_messageable(interaction.channel_id).send("pong")
+
+
+class BareBot(commands.Bot):
+    def __init__(self, guild_id: int):
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        self.guild_id = guild_id
+
+        @app_commands.command(description="A message with a button")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pong", view=AgainView())
+
+        self.tree.add_command(ping)
+
+    async def setup_hook(self) -> None:
+        self.add_view(AgainView())
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+
+async def http_rtt(fake: FakeDiscord, count: int) -> list[float]:
+    out = []
+    async with aiohttp.ClientSession() as session:
+        for _ in range(count):
+            t = time.perf_counter()
+            async with session.get(f"{fake.api_url}/gateway") as response:
+                await response.read()
+            out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+async def bare_bot(fake: TimedFake, games: int, clicks: int) -> dict:
+    async with bot_session(fake, BareBot(fake.guild_id), strict=False):
+        players = [(fake.add_member(f"bare{i}"), fake.add_channel(f"bare-{i}")) for i in range(games)]
+        pings = await asyncio.gather(*(fake.slash(m, "ping", channel=c) for m, c in players))
+        since = time.perf_counter()
+
+        async def click(member, message):
+            for _ in range(clicks):
+                await fake.click(member, message, "Again")
+
+        await asyncio.gather(*(click(m, p.message) for (m, _), p in zip(players, pings, strict=True)))
+        return fake.latencies(since)
+
+
+# --- Arbiter ----------------------------------------------------------------------------------------
+
+async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[dict, dict]:
+    import table.service
+
+    seeds = itertools.count()
+    saved, table.service.new_seed = table.service.new_seed, lambda: f"bench-latency-{next(seeds)}"
+    service = TableService(await Store.open(db))
+    errors: list[str] = []
+    try:
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id), strict=False):
+            players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
+            await asyncio.gather(*(ai_game(fake, m, channel=c, lab_hp=40) for m, c in players))
+            since = time.perf_counter()
+
+            async def play(member, channel):
+                policy, made = Policy(), 0
+                while made < moves:
+                    turn = latest_turn(fake, channel)
+                    if is_finished(turn):
+                        await ai_game(fake, member, channel=channel, lab_hp=40)
+                        continue
+                    try:
+                        await make_move(fake, member_to_act(fake, turn), turn, policy)
+                    except (AssertionError, TimeoutError) as exc:  # e.g. a click not acknowledged in 3 s
+                        errors.append(f"{channel.name}: {exc!r}"[:300])
+                        return
+                    made += 1
+
+            await asyncio.gather(*(play(m, c) for m, c in players))
+            found = fake.latencies(since)
+            extra = {"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
+                     "service_bugs": len(service.bugs)}
+    finally:
+        table.service.new_seed = saved
+        await service.close()
+    return found, extra
+
+
+async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False) -> dict:
+    async with TimedFake.running(wait_timeout=120.0) as fake:
+        rtt = await http_rtt(fake, 200)
+        bare = await bare_bot(fake, games, moves)
+        arb, extra = await arbiter(fake, games, moves, tmp / f"latency-{games}.db")
+    with_file = arb["with_file"]
+    return {
+        "bench": "latency", "games": games, "moves_per_game": moves,
+        "board_image": False if text_only or not renders_images() else (all(with_file) if with_file else None),
+        "baseline": {"http_rtt_ms": pct(rtt), "bare_bot_ack_ms": pct(bare["ack"]),
+                     "bare_bot_post_ms": pct(bare["post"])},
+        "arbiter": {"ack_ms": pct(arb["ack"]), "board_ms": pct(arb["post"])},
+        "ratio_p50": {"ack": _ratio(arb["ack"], bare["ack"]), "board": _ratio(arb["post"], bare["post"])},
+        **extra,
+    }
+
+
+def _ratio(a: list[float], b: list[float]) -> float | None:
+    return round(statistics.median(a) / statistics.median(b), 1) if a and b else None
+
+
+def main(argv=None) -> list[dict]:
+    ap = argparse.ArgumentParser(prog="python -m bench.latency", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default="1,10,50", help="comma-separated numbers of concurrent games")
+    ap.add_argument("--moves", type=int, default=12, help="moves each member makes per run")
+    ap.add_argument("--text-only", action="store_true", help="turn messages without board images")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.CRITICAL)  # discord.py's warnings would mix with the JSON
+    reports = []
+    with LoopbackGuard(), tempfile.TemporaryDirectory() as tmp, _text_only(args.text_only):
+        for games in (int(g) for g in args.games.split(",")):
+            report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only))
+            print(json.dumps(report), flush=True)
+            reports.append(report)
+    return reports
+
+
+@contextlib.contextmanager
+def _text_only(enabled: bool):
+    """Make the bot's renderer report "no picture", as when images/ is missing."""
+    import cogs.play
+
+    async def no_picture(name, *args):
+        return None
+
+    saved = cogs.play.render
+    if enabled:
+        cogs.play.render = no_picture
+    try:
+        yield
+    finally:
+        cogs.play.render = saved
+
+
+if __name__ == "__main__":
+    main()
