@@ -145,11 +145,11 @@ async def test_no_hidden_card_is_shown_during_a_game_between_members(fake, servi
     async def look_around(move):
         """Now and then both players look at their hands and a spectator asks for the board."""
         turn = latest_turn(fake)
-        if move.step % 6 == 0 and button_of(turn, "hand"):  # (not on the final message)
+        if move.step % 10 == 0 and button_of(turn, "hand"):  # (not on the final message)
             for member in (alice, bob):
                 hand = await fake.click(member, turn, button_of(turn, "hand")["custom_id"])
                 assert hand.followups[-1].ephemeral
-        if move.step % 15 == 0:
+        if move.step % 20 == 0:
             status = await fake.slash(eve, "game", "status")
             assert not status.ephemeral
 
