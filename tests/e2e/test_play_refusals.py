@@ -171,7 +171,7 @@ async def test_a_second_game_in_a_busy_channel_is_refused(fake, service, table):
     ({"lab_hp": 41}, "lab_hp: Input should be less than or equal to 40"),
     ({"lab_hp": 0}, "greater than or equal to 20"),  # below the 1..999 Discord itself enforces: a raw client
     ({"lab_hp": 5000}, "less than or equal to 40"),
-    ({"game": "chess"}, "There is no playable game called 'chess'. Playable games: psiwars"),
+    ({"game": "chess"}, "There is no playable game called 'chess'. Playable games: "),
     ({"game": "PsiWars"}, "There is no playable game called 'PsiWars'"),
 ])
 async def test_bad_option_values_are_refused_privately(fake, service, table, options, expected):
@@ -179,7 +179,7 @@ async def test_bad_option_values_are_refused_privately(fake, service, table, opt
     other = fake.add_channel("lobby")
     before, posted = await snapshot(service, game_id), public_count(fake)
     text = private(await fake.slash(table.eve, "game", "new", channel=other, **{"game": "psiwars", **options}))
-    assert expected in text, text
+    assert expected in text and ("psiwars" in text or "lab_hp" in text), text
     assert await service.table_in(str(other.id)) is None and public_count(fake, other) == 0
     assert await snapshot(service, game_id) == before and public_count(fake) == posted
 
