@@ -274,3 +274,12 @@ def test_rejects_codex_block_with_wrong_id(docs):
 def test_rejects_missing_codex_block(docs):
     docs[2]["blocks"].pop()
     rejects(docs, "50 Codex blocks")
+
+
+def test_card_lookup_by_name_typo_and_id():
+    from lookup import Lookup
+
+    lk = Lookup(card_entries("resonance"))
+    assert lk.search("resonance", "Silver-Null Paradox", kinds=("card",))[0].key == "M50-9"
+    assert lk.search("resonance", "nul initiat", kinds=("card",))[0].key == "M01-0"
+    assert lk.search("resonance", "M36-5", kinds=("card",))[0].title == "Green-Black Warlord"
