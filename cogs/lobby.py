@@ -86,6 +86,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
                   opponent: Literal["ai", "human"] = "human",
                   lab_hp: app_commands.Range[int, 1, 999] | None = None) -> None:
         channel, guild, uid, name = _ids(interaction)
+        if opponent not in ("ai", "human"):  # Discord enforces the choices; a raw request may not
+            await answer(interaction, "Choose `ai` or `human` as the opponent.", ephemeral=True)
+            return
         config = {"lab_hp": lab_hp} if lab_hp is not None else None
 
         async def open_table():

@@ -153,10 +153,6 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: commands.Bot, service: Any):
         self.bot = bot
         self.service = service
-        # game id -> (channel id, message id, version) of the newest turn message, so its
-        # buttons can be removed when the next one is posted. Lost on restart: old buttons
-        # then clean themselves up when clicked (they are stale).
-        self._last: dict[int, tuple[int, int, int]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._resumed = False
 
@@ -167,7 +163,8 @@ class PlayCog(commands.Cog, name="Play"):
 
         Raises discord.HTTPException if the channel refuses it; see announce()."""
         async with self._locks.setdefault(update.game_id, asyncio.Lock()):
-            last = self._last.get(update.game_id)
+            # The newest turn message is kept in the store, so a restarted bot still retires it.
+            last = await self.service.turn_message(update.game_id)
             if last and last[2] > update.version:
                 return None  # a newer turn message is already up
             content, rows, mentions = await self._turn_parts(table, update)
@@ -176,15 +173,16 @@ class PlayCog(commands.Cog, name="Play"):
             msg = await channel.send(**_kw(content=content, png=png, view=build_view(rows),
                                            allowed_mentions=mentions))
             if last:
-                await self._strip(last[0], last[1])
-            self._last[update.game_id] = (int(table.channel_id), msg.id, update.version)
+                await self._strip(int(last[0]), int(last[1]))
+            await self.service.remember_turn_message(update.game_id, table.channel_id, str(msg.id), update.version)
             return msg
 
     async def forget(self, game_id: int) -> None:
         """The game ended outside a move (abort): its last turn message loses its buttons."""
-        last = self._last.pop(game_id, None)
+        last = await self.service.turn_message(game_id)
         if last:
-            await self._strip(last[0], last[1])
+            await self.service.forget_turn_message(game_id)
+            await self._strip(int(last[0]), int(last[1]))
 
     async def _turn_parts(self, table: TableInfo, update: Update):
         if update.finished:

@@ -326,6 +326,26 @@ class Store:
             "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version", (game_id,))
         return {r["version"]: r["state"] for r in rows}
 
+    # --- turn messages -----------------------------------------------------------------
+
+    async def set_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO turn_messages (game_id, channel_id, message_id, version) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id, version = excluded.version",
+                (game_id, channel_id, message_id, version))
+
+    async def turn_message(self, game_id: int) -> tuple[str, str, int] | None:
+        """(channel id, message id, version) of the game's newest turn message, if any."""
+        rows = await self._fetch("SELECT channel_id, message_id, version FROM turn_messages WHERE game_id = ?",
+                                 (game_id,))
+        return tuple(rows[0]) if rows else None
+
+    async def forget_turn_message(self, game_id: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM turn_messages WHERE game_id = ?", (game_id,))
+
     async def schema_version(self) -> int:
         rows = await self._all("PRAGMA user_version")
         return rows[0][0]

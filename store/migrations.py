@@ -100,6 +100,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
+    # 2: the newest public turn message of each game, so a restarted bot can still retire its buttons.
+    """
+    CREATE TABLE turn_messages (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+        channel_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        version    INTEGER NOT NULL
+    );
+    """,
 ]
 
 

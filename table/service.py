@@ -240,6 +240,16 @@ class TableService:
             state = await self._let_ai_play(row, engine, before, update)
             return update.build(row, engine, state) if state.version != before.version else None
 
+    async def remember_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
+        """The newest public turn message of a game (its buttons are the live ones)."""
+        await self.store.set_turn_message(game_id, channel_id, message_id, version)
+
+    async def turn_message(self, game_id: int) -> tuple[str, str, int] | None:
+        return await self.store.turn_message(game_id)
+
+    async def forget_turn_message(self, game_id: int) -> None:
+        await self.store.forget_turn_message(game_id)
+
     async def close(self) -> None:
         await self.store.close()
 
