@@ -123,8 +123,8 @@ class Block(Action):
 
     def label(self) -> str:
         if not self.units:
-            return f"Let formation {self.matchup + 1} through (lab takes its Physical Attack)"
-        return f"Block formation {self.matchup + 1} with {self.names or ' + '.join(self.units)}"
+            return f"Let formation {self.matchup + 1} through (your lab takes its Physical Attack)"
+        return f"Block with {self.names or ' + '.join(self.units)}"  # its group names the formation
 
     def group(self) -> str:
         return f"Defend formation {self.matchup + 1}"

@@ -280,7 +280,18 @@ class PsiWars(Game):
         i = state.battle.to_assign
         ready = [u for u in lab_cards(state, seat, "battle_unit") if can_defend(state, u)]
         forms = [(u,) for u in ready] + list(combinations(ready, 2))
-        return [Block(seat=seat, matchup=i)] + [Block(seat=seat, matchup=i, units=f, names=names(state, f)) for f in forms]
+        attackers = combat.active_units(state, state.battle.matchups[i].attack)
+        return [Block(seat=seat, matchup=i)] + [
+            Block(seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({self._odds(state, attackers, list(f))})")
+            for f in forms]
+
+    def _odds(self, state: PsiState, attackers: list[str], defenders: list[str]) -> str:
+        """The matrix odds a defender weighs (notes §4): their Physical win, then our counter's."""
+        theirs = combat.win_chance(combat.attack_strength(state, attackers, "physical"),
+                                   combat.defense_strength(state, defenders, "physical"))
+        ours = combat.win_chance(combat.attack_strength(state, defenders, "physical"),
+                                 combat.defense_strength(state, attackers, "physical"))
+        return f"they win {theirs:.0%}, counter {ours:.0%}"
 
     def _legal_window(self, state: PsiState, seat: int) -> list[Action]:
         ready = ready_cus(state, seat)

@@ -183,7 +183,7 @@ class Policy:
         ("^Hand limit$", r"^Discard "),
         ("^Turn$", r"^(End |Done declaring|Pass$)"),
     ]
-    BLOCK = ("^Defend formation", r"^Block formation \d+ with [^+]*$")
+    BLOCK = ("^Defend formation", r"^Block with [^+]*$")
     LET_THROUGH = ("^Defend formation", r"^Let formation")
 
     def __init__(self) -> None:

@@ -64,7 +64,7 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     assert defences, "no battle reached the defender's allocation"
     assert all(m.seat != m.active and m.panel_label == "Choose your defense" for m in defences)
     assert {m.member.name for m in defences} <= {"alice", "bob"}
-    assert any(m.label.startswith("Block formation") for m in defences)
+    assert any(m.label.startswith("Block with") for m in defences)
     assert any(m.label.startswith("Let formation") for m in defences)
     assert {"panel", "public"} <= {m.via for m in moves}
 

@@ -113,7 +113,7 @@ async def test_the_attacker_cannot_answer_the_defenders_allocation(fake, service
     opened = private(await fake.click(attacker, turn, button_of(turn, "panel")["custom_id"]))
     assert opened == f"Game #{game_id} is not waiting on you; it waits on {defender.name}."
     # With this seed the allocation has few choices, so they are public buttons too (the defender's).
-    block = next(b for b in turn.buttons if b["label"].startswith("Block formation 1 with"))
+    block = next(b for b in turn.buttons if b["label"].startswith("Block with"))
     assert parse_cid(block["custom_id"]).seat != view["active"]
     text = private(await fake.click(attacker, turn, block["custom_id"]))
     assert text == f"This choice belongs to {defender.name}, not to you."
