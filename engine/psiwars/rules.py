@@ -792,7 +792,7 @@ class PsiWars(Game):
             return Decision(seat=seat, kind="defend", prompt=f"{name}: choose your defense against formation {i + 1} ({att})")
         if state.phase == "window":
             when = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
-                    "before_roll": "before the matchup is fought", "build": "in the Build Phase"}[state.window.name]
+                    "before_roll": "before the matchup is fought"}[state.window.name]
             return Decision(seat=seat, kind="window", prompt=f"{name}: play Powers {when}, or pass")
         return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {prompts[state.phase]}")
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from engine.core import GameState
 
 Phase = Literal["cu", "build", "equip", "attack", "window", "defend", "cyborg", "matchups", "discard", "over"]
-WindowName = Literal["build", "after_attack", "after_defend", "before_roll"]
+WindowName = Literal["after_attack", "after_defend", "before_roll"]
 
 
 class Card(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import catalog
+from .combat import formation_strengths
 from .state import Card, PsiState
 
 PHASE_LABELS = {
@@ -43,8 +44,6 @@ def _battle(state: PsiState) -> dict | None:
     b = state.battle
     if not b:
         return None
-    from .combat import formation_strengths  # local: combat imports view-free helpers only
-
     matchups = []
     for i, m in enumerate(b.matchups):
         matchups.append({
