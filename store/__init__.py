@@ -9,12 +9,14 @@ from .db import (
     LoggedEvent,
     SeatRow,
     Store,
+    TimerRow,
+    TimerSpec,
 )
 from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion, StoreError
 from .migrations import MIGRATIONS, migrate, schema_version
 
 __all__ = [
     "OPEN_STATUSES", "SNAPSHOT_EVERY", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
-    "Store", "AlreadySeated", "ChannelBusy", "LobbyClosed", "StaleVersion", "StoreError",
+    "Store", "TimerRow", "TimerSpec", "AlreadySeated", "ChannelBusy", "LobbyClosed", "StaleVersion", "StoreError",
     "MIGRATIONS", "migrate", "schema_version",
 ]

@@ -65,6 +65,25 @@ class ActionRow:
     at: float
 
 
+@dataclass(frozen=True)
+class TimerRow:
+    id: int
+    game_id: int | None
+    seat: int | None
+    kind: str
+    due_at: float
+    payload: dict
+
+
+class TimerSpec(NamedTuple):
+    """A timer to schedule: what (kind), for whom (seat), when (due_at), with what payload."""
+
+    kind: str
+    seat: int | None
+    due_at: float
+    payload: dict = {}
+
+
 class LoggedEvent(NamedTuple):
     """An event sentence as the log keeps it; visible_to None means public."""
 
@@ -346,9 +365,69 @@ class Store:
         async with self._transaction() as conn:
             await conn.execute("DELETE FROM turn_messages WHERE game_id = ?", (game_id,))
 
+    # --- timers ------------------------------------------------------------------------
+
+    async def schedule_timer(self, game_id: int | None, kind: str, due_at: float, *, seat: int | None = None,
+                             payload: dict | None = None) -> int:
+        async with self._transaction() as conn:
+            return await self._insert_timer(conn, game_id, TimerSpec(kind, seat, due_at, payload or {}))
+
+    async def cancel_timers(self, game_id: int, *, kind: str | None = None, seat: int | None = None) -> int:
+        """Delete a game's timers (only of `kind` / only `seat`'s if given); returns how many."""
+        sql, params = "DELETE FROM timers WHERE game_id = ?", [game_id]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        if seat is not None:
+            sql, params = sql + " AND seat = ?", [*params, seat]
+        async with self._transaction() as conn:
+            return (await conn.execute(sql, params)).rowcount
+
+    async def reset_timers(self, game_id: int, *, keep_seats: Iterable[int] = (),
+                           new: Iterable[TimerSpec] = ()) -> None:
+        """In one transaction: drop the game's timers except those of `keep_seats`, then add `new`
+        (a seat in `new` loses its old timers first)."""
+        new = list(new)
+        keep = set(keep_seats) - {t.seat for t in new}
+        async with self._transaction() as conn:
+            rows = await self._fetch("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,))
+            drop = [(r["id"],) for r in rows if r["seat"] not in keep]
+            await conn.executemany("DELETE FROM timers WHERE id = ?", drop)
+            for spec in new:
+                await self._insert_timer(conn, game_id, spec)
+
+    async def take_timer(self, timer_id: int) -> bool:
+        """Delete a timer that is about to fire; False if it was already gone (cancelled meanwhile)."""
+        async with self._transaction() as conn:
+            return (await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,))).rowcount == 1
+
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        """Timers due at or before `now`, earliest first."""
+        rows = await self._all("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (now,))
+        return [_timer_row(r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        rows = await self._all("SELECT MIN(due_at) FROM timers")
+        return rows[0][0]
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        rows = await self._all("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,))
+        return [_timer_row(r) for r in rows]
+
+    @staticmethod
+    async def _insert_timer(conn: aiosqlite.Connection, game_id: int | None, spec: TimerSpec) -> int:
+        cur = await conn.execute(
+            "INSERT INTO timers (game_id, seat, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, spec.seat, spec.kind, spec.due_at, json.dumps(spec.payload), time.time()))
+        return cur.lastrowid
+
     async def schema_version(self) -> int:
         rows = await self._all("PRAGMA user_version")
         return rows[0][0]
+
+
+def _timer_row(r: sqlite3.Row) -> TimerRow:
+    return TimerRow(id=r["id"], game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
+                    payload=json.loads(r["payload"]))
 
 
 def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:

@@ -109,6 +109,11 @@ MIGRATIONS: list[str] = [
         version    INTEGER NOT NULL
     );
     """,
+    # 3: timers belong to a seat (a reminder or a clock runs out for one player), found by game.
+    """
+    ALTER TABLE timers ADD COLUMN seat INTEGER;
+    CREATE INDEX timers_by_game ON timers (game_id, seat);
+    """,
 ]
 
 
