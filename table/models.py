@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 
@@ -46,3 +46,54 @@ class Update(BaseModel):
     finished: bool
     result_text: str | None
     public_view: dict  # engine view(state, None)
+
+
+HOUR = 3600.0
+
+
+class ClockSettings(BaseModel):
+    """How long a game waits on a player, and what happens when it has waited too long.
+
+    Kept in the game's config under "clock". `turn_seconds` is the clock for each turn or pending
+    decision; a reminder goes out after `reminder_fraction` of it (0: no reminder). On timeout a
+    decision owed by a player who is not on turn gets the game's AI move (the safest choice we have
+    for now); a turn gets the AI move ("ai") or a pass when the game offers one ("skip").
+    Quick play swaps the day-long clock for `quick_seconds`.
+    """
+
+    turn_seconds: float = Field(24 * HOUR, gt=0)
+    reminder_fraction: float = Field(0.5, ge=0, lt=1)
+    on_timeout: Literal["ai", "skip"] = "ai"
+    quick: bool = False
+    quick_seconds: float = Field(120.0, gt=0)
+
+    @property
+    def seconds(self) -> float:
+        return self.quick_seconds if self.quick else self.turn_seconds
+
+    @property
+    def reminder_after(self) -> float | None:
+        return self.seconds * self.reminder_fraction if self.reminder_fraction > 0 else None
+
+
+class Notice(BaseModel):
+    """A clock event for the UI: a reminder to a player, or a timeout that moved for them."""
+
+    kind: Literal["reminder", "timeout"]
+    game_id: int
+    seat: SeatInfo  # who the game waited on
+    deadline: float | None = None  # reminder: when the clock runs out
+    move: str | None = None  # timeout: the move made for them (None if the move is secret)
+    update: Update | None = None  # timeout: what the move produced
+
+
+CLOCK_KEY = "clock"
+
+
+def engine_config(config: dict) -> dict:
+    """A game's config as its engine sees it (without the table's clock settings)."""
+    return {k: v for k, v in config.items() if k != CLOCK_KEY}
+
+
+def clock_settings(config: dict) -> ClockSettings:
+    return ClockSettings.model_validate(config.get(CLOCK_KEY) or {})

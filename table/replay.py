@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from engine.core import Game, GameState, get_game
 from store import ActionRow, Store
 
+from .models import engine_config
+
 
 class ReplayMismatch(Exception):
     """The log does not reproduce what the store holds."""
@@ -37,7 +39,7 @@ async def replay(store: Store, game_id: int, *, check_snapshots: bool = True) ->
     if row is None or row.state is None or row.seed is None:
         raise ValueError(f"game {game_id} has not started, so there is nothing to replay")
     checkpoints = await store.snapshots(game_id) if check_snapshots else None
-    return replay_actions(get_game(row.game), row.config, [s.name for s in row.seats], row.seed,
+    return replay_actions(get_game(row.game), engine_config(row.config), [s.name for s in row.seats], row.seed,
                           await store.actions(game_id), checkpoints=checkpoints)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Literal
 
@@ -30,24 +31,43 @@ from store import (
     LoggedEvent,
     SeatRow,
     Store,
+    TimerRow,
+    TimerSpec,
 )
 from store import StaleVersion as StoreStaleVersion
 
 from .errors import NotYourMove, StaleVersion, TableError
-from .models import SeatInfo, TableInfo, Update
+from .models import (
+    CLOCK_KEY,
+    ClockSettings,
+    Notice,
+    SeatInfo,
+    TableInfo,
+    Update,
+    clock_settings,
+    engine_config,
+)
 
 log = logging.getLogger(__name__)
 
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
+MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
+PASS_TYPES = ("pass", "end_turn", "skip", "done")  # what "skip" on timeout looks for
+
+NoticeHandler = Callable[[TableInfo, Notice], Awaitable[None]]
 
 
 class TableService:
-    def __init__(self, store: Store, *, ai_delay: float = 0.0):
+    def __init__(self, store: Store, *, ai_delay: float = 0.0, clock: Callable[[], float] = time.time):
         self.store = store
         self.ai_delay = ai_delay
         self.ai_step_limit = AI_STEP_LIMIT
+        self.clock = clock  # "now" for deadlines; tests pass a fake
+        self.on_notice: NoticeHandler | None = None  # the UI's ear for reminders and timeouts
         self.bugs: list[str] = []  # engine misbehaviour seen (AI loops, AI illegal moves)
         self._locks: dict[int, asyncio.Lock] = {}
+        self._timer_task: asyncio.Task | None = None
+        self._wake = asyncio.Event()
 
     # --- lobby -------------------------------------------------------------------------
 
@@ -55,7 +75,11 @@ class TableService:
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
         """Open a lobby; the creator takes seat 0 (seat_creator=False: they only host)."""
         engine = _engine(game)
-        config = _valid_config(engine, config or {})
+        config = dict(config or {})
+        clock = config.pop(CLOCK_KEY, None)
+        config = _valid_config(engine, config)
+        if clock is not None:
+            config[CLOCK_KEY] = _valid_clock(clock).model_dump(mode="json")
         existing = await self.store.open_game_in(channel_id)
         if existing is not None:
             raise _channel_busy(existing.id, existing.game)
@@ -126,7 +150,7 @@ class TableService:
             seed = seed or new_seed()
             sealed = commitment(seed)
             names = [s.name for s in row.seats]
-            state = engine.setup(row.config, names, seed)
+            state = engine.setup(engine_config(row.config), names, seed)
             state_json = state.model_dump_json()
             opening = [
                 Event(text=f"Game #{row.id}: {engine.title} begins: {_versus(names)}."),
@@ -141,6 +165,7 @@ class TableService:
             row = await self._row(row.id)  # now active, with its seed
             update = _UpdateBuilder(opening)
             state = await self._let_ai_play(row, engine, engine.load_state(state_json), update)
+            await self._reclock(row, engine, state, before=(), acted=None)
             return update.build(row, engine, state)
 
     async def abort(self, channel_id: str, user_id: str, *, is_admin: bool = False) -> TableInfo:
@@ -150,6 +175,7 @@ class TableService:
             seed_note = f" The seed was {row.seed}." if row.seed else ""
             await self.store.set_status(row.id, "aborted",
                                         events=[LoggedEvent(f"Game #{row.id} was aborted.{seed_note}")])
+            await self.store.reset_timers(row.id)
             return _info(await self.store.get_game(row.id))
 
     # --- lookups -----------------------------------------------------------------------
@@ -223,9 +249,11 @@ class TableService:
             move = _resolve(engine, state, seat, action)
             if move.seat != seat:
                 raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
+            before = engine.to_act(state)
             update = _UpdateBuilder()
             state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
+            await self._reclock(row, engine, state, before=before, acted=seat)
             return update.build(row, engine, state)
 
     async def run_ai(self, game_id: int) -> Update | None:
@@ -238,7 +266,10 @@ class TableService:
             before = engine.load_state(row.state)
             update = _UpdateBuilder()
             state = await self._let_ai_play(row, engine, before, update)
-            return update.build(row, engine, state) if state.version != before.version else None
+            if state.version == before.version:
+                return None
+            await self._reclock(row, engine, state, before=engine.to_act(before), acted=None)
+            return update.build(row, engine, state)
 
     async def remember_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
         """The newest public turn message of a game (its buttons are the live ones)."""
@@ -251,7 +282,159 @@ class TableService:
         await self.store.forget_turn_message(game_id)
 
     async def close(self) -> None:
+        await self.stop_timers()
         await self.store.close()
+
+    # --- the clock ---------------------------------------------------------------------
+
+    async def clock_of(self, game_id: int) -> ClockSettings:
+        return clock_settings((await self._row(game_id)).config)
+
+    async def deadlines(self, game_id: int) -> list[TimerRow]:
+        """The game's pending reminders and timeouts, earliest first."""
+        return await self.store.timers(game_id)
+
+    def start_timers(self) -> asyncio.Task:
+        """Start the dispatcher: one task that sleeps until the earliest timer and fires it."""
+        if self._timer_task is None or self._timer_task.done():
+            self._timer_task = asyncio.create_task(self._dispatch(), name="arbiter-timers")
+        return self._timer_task
+
+    async def stop_timers(self) -> None:
+        task, self._timer_task = self._timer_task, None
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+
+    async def wind_clocks(self) -> int:
+        """Give running games that wait on a person but have no timers (older games) a fresh
+        clock from now; returns how many were wound."""
+        wound = 0
+        for row in await self.store.list_games(statuses=("active",)):
+            if await self.store.timers(row.id):
+                continue
+            async with self._lock(row.id):
+                row = await self._row(row.id)
+                if row.status != "active":
+                    continue
+                engine = _engine(row.game)
+                if await self._reclock(row, engine, engine.load_state(row.state), before=(), acted=None):
+                    wound += 1
+        return wound
+
+    async def fire_due(self, now: float | None = None) -> list[Notice]:
+        """Fire every timer due by `now` (default: the clock), earliest first; the notices
+        also go to on_notice. The dispatcher calls this; tests call it directly."""
+        now = self.clock() if now is None else now
+        notices = []
+        for timer in await self.store.due_timers(now):
+            try:
+                notice = await self._fire(timer)
+            except Exception:
+                log.exception("timer %s (%s, game %s) failed", timer.id, timer.kind, timer.game_id)
+                continue
+            if notice is None:
+                continue
+            notices.append(notice)
+            if self.on_notice is not None:
+                try:
+                    await self.on_notice(await self.get(notice.game_id), notice)
+                except Exception:
+                    log.exception("on_notice failed for game %s", notice.game_id)
+        return notices
+
+    async def _dispatch(self) -> None:
+        await self.wind_clocks()
+        while True:
+            self._wake.clear()
+            due = await self.store.next_due()
+            delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - self.clock())
+            if delay > 0:
+                try:
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                except TimeoutError:
+                    pass
+                continue  # look again: a sooner timer may have arrived
+            try:
+                await self.fire_due()
+            except Exception:  # the dispatcher must outlive any one bad timer
+                log.exception("firing timers failed")
+                await asyncio.sleep(1)
+
+    async def _fire(self, timer: TimerRow) -> Notice | None:
+        """One timer, under its game's lock; None when it no longer applies."""
+        if timer.game_id is None:
+            await self.store.take_timer(timer.id)
+            return None
+        async with self._lock(timer.game_id):
+            if not await self.store.take_timer(timer.id):
+                return None  # cancelled meanwhile: the player moved
+            row = await self.store.get_game(timer.game_id)
+            if row is None or row.status != "active" or timer.seat is None:
+                return None
+            engine = _engine(row.game)
+            state = engine.load_state(row.state)
+            before = engine.to_act(state)
+            if timer.seat not in before or row.seats[timer.seat].is_ai:
+                return None
+            seat = _seat_info(row, timer.seat)
+            if timer.kind == "reminder":
+                deadline = next((t.due_at for t in await self.store.timers(row.id)
+                                 if t.kind == "timeout" and t.seat == timer.seat), None)
+                return Notice(kind="reminder", game_id=row.id, seat=seat, deadline=deadline)
+            if timer.kind != "timeout":
+                log.warning("unknown timer kind %r in game %s", timer.kind, row.id)
+                return None
+            move = self._timeout_move(row, engine, state, timer.seat)
+            if move is None:
+                return None
+            label = None if getattr(move, "secret", False) else move.label()  # a secret move stays secret
+            update = _UpdateBuilder([Event(text=f"{seat.name}'s clock ran out; the table chose for them.")])
+            try:
+                state = await self._apply_and_save(row, engine, state, move, seat.user_id, update)
+            except StaleVersion:
+                return None  # another process moved first; its move wins
+            state = await self._let_ai_play(row, engine, state, update)
+            await self._reclock(row, engine, state, before=before, acted=timer.seat)
+            return Notice(kind="timeout", game_id=row.id, seat=seat, move=label,
+                          update=update.build(row, engine, state))
+
+    def _timeout_move(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
+        """A pass when the settings say "skip", it is the seat's turn and the game offers one;
+        otherwise the AI's move (for a decision owed off-turn, the safest choice we have)."""
+        if clock_settings(row.config).on_timeout == "skip" and _on_turn(state, seat):
+            passes = [a for a in engine.legal_actions(state, seat) if getattr(a, "type", None) in PASS_TYPES]
+            if passes:
+                return passes[0]
+        return self._ai_choice(row, engine, state, seat)
+
+    async def _reclock(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],
+                       acted: int | None) -> bool:
+        """After a change: seats newly awaited (or that just moved and are awaited again) get a
+        fresh reminder and timeout; seats still awaited keep theirs; the rest lose theirs.
+        Returns whether any timer was scheduled."""
+        if engine.outcome(state) is not None:
+            await self.store.reset_timers(row.id)
+            return False
+        humans = {s.seat for s in row.seats if not s.is_ai}
+        waiting = set(engine.to_act(state)) & humans
+        keep = (set(before) & waiting) - {acted}
+        fresh = sorted(waiting - keep)
+        settings = clock_settings(row.config)
+        now = self.clock()
+        new: list[TimerSpec] = []
+        for seat in fresh:
+            payload = {"version": state.version}
+            if settings.reminder_after is not None:
+                new.append(TimerSpec("reminder", seat, now + settings.reminder_after, payload))
+            new.append(TimerSpec("timeout", seat, now + settings.seconds, payload))
+        await self.store.reset_timers(row.id, keep_seats=keep, new=new)
+        if new:
+            self._wake.set()
+        return bool(new)
 
     # --- internals ---------------------------------------------------------------------
 
@@ -437,6 +620,26 @@ def _valid_config(engine: Game, config: dict) -> dict:
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
         raise TableError(f"Those settings do not fit {engine.title}: {problems}.") from exc
+
+
+def _valid_clock(clock: object) -> ClockSettings:
+    try:
+        return ClockSettings.model_validate(clock)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors())
+        raise TableError(f"Those clock settings do not work: {problems}.") from exc
+
+
+def _on_turn(state: GameState, seat: int) -> bool:
+    """Whether `seat` owes the turn itself rather than an off-turn decision (a reaction)."""
+    active = getattr(state, "active", None)
+    if isinstance(active, int):
+        return active == seat
+    return _pending_seats(state) == [seat]
+
+
+def _pending_seats(state: GameState) -> list[int]:
+    return sorted({d.seat for d in state.pending})
 
 
 def _resolve(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Action:

@@ -1,0 +1,212 @@
+"""Durable timers and the clock, driven by a fake clock: reminders, timeouts, restarts."""
+
+import asyncio
+
+import pytest
+
+from store import Store
+from table import ClockSettings, Notice, TableError, TableService
+
+HOUR = 3600.0
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def csvc(store, clock):
+    svc = TableService(store, clock=clock)
+    svc.heard = []
+
+    async def hear(table, notice: Notice):
+        svc.heard.append((table.game_id, notice))
+
+    svc.on_notice = hear
+    return svc
+
+
+async def start_duel(svc: TableService, clock=None, channel="chan"):
+    await svc.create(channel, "guild", "testduel", "alice", "Alice", clock)
+    await svc.join(channel, "bob", "Bob")
+    return await svc.start(channel, "alice", seed="clock-seed")
+
+
+async def kinds(svc, game_id):
+    return [(t.kind, t.seat, t.due_at) for t in await svc.deadlines(game_id)]
+
+
+async def test_start_schedules_a_reminder_at_half_and_a_timeout_at_the_clock(csvc, clock):
+    update = await start_duel(csvc)
+    t0 = clock.now
+    assert await kinds(csvc, update.game_id) == [("reminder", 0, t0 + 12 * HOUR), ("timeout", 0, t0 + 24 * HOUR)]
+    assert await csvc.clock_of(update.game_id) == ClockSettings()
+
+
+async def test_reminder_then_timeout_plays_the_ai_move_for_an_idle_player(csvc, clock):
+    update = await start_duel(csvc)
+    g, t0 = update.game_id, clock.now
+    clock.now = t0 + 12 * HOUR - 1
+    assert await csvc.fire_due() == []
+    clock.now = t0 + 12 * HOUR
+    [reminder] = await csvc.fire_due()
+    assert (reminder.kind, reminder.seat.user_id, reminder.deadline) == ("reminder", "alice", t0 + 24 * HOUR)
+    assert await csvc.fire_due() == []  # a reminder fires once
+    clock.now = t0 + 24 * HOUR
+    [timeout] = await csvc.fire_due()
+    assert timeout.kind == "timeout" and timeout.seat.user_id == "alice"
+    assert timeout.move is None  # Duel plays are secret: only Alice learns which card
+    assert timeout.update.private_events[0][0].startswith("You put your")
+    assert timeout.update.version == update.version + 1
+    assert "Alice's clock ran out; the table chose for them." in timeout.update.public_events
+    assert [s.user_id for s in timeout.update.to_act] == ["bob"]
+    assert [n.kind for _, n in csvc.heard] == ["reminder", "timeout"]
+    # Bob now owes the off-turn decision, on a fresh clock; Alice has none.
+    assert await kinds(csvc, g) == [("reminder", 1, clock.now + 12 * HOUR), ("timeout", 1, clock.now + 24 * HOUR)]
+    clock.now += 24 * HOUR
+    [_, answer] = await csvc.fire_due()
+    assert answer.seat.user_id == "bob" and answer.move == "Challenge"  # Duel's AI answer
+    assert [s.user_id for s in answer.update.to_act] == ["bob"]  # Bob's own turn now
+
+
+async def test_a_move_before_the_deadline_cancels_the_timers(csvc, clock):
+    update = await start_duel(csvc)
+    g, t0 = update.game_id, clock.now
+    clock.now = t0 + HOUR
+    moved = await csvc.act(g, "alice", 0, version=update.version)
+    assert await kinds(csvc, g) == [("reminder", 1, clock.now + 12 * HOUR), ("timeout", 1, clock.now + 24 * HOUR)]
+    clock.now = t0 + 12 * HOUR + 1  # past Alice's old reminder, before Bob's
+    assert await csvc.fire_due() == []
+    assert (await csvc.get(g)).version == moved.version
+
+
+async def test_a_timer_taken_after_a_move_is_a_no_op(csvc, clock):
+    """The dispatcher read the due timer, then the player moved first: the move wins."""
+    update = await start_duel(csvc, {"clock": {"quick": True}})
+    g = update.game_id
+    clock.now += 120
+    due = await csvc.store.due_timers(clock.now)
+    assert [t.kind for t in due] == ["reminder", "timeout"]
+    moved = await csvc.act(g, "alice", 0, version=update.version)
+    for timer in due:
+        assert await csvc._fire(timer) is None
+    assert (await csvc.get(g)).version == moved.version
+
+
+async def test_quick_play_and_skip_settings(csvc, clock):
+    update = await start_duel(csvc, {"target": 3, "clock": {"quick": True, "quick_seconds": 90,
+                                                            "on_timeout": "skip"}})
+    info = await csvc.get(update.game_id)
+    assert info.config["target"] == 3 and info.config["clock"]["quick_seconds"] == 90
+    assert await kinds(csvc, update.game_id) == [("reminder", 0, clock.now + 45), ("timeout", 0, clock.now + 90)]
+    clock.now += 90
+    [_, timeout] = await csvc.fire_due()  # Duel has no pass: the AI moves instead
+    assert timeout.kind == "timeout" and timeout.update.private_events[0][0].startswith("You put your")
+
+
+async def test_bad_clock_settings_are_refused(csvc):
+    with pytest.raises(TableError, match="clock settings"):
+        await csvc.create("chan", "guild", "testduel", "alice", "Alice", {"clock": {"turn_seconds": -1}})
+
+
+async def test_a_restart_keeps_every_deadline_and_fires_it(tmp_path, clock):
+    path = tmp_path / "restart.db"
+    svc = TableService(await Store.open(path), clock=clock)
+    first = await start_duel(svc)
+    second = await start_duel(svc, channel="other")
+    await svc.act(second.game_id, "alice", 0, version=second.version)
+    before = {g: await kinds(svc, g) for g in (first.game_id, second.game_id)}
+    await svc.close()
+
+    svc = TableService(await Store.open(path), clock=clock)
+    try:
+        assert {g: await kinds(svc, g) for g in before} == before
+        clock.now += 24 * HOUR
+        notices = await svc.fire_due()
+        assert sorted((n.game_id, n.kind, n.seat.user_id) for n in notices) == sorted([
+            (first.game_id, "reminder", "alice"), (first.game_id, "timeout", "alice"),
+            (second.game_id, "reminder", "bob"), (second.game_id, "timeout", "bob")])
+        assert (await svc.get(first.game_id)).version == first.version + 1
+    finally:
+        await svc.close()
+
+
+async def test_no_timer_fires_for_finished_or_aborted_games(csvc, clock):
+    aborted = await start_duel(csvc)
+    await csvc.abort("chan", "alice")
+    assert await csvc.deadlines(aborted.game_id) == []
+    finished = await start_duel(csvc, {"target": 1}, channel="other")
+    g = finished.game_id
+    await csvc.act(g, "alice", 0)
+    last = await csvc.act(g, "bob", {"type": "fold"})
+    assert last.finished
+    assert await csvc.deadlines(g) == []
+    # Even a stray timer left in the store for a closed game is dropped, not fired.
+    await csvc.store.schedule_timer(aborted.game_id, "timeout", clock.now, seat=0)
+    clock.now += 48 * HOUR
+    assert await csvc.fire_due() == []
+    assert await csvc.store.next_due() is None
+
+
+async def test_the_dispatcher_wakes_for_a_sooner_timer_and_fires_it(store):
+    svc = TableService(store)  # the real clock
+    fired = asyncio.Event()
+    heard = []
+
+    async def hear(table, notice):
+        heard.append(notice)
+        fired.set()
+
+    svc.on_notice = hear
+    svc.start_timers()
+    try:
+        await asyncio.sleep(0.05)  # the dispatcher is asleep on an empty store
+        update = await start_duel(svc, {"clock": {"quick": True, "quick_seconds": 0.4, "reminder_fraction": 0}})
+        await asyncio.wait_for(fired.wait(), 5)
+        assert [(n.kind, n.seat.user_id) for n in heard] == [("timeout", "alice")]
+        assert (await svc.get(update.game_id)).version == update.version + 1
+    finally:
+        await svc.stop_timers()
+
+
+async def test_wind_clocks_gives_older_games_a_clock(csvc, clock):
+    update = await start_duel(csvc)
+    await csvc.store.reset_timers(update.game_id)
+    assert await csvc.wind_clocks() == 1
+    assert [k for k, _, _ in await kinds(csvc, update.game_id)] == ["reminder", "timeout"]
+    assert await csvc.wind_clocks() == 0
+
+
+async def test_psiwars_timeouts_move_an_idle_player_and_replay_holds(csvc, clock):
+    pytest.importorskip("engine.psiwars")
+    from engine.core import get_game
+    from table.replay import verify
+    try:
+        get_game("psiwars")
+    except KeyError as exc:
+        pytest.skip(f"psiwars is not playable yet: {exc}")
+    await csvc.create("chan", "guild", "psiwars", "alice", "Alice", {"clock": {"quick": True}})
+    await csvc.add_ai("chan", "alice")
+    update = await csvc.start("chan", "alice", seed="clock-psiwars")
+    g = update.game_id
+    for _ in range(3):
+        assert [s.user_id for s in update.to_act] == ["alice"]
+        assert [(k, s) for k, s, _ in await kinds(csvc, g)] == [("reminder", 0), ("timeout", 0)]
+        clock.now += 120
+        notices = await csvc.fire_due()
+        assert [n.kind for n in notices] == ["reminder", "timeout"]
+        update = notices[-1].update
+        assert update.version == (await csvc.get(g)).version
+        if update.finished:
+            break
+    assert csvc.bugs == []
+    await verify(csvc.store, g)
