@@ -1,6 +1,13 @@
-"""A heuristic Gods & Clans player: summon, march on the enemy God, take good trades."""
+"""A heuristic Gods & Clans player: summon, march on the enemy God, take good trades.
+
+Equal choices are broken by a die seeded from the game seed and state version, never by board
+order: sorting tiles by (column, row) made seat 1 step forward and seat 0 step sideways whenever
+the ring distance tied, and that single bias decided every AI-vs-AI game.
+"""
 
 from __future__ import annotations
+
+import random
 
 from engine.core import Action
 
@@ -26,18 +33,21 @@ def attack_score(game, state, a: Attack) -> float:
 
 def choose(game, state, seat: int) -> Action:
     legal = game.legal_actions(state, seat)
+    die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
+    order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
     attacks = [a for a in legal if isinstance(a, Attack)]
     if attacks:
-        best = max(attacks, key=lambda a: attack_score(game, state, a))
+        best = max(attacks, key=lambda a: (attack_score(game, state, a), order[id(a)]))
         if attack_score(game, state, best) > 0:
             return best
     summons = [a for a in legal if isinstance(a, Summon)]
     if summons:
         enemy_god = next(u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god)
-        return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos)))
+        return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos),
+                                           order[id(a)]))
     moves = [a for a in legal if isinstance(a, Move)]
     if moves:
-        best, score = None, -1e9
+        best, score = None, (-1e9, 0.0)
         gods = [u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god]
         for m in moves:
             u = state.units[m.unit]
@@ -51,8 +61,8 @@ def choose(game, state, seat: int) -> Action:
             if catalog().cards[u.card].god:
                 own = sum(1 for o in state.units.values() if o.owner == seat)
                 s -= 3 if own < 4 else 0
-            if s > score:
-                best, score = m, s
-        if score > 0:
+            if (s, order[id(m)]) > score:
+                best, score = m, (s, order[id(m)])
+        if score[0] > 0:
             return best
     return EndTurn(seat=seat)

@@ -140,3 +140,24 @@ def test_ai_beats_random_mostly():
 
     report = simulate("clans", 20, 7, ["ai", "random"])
     assert report["errors"] == 0 and report["wins"][0] >= 16
+
+
+@pytest.mark.parametrize("decks", [["sacred_cross", "sacred_cross"], ["sacred_cross", "crimson_nobles"]])
+def test_ai_mirror_is_not_decided_by_seat(decks):
+    """Regression: tie-breaks by board order gave seat 0 every Sacred Cross mirror (100/0)."""
+    from engine.simulate import simulate
+
+    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": decks})
+    assert report["errors"] == 0
+    assert min(report["wins"]) >= 10, report["wins"]
+
+
+def test_ai_on_a_flat_field_favours_neither_seat(monkeypatch):
+    """On a perfectly symmetric field the seat must not matter (it gave seat 1 every game)."""
+    from engine.clans import cards
+    from engine.simulate import simulate
+
+    monkeypatch.setattr(type(cards.battlemaps()), "field", lambda self, key: ["GGGGGGGGG"] * 12)
+    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"]})
+    assert report["errors"] == 0
+    assert min(report["wins"]) >= 10, report["wins"]
