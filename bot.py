@@ -117,6 +117,7 @@ async def run_bot(settings: Settings) -> None:
     service = TableService(store)
     try:
         async with create_bot(service, guild_id=settings.guild_id) as bot:
+            service.start_timers()  # reminders and turn clocks; stopped by service.close()
             await bot.start(settings.token)
     finally:
         await service.close()  # closes the store too

@@ -17,7 +17,7 @@ import discord
 from discord.ext import commands
 
 from engine.core import IllegalAction
-from table import StaleVersion, TableError, TableInfo, Update
+from table import Notice, StaleVersion, TableError, TableInfo, Update
 
 from .components import (
     BUTTON_TEMPLATE,
@@ -155,6 +155,25 @@ class PlayCog(commands.Cog, name="Play"):
         self.service = service
         self._locks: dict[int, asyncio.Lock] = {}
         self._resumed = False
+        if hasattr(service, "on_notice"):
+            service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
+
+    # --- the clock ---------------------------------------------------------------------------
+
+    async def on_notice(self, table: TableInfo, notice: Notice) -> None:
+        """A reminder pings the awaited player with a jump to the game; a timeout posts its Update."""
+        try:
+            if notice.kind == "timeout" and notice.update is not None:
+                await self.post_update(table, notice.update)
+            elif notice.kind == "reminder":
+                channel = self.bot.get_partial_messageable(int(table.channel_id))
+                last = await self.service.turn_message(table.game_id)
+                await channel.send(content=reminder_text(table, notice, last),
+                                   allowed_mentions=discord.AllowedMentions(
+                                       everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(i) for i in mention_ids([notice.seat])]))
+        except discord.HTTPException:
+            log.exception("could not post the %s of game %s", notice.kind, table.game_id)
 
     # --- public turn messages ---------------------------------------------------------------
 
@@ -399,6 +418,16 @@ class PlayCog(commands.Cog, name="Play"):
                 rows = plan_turn(game_id, version, panel_label=panel_label(me, public), hand=False)
         await interaction.followup.send(ephemeral=True, **_kw(content=fit_message(head, news), png=png,
                                                               name="hand.png", view=build_view(rows)))
+
+
+def reminder_text(table: TableInfo, notice: Notice, last: tuple[str, str, int] | None) -> str:
+    """"⏰ @Bob, game #3 (Duel) is waiting on you; your clock runs out in 12 hours. Jump to the game"."""
+    who = f"<@{notice.seat.user_id}>" if str(notice.seat.user_id).isdigit() else notice.seat.name
+    when = f" Your clock runs out <t:{int(notice.deadline)}:R>." if notice.deadline else ""
+    text = f"⏰ {who}, game #{table.game_id} ({table.title}) is waiting on you.{when}"
+    if last:
+        text += f" [Jump to the game](https://discord.com/channels/{table.guild_id or '@me'}/{last[0]}/{last[1]})"
+    return text
 
 
 def _ephemeral(interaction: discord.Interaction) -> bool:
