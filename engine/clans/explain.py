@@ -19,6 +19,28 @@ def explain(game, state, a: Action) -> IllegalAction:
             return IllegalAction(f"{d.name} costs {d.sp} SP and you have {p.sp}.", "sp-and-exp")
         return IllegalAction("New allies arrive on a free Ground or Forest tile one step from your Homebase.",
                              "summoning")
+    if a.type in ("equip", "assimilate"):
+        d = catalog().cards.get(a.card)
+        if d is None or d.kind != "equipment":
+            return IllegalAction("Only Equipment cards can be equipped or assimilated.", "equipment")
+        if a.card not in p.unused:
+            return IllegalAction(f"{d.name} is not among your unused cards: Equipment already equipped or "
+                                 "assimilated cannot be used again.",
+                                 "faq-assimilate-equipped" if a.type == "assimilate" else "equipment")
+        if a.type == "assimilate":
+            return IllegalAction("You have already assimilated a piece of Equipment this turn.", "assimilation")
+        if d.sp > p.sp or d.exp > p.exp:
+            return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
+                                 "sp-and-exp")
+        u = state.units.get(a.unit)
+        if u is None:
+            return IllegalAction("Equipment goes on an ally on the field.", "equipment")
+        if u.equipment:
+            return IllegalAction(f"That ally already wears {catalog().cards[u.equipment].name}; an ally holds "
+                                 "one piece of Equipment.", "equipment")
+        if d.target == "enemy":
+            return IllegalAction(f"{d.name} can only be pinned on an enemy.", "equipment")
+        return IllegalAction(f"{d.name} goes on one of your own allies.", "equipment")
     if a.type in ("move", "attack"):
         u = state.units.get(a.unit)
         if u is None or u.owner != a.seat:

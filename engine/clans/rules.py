@@ -2,7 +2,8 @@
 
 Implemented: battlefield from the battlemaps, Homebase and God placement, 4 SP a turn, summoning
 beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies no), standard attack
-with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap.
+with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap,
+Equipment (one per ally, heal on equip, enemy-only cards) and assimilation (one unused card a turn).
 Rule names are the heading ids of data/clans/rules/sections.json.
 """
 
@@ -15,7 +16,7 @@ from pydantic import BaseModel, Field
 from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
 from engine.core.rng import commitment
 
-from .actions import Attack, ClansAction, EndTurn, Move, Summon
+from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Summon
 from .cards import CardDef, battlemaps, catalog, neighbours
 from .state import ClansState, Player, Pos, Unit, coord, dist, parse_coord
 
@@ -53,6 +54,20 @@ def stat(state: ClansState, iid: str, name: str) -> int:
     if name == "spd" and "break" in u.statuses:
         value = min(value, 1)
     return max(value, 1 if name == "rng" else 0)
+
+
+def short(state: ClansState, iid: str) -> str:
+    """A short button name: the card name before any comma, and the tile."""
+    u = state.units[iid]
+    return f"{catalog().cards[u.card].name.split(',')[0]} ({coord(u.pos)})"
+
+
+def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
+    """Equipment (A-24): paid in SP and EXP, one piece per ally, enemies only when the card says so."""
+    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
+    if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
+        return False
+    return d.sp <= p.sp and d.exp <= p.exp and (u.owner == seat) == (d.target == "ally")
 
 
 def home_tiles(state: ClansState) -> set[Pos]:
@@ -259,6 +274,13 @@ class Clans(Game):
             d = catalog().cards[card]
             if d.kind == "ally" and d.sp <= p.sp:
                 out += [Summon(seat=seat, card=card, tile=coord(t)) for t in tiles]
+        for card in p.unused:
+            if catalog().cards[card].kind != "equipment":
+                continue
+            out += [Equip(seat=seat, card=card, unit=iid, names=short(state, iid))
+                    for iid in state.units if can_equip(state, seat, card, iid)]
+            if not p.assimilated:
+                out.append(Assimilate(seat=seat, card=card))
         for iid, u in state.units.items():
             if u.owner != seat:
                 continue
@@ -292,6 +314,29 @@ class Clans(Game):
         u = self._new_unit(state, a.seat, a.card, parse_coord(a.tile), summoned_turn=state.turn)
         events.append(Event(text=f"{p.name} summons {d.name} on {a.tile} for {d.sp} SP; it acts from next turn."))
         del u
+
+    def _do_equip(self, state: ClansState, a: Equip, events: list[Event]) -> None:
+        """Equipping is a player action: it neither opens nor closes an activation (A-19)."""
+        p, d, u = state.players[a.seat], catalog().cards[a.card], state.units[a.unit]
+        p.sp -= d.sp
+        p.exp -= d.exp
+        p.unused.remove(a.card)
+        p.used.append(a.card)
+        u.equipment = a.card
+        healed = max(0, min(d.heal, cdef(state, a.unit).hp - u.hp))
+        u.hp += healed
+        cost = f"{d.sp} SP" + (f" and {d.exp} EXP" if d.exp else "")
+        events.append(Event(text=f"{p.name} equips {d.name} to {tag(state, a.unit)} for {cost}"
+                                 + (f"; it heals {healed} ({u.hp} HP)." if healed else ".")))
+
+    def _do_assimilate(self, state: ClansState, a: Assimilate, events: list[Event]) -> None:
+        p, d = state.players[a.seat], catalog().cards[a.card]
+        p.unused.remove(a.card)
+        p.used.append(a.card)
+        p.sp += d.assimilate_sp
+        p.assimilated = True
+        events.append(Event(text=f"{p.name} assimilates {d.name} for {d.assimilate_sp} SP ({p.sp} SP); "
+                                 "it leaves the game."))
 
     def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
         self._select(state, a.unit)
