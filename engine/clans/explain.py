@@ -41,6 +41,26 @@ def explain(game, state, a: Action) -> IllegalAction:
         if d.target == "enemy":
             return IllegalAction(f"{d.name} can only be pinned on an enemy.", "equipment")
         return IllegalAction(f"{d.name} goes on one of your own allies.", "equipment")
+    if a.type == "item":
+        d = catalog().cards.get(a.card)
+        if d is None or d.kind != "item" or a.card not in p.unused:
+            return IllegalAction("That item is not among your unused cards; an item is used once.", "inventory-items")
+        if d.sp > p.sp or d.exp > p.exp:
+            return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
+                                 "sp-and-exp")
+        u = state.units.get(a.target)
+        if u is None:
+            return IllegalAction("Items are used on an ally or enemy on the field.", "using-items")
+        if d.effect in ("heal", "buff"):
+            if u.owner != a.seat:
+                return IllegalAction(f"{d.name} is for one of your own allies.", "using-items")
+            return IllegalAction(f"{d.name} needs an ally yet to finish its activation this turn.", "using-items")
+        if u.owner == a.seat:
+            return IllegalAction(f"{d.name} is used on an enemy.", "using-items")
+        if d.effect == "status" and catalog().cards[u.card].god:
+            return IllegalAction("Gods ignore Poison from items.", "using-items")
+        return IllegalAction(f"{d.name} reaches an enemy within {d.params.get('range', 1)} steps of one of your "
+                             "allies.", "using-items")
     if a.type in ("move", "attack"):
         u = state.units.get(a.unit)
         if u is None or u.owner != a.seat:

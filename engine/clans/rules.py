@@ -3,7 +3,8 @@
 Implemented: battlefield from the battlemaps, Homebase and God placement, 4 SP a turn, summoning
 beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies no), standard attack
 with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap,
-Equipment (one per ally, heal on equip, enemy-only cards) and assimilation (one unused card a turn).
+Equipment (one per ally, heal on equip, enemy-only cards) and assimilation (one unused card a turn),
+Inventory items (heal and cure, buffs for an activation or a turn, damage, Poison).
 Rule names are the heading ids of data/clans/rules/sections.json.
 """
 
@@ -16,7 +17,7 @@ from pydantic import BaseModel, Field
 from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
 from engine.core.rng import commitment
 
-from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Summon
+from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Summon, UseItem
 from .cards import CardDef, battlemaps, catalog, neighbours
 from .state import ClansState, Player, Pos, Unit, coord, dist, parse_coord
 
@@ -68,6 +69,22 @@ def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
     if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
         return False
     return d.sp <= p.sp and d.exp <= p.exp and (u.owner == seat) == (d.target == "ally")
+
+
+def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
+    """Inventory items (A-25, ruling 18): heals any friend, buffs a friend yet to finish its activation,
+    damage and Poison a foe within the card's reach of any of your allies (Poison never on a God)."""
+    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
+    if d is None or d.kind != "item" or card not in p.unused or u is None or d.sp > p.sp or d.exp > p.exp:
+        return False
+    if d.effect == "heal":
+        return u.owner == seat
+    if d.effect == "buff":
+        return u.owner == seat and can_act(state, iid)
+    if u.owner == seat or (d.effect == "status" and catalog().cards[u.card].god):
+        return False
+    reach_ = d.params.get("range", 1)
+    return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())
 
 
 def home_tiles(state: ClansState) -> set[Pos]:
@@ -281,6 +298,10 @@ class Clans(Game):
                     for iid in state.units if can_equip(state, seat, card, iid)]
             if not p.assimilated:
                 out.append(Assimilate(seat=seat, card=card))
+        for card in p.unused:
+            if catalog().cards[card].kind == "item":
+                out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
+                        for iid in state.units if can_use_item(state, seat, card, iid)]
         for iid, u in state.units.items():
             if u.owner != seat:
                 continue
@@ -337,6 +358,37 @@ class Clans(Game):
         p.assimilated = True
         events.append(Event(text=f"{p.name} assimilates {d.name} for {d.assimilate_sp} SP ({p.sp} SP); "
                                  "it leaves the game."))
+
+    def _do_item(self, state: ClansState, a: UseItem, events: list[Event]) -> None:
+        """A player action, single use: the card leaves the game (A-25)."""
+        p, d, u = state.players[a.seat], catalog().cards[a.card], state.units[a.target]
+        p.sp -= d.sp
+        p.exp -= d.exp
+        p.unused.remove(a.card)
+        p.used.append(a.card)
+        name = tag(state, a.target)
+        head = f"{p.name} uses {d.name} on {name}"
+        if d.effect == "heal":
+            cured = bool(d.params.get("cure") and u.statuses)
+            if d.params.get("cure"):
+                u.statuses = []
+            healed = max(0, min(d.params.get("amount", 0), cdef(state, a.target).hp - u.hp))
+            u.hp += healed
+            events.append(Event(text=f"{head}: it regains {healed} HP ({u.hp} HP)" + (" and is cured." if cured else ".")))
+        elif d.effect == "buff":
+            stat_, amount = d.params["stat"], d.params["amount"]
+            mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
+            mods[stat_] = mods.get(stat_, 0) + amount
+            until = "until the turn ends" if mods is u.mods_turn else "for its activation"
+            events.append(Event(text=f"{head}: +{amount} {stat_.upper()} {until}."))
+        elif d.effect == "damage":
+            events.append(Event(text=f"{head}."))
+            self._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
+        else:
+            status = d.params["status"]
+            if status not in u.statuses:
+                u.statuses.append(status)
+            events.append(Event(text=f"{head}: it suffers {status.capitalize()}."))
 
     def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
         self._select(state, a.unit)
