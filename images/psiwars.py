@@ -39,10 +39,14 @@ MARKS = {  # view flag -> (badge text, badge colour), in display order
     "trapped": ("TRAPPED", (24, 140, 160)),
 }
 
-CARD_W, CARD_H, STRIPE = 300, 420, 20
-UNIT_W, UNIT_H, TAB_H = 184, 238, 50
+CARD_W, CARD_H, STRIPE = 300, 420, 20  # five cards to a row of the hand picture
+UNIT_W, UNIT_H = 176, 240  # eight units to a row on a 1600 px board
+UNIT_PEEK = 48  # how much of an Equipment card shows below the unit it is under
+GEAR_W = 236  # loose Equipment has room for its name, bonus and state
+CU_W, CU_H = 44, 62
 BOARD_W = 1600
 PAD = 24
+CLEAR = (0, 0, 0, 0)
 
 
 def _card(card_id: str) -> CardDef:
@@ -118,7 +122,7 @@ def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, 
     for i, (tag, v) in enumerate(zip(("ATK", "DEF"), values, strict=True)):
         cy = y0 + band + row * (i + 0.5)
         s = f"+{v}" if plus else str(v)
-        if short:
+        if short or plus:  # no room for ATK/DEF tags: attack is on top, as printed
             t.text(d, ((x0 + x1) / 2, cy), s, num, anchor="mm")
         else:
             t.text(d, (x0 + 7, cy), tag, font(16, "condensed"), t.MUTED, anchor="lm")
@@ -128,7 +132,7 @@ def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, 
 def _screen_values(card: CardDef) -> dict:
     if card.kind == "equipment":
         return {s: (card.equip_bonus or {}).get(s) for s in SCREENS}
-    return {s: (lambda sc: (sc.attack, sc.defense) if sc else None)(card.screen(s)) for s in SCREENS}
+    return {s: (sc.attack, sc.defense) if (sc := card.screen(s)) else None for s in SCREENS}
 
 
 def _body_lines(card: CardDef) -> list[tuple[str, str]]:
@@ -171,7 +175,7 @@ def _bottom_line(card: CardDef) -> str:
 @lru_cache(maxsize=64)
 def _card_face(card_id: str) -> Image.Image:
     card = _card(card_id)
-    img = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
+    img = Image.new("RGBA", (CARD_W, CARD_H), CLEAR)
     d = ImageDraw.Draw(img)
     _frame(d, CARD_W, CARD_H, _stripe(card), STRIPE, 16)
     x0, x1 = STRIPE + 12, CARD_W - 14
@@ -206,11 +210,7 @@ def render_card(card_id: str) -> Image.Image:
     return _card_face(card_id).copy()
 
 
-# --- pieces of the board -----------------------------------------------------------------
-
-UNIT_PEEK = 46  # how much of an Equipment card shows below the unit it is under
-CU_W, CU_H = 44, 62
-
+# --- layout helpers ------------------------------------------------------------------------
 
 def _flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12) -> Image.Image:
     """Lay tiles left to right, wrapping into rows (a long hand or lab grows downwards)."""
@@ -224,7 +224,7 @@ def _flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12
         x += tile.width + gap
     heights = [max((tile.height for tile in row), default=0) for row in rows]
     w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
-    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), (0, 0, 0, 0))
+    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), CLEAR)
     y = 0
     for row, h in zip(rows, heights, strict=True):
         x = 0
@@ -241,14 +241,14 @@ def _label(s: str, size: int = 20, weight="bold", fill=t.TEXT, max_w: int | None
     fnt = font(size, weight)
     if max_w:
         s = t.fit(s, fnt, max_w)
-    img = Image.new("RGBA", (int(fnt.getlength(s)) + 6, size + 10), (0, 0, 0, 0))
+    img = Image.new("RGBA", (int(fnt.getlength(s)) + 6, size + 10), CLEAR)
     t.text(ImageDraw.Draw(img), (3, 3), s, fnt, fill)
     return img
 
 
 def _column(parts: list[Image.Image], gap: int = 6) -> Image.Image:
     w = max(p.width for p in parts)
-    out = Image.new("RGBA", (w, sum(p.height for p in parts) + gap * (len(parts) - 1)), (0, 0, 0, 0))
+    out = Image.new("RGBA", (w, sum(p.height for p in parts) + gap * (len(parts) - 1)), CLEAR)
     y = 0
     for p in parts:
         out.alpha_composite(p.convert("RGBA"), (0, y))
@@ -257,56 +257,58 @@ def _column(parts: list[Image.Image], gap: int = 6) -> Image.Image:
 
 
 def _panel(content: Image.Image, w: int, pad: int = 16, fill=t.PANEL, edge=t.PANEL_EDGE) -> Image.Image:
-    out = Image.new("RGBA", (w, content.height + 2 * pad), (0, 0, 0, 0))
+    out = Image.new("RGBA", (w, content.height + 2 * pad), CLEAR)
     t.box(ImageDraw.Draw(out), (0, 0, w - 1, out.height - 1), fill=fill, edge=edge, radius=14)
     out.alpha_composite(content, (pad, pad))
     return out
 
 
+def _names(view: dict) -> dict[int, str]:
+    return {p["seat"]: p["name"] for p in view["players"]}
+
+
+# --- a lab ---------------------------------------------------------------------------------
+
+
 def _bonus_text(card: CardDef) -> str:
-    """'PHY +2/+0'; screens with the same bonus share it: 'CYB PSI PHY +1/+0'."""
+    """'PHY +2/+0'; screens with the same bonus share it: 'CYB PSI +1/+0', or 'ALL +1/+0'."""
     groups: dict[tuple[int, int], list[str]] = {}
     for s in SCREENS:
         if s in (card.equip_bonus or {}):
             groups.setdefault(tuple(card.equip_bonus[s]), []).append(SCREEN_SHORT[s])
-    return "  ".join(f"{' '.join(names)} +{a}/+{d}" for (a, d), names in groups.items())
+    return "  ".join(f"{'ALL' if len(names) == 3 else ' '.join(names)} +{a}/+{d}" for (a, d), names in groups.items())
 
 
-@lru_cache(maxsize=32)
-def _gear_tab(card_id: str, note: str = "") -> Image.Image:
+@lru_cache(maxsize=64)
+def _gear_tab(card_id: str, w: int = UNIT_W, note: str = "") -> Image.Image:
     """An Equipment card seen edge-on: its name and bonus on a magenta-striped strip."""
     card = _card(card_id)
-    img = Image.new("RGBA", (UNIT_W, UNIT_PEEK + 14), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w, UNIT_PEEK + 10), CLEAR)
     d = ImageDraw.Draw(img)
     _frame(d, img.width, img.height, STRIPE_COLOUR["equipment"], 12, 10)
     fnt = font(16, "condensed")
-    t.text(d, (20, 6), t.fit(card.name, fnt, UNIT_W - 28), fnt)
-    t.text(d, (20, 30), t.fit(" ".join(filter(None, [_bonus_text(card), note])), fnt, UNIT_W - 28), fnt,
-           t.MUTED)
-    return img
+    t.text(d, (20, 12), t.fit(card.name, fnt, w - 28), fnt)
+    t.text(d, (20, 34), t.fit("  ".join(filter(None, [_bonus_text(card), note])), fnt, w - 28), fnt, t.MUTED)
+    return t.dim(img, 0.45) if note else img
 
 
 @lru_cache(maxsize=32)
-def _unit_face(card_id: str) -> Image.Image:
-    """A Battle Unit at board size: name, type and its three screens."""
+def _unit_face(card_id: str) -> tuple[Image.Image, int]:
+    """A Battle Unit at board size (name, type, three screens), and the y of its type line."""
     card = _card(card_id)
-    img = Image.new("RGBA", (UNIT_W, UNIT_H), (0, 0, 0, 0))
+    img = Image.new("RGBA", (UNIT_W, UNIT_H), CLEAR)
     d = ImageDraw.Draw(img)
     _frame(d, UNIT_W, UNIT_H, _stripe(card), 12, 12)
     x0 = 22
     y = _title(d, card.name, x0, 8, UNIT_W - x0 - 8, sizes=(20, 18, 16))
     t.text(d, (x0, y), card.unit_type.upper(), font(16, "bold"), t.MUTED)
     values = _screen_values(card)
-    gap, x1, top = 5, UNIT_W - 8, UNIT_H - 82
+    gap, x1, top = 5, UNIT_W - 8, UNIT_H - 80
     bw = (x1 - x0 - 2 * gap) / 3
     for i, s in enumerate(SCREENS):
         bx = x0 + i * (bw + gap)
-        _screen_box(d, (bx, top, bx + bw, UNIT_H - 10), s, values[s], short=True)
-    return img
-
-
-def _marks(u: dict) -> list[str]:
-    return [flag for flag in MARKS if u.get(flag)]
+        _screen_box(d, (bx, top, bx + bw, UNIT_H - 8), s, values[s], short=True)
+    return img, y
 
 
 def _unit_tile(u: dict) -> Image.Image:
@@ -317,32 +319,34 @@ def _unit_tile(u: dict) -> Image.Image:
 def _unit_tile_cached(key: str) -> Image.Image:
     """A unit on the table with its marks, and its Equipment peeking out from under it."""
     u = json.loads(key)
-    tile = Image.new("RGBA", (UNIT_W, UNIT_H + UNIT_PEEK + 6), (0, 0, 0, 0))
+    tile = Image.new("RGBA", (UNIT_W, UNIT_H + UNIT_PEEK), CLEAR)
     if u.get("equipment"):
-        tile.alpha_composite(_gear_tab(u["equipment"]["card"]), (0, UNIT_H - 8))
-    face = _unit_face(u["card"])
+        tile.alpha_composite(_gear_tab(u["equipment"]["card"]), (0, UNIT_H - 10))
+    face, type_y = _unit_face(u["card"])
     if u.get("depleted"):
         face = t.dim(face, 0.5)
     tile.alpha_composite(face, (0, 0))
     d = ImageDraw.Draw(tile)
-    t.text(d, (UNIT_W - 10, UNIT_H - 104), f"[{u['iid']}]", font(16, "bold"), t.MUTED, anchor="rs")
-    if u.get("trapped"):  # cage bars, so a trapped unit reads as caught even at a glance
-        for x in range(30, UNIT_W - 8, 22):
-            d.line((x, 4, x, UNIT_H - 4), fill=MARKS["trapped"][1], width=4)
-    x, y = 18, 80
-    for flag in _marks(u):
+    # The engine's move labels name units as "Name [iid]", so the tag tells twin units apart.
+    t.text(d, (UNIT_W - 10, type_y), u["iid"], font(16, "bold"), t.MUTED, anchor="ra")
+    if u.get("trapped"):  # cage bars between name and screens: caught at a glance, still readable
+        for x in range(32, UNIT_W - 8, 22):
+            d.line((x, type_y + 22, x, UNIT_H - 84), fill=MARKS["trapped"][1], width=4)
+    x, y = 18, type_y + 26
+    for flag in (f for f in MARKS if u.get(f)):
         label, colour = MARKS[flag]
-        w = int(font(16, "bold").getlength(label)) + 16
-        if x + w > UNIT_W - 6:
-            x, y = 18, y + 29
-        t.pill(d, (x, y), label, colour)
-        x += w + 5
+        w = t.pill_size(label, weight="condensed")[0]
+        if x + w > UNIT_W - 4:
+            x, y = 18, y + 28
+        t.pill(d, (x, y), label, colour, weight="condensed")
+        x += w + 4
     return tile
 
 
+@lru_cache(maxsize=16)
 def _cu_tile(kind: str, depleted: bool) -> Image.Image:
     """A Creation Unit in miniature; a depleted one is turned sideways and dimmed, like a tapped card."""
-    img = Image.new("RGBA", (CU_W, CU_H), (0, 0, 0, 0))
+    img = Image.new("RGBA", (CU_W, CU_H), CLEAR)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, CU_W - 1, CU_H - 1), radius=8, fill=KIND_COLOUR[kind], outline=t.OUTLINE, width=2)
     t.text(d, (CU_W / 2, CU_H / 2), LIGHT_LABEL[kind], font(16, "bold"), anchor="mm")
@@ -354,10 +358,9 @@ def _cu_tile(kind: str, depleted: bool) -> Image.Image:
 def _cu_groups(cus: list[dict]) -> list[Image.Image]:
     groups = []
     for kind in LIGHTS:
-        mine = [c for c in cus if c["kind"] == kind]
+        mine = sorted((c for c in cus if c["kind"] == kind), key=lambda c: c["depleted"])
         if not mine:
             continue
-        mine.sort(key=lambda c: c["depleted"])
         ready = sum(not c["depleted"] for c in mine)
         tiles = _flow([_cu_tile(kind, c["depleted"]) for c in mine], 10_000, gap=6)
         groups.append(_column([_label(f"{LIGHT_LABEL[kind]}  {ready}/{len(mine)} ready", 16), tiles]))
@@ -366,7 +369,7 @@ def _cu_groups(cus: list[dict]) -> list[Image.Image]:
 
 def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
     p = view["players"][seat]
-    img = Image.new("RGBA", (w, 48), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w, 48), CLEAR)
     d = ImageDraw.Draw(img)
     name_font = font(28, "bold")
     t.text(d, (0, 4), t.fit(p["name"], name_font, 380), name_font)
@@ -375,16 +378,16 @@ def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
     if view.get("you") == seat:
         tags.append(("YOU", (70, 90, 130)))
     if view["active"] == seat and not view.get("outcome"):
-        tags.append(("TO PLAY", (176, 128, 20)))
+        tags.append(("TO PLAY", MARKS["new"][1]))
     for label, colour in tags:
         x = t.pill(d, (x, 8), label, colour)[2] + 8
     t.text(d, (x + 4, 10), p["deck_name"], font(20), t.MUTED)
     start = view["lab_hp_start"] or 1
     frac = p["lab_hp"] / start
     colour = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
-    t.bar(d, (w - 360, 6, w, 42), frac, colour, f"Lab {p['lab_hp']} / {view['lab_hp_start']} HP", 20)
+    t.bar(d, (w - 340, 6, w, 42), frac, colour, f"Lab {p['lab_hp']} / {view['lab_hp_start']} HP", 20)
     counts = f"Hand {p['hand_count']}   Deck {p['deck_count']}   Discard {len(p['discard'])}"
-    t.text(d, (w - 380, 24), counts, font(20, "bold"), anchor="rm")
+    t.text(d, (w - 360, 24), counts, font(20, "bold"), anchor="rm")
     return img
 
 
@@ -399,89 +402,181 @@ def _lab(view: dict, seat: int, w: int) -> Image.Image:
         parts.append(_label("No Battle Units in the lab", 18, "regular", t.MUTED))
     bottom = _cu_groups(p["cus"]) or [_label("No Creation Units", 18, "regular", t.MUTED)]
     if p["gear"]:
-        tabs = [_gear_tab(g["card"], "DEPLETED" if g["depleted"] else "") for g in p["gear"]]
-        bottom.append(_column([_label("Gear (not under a unit)", 16), _flow(tabs, inner, gap=8)]))
+        tabs = [_gear_tab(g["card"], GEAR_W, "DEPLETED" if g["depleted"] else "") for g in p["gear"]]
+        bottom.append(_column([_label("Equipment not under a unit", 16), _flow(tabs, inner, gap=8)]))
     parts.append(_flow(bottom, inner, gap=36))
     return _panel(_column(parts, gap=14), w)
 
 
-# --- battle, log and the whole board ---------------------------------------------------------
+# --- header, battle and log ------------------------------------------------------------------
 
-def _names(view: dict, iids: list[str] | None) -> str:
-    if not iids:
-        return "unblocked: hits the lab"
-    by_iid = {u["iid"]: u["name"] for p in view["players"] for u in p["units"]}
-    return " + ".join(f"{by_iid.get(i, 'destroyed')} [{i}]" for i in iids)
+WINDOW_LABEL = {"after_attack": "Powers after attackers", "after_defend": "Powers after defenders",
+                "before_roll": "Powers before the roll"}
 
 
-def _strengths(s: dict | None) -> str:
-    if not s:
-        return ""
-    parts = [f"{SCREEN_SHORT[k]} {v['attack']}/{v['defense']}" for k, v in s.items() if v]
-    return "   ".join(parts)
-
-
-def _battle(view: dict, w: int) -> Image.Image | None:
-    """Each matchup: attackers against defenders, with summed screens (attack/defense)."""
-    battle = view.get("battle")
-    if not battle or not battle["matchups"]:
-        return None
-    lines = [_label("BATTLE", 22)]
-    for m in battle["matchups"]:
-        state = "fought" if m["resolved"] else "next" if battle.get("current") == m["index"] else ""
-        head = f"Formation {m['index'] + 1}{'  (' + state + ')' if state else ''}"
-        lines.append(_label(head, 18, "bold", t.ACCENT if state == "next" else t.TEXT))
-        lines.append(_label(f"  Attack: {_names(view, m['attack'])}   {_strengths(m['attack_strength'])}",
-                            18, "regular", max_w=w - 40))
-        defend = _names(view, m["defend"]) if m["blocked"] else "not blocked"
-        if m["defend"] is None and not m["blocked"]:
-            defend = "unblocked: hits the lab" if battle.get("declared") else "waiting for the defender"
-        lines.append(_label(f"  Defense: {defend}   {_strengths(m['defend_strength'])}", 18, "regular", max_w=w - 40))
-        if m["skip"]:
-            lines.append(_label(f"  Not fought: {', '.join(m['skip'])}", 16, "regular", t.MUTED))
-    return _panel(_column(lines, gap=4), w, edge=t.ACCENT)
-
-
-def _log(view: dict, w: int, keep: int = 6) -> Image.Image | None:
-    recent = view.get("recent") or []
-    if not recent:
-        return None
-    lines = [_label("Latest", 18, "bold", t.MUTED)]
-    lines += [_label(line, 17, "regular", max_w=w - 40) for line in recent[-keep:]]
-    return _panel(_column(lines, gap=2), w, fill=t.INSET)
+def _waiting(view: dict) -> str:
+    """Who the game waits on; a private decision's prompt stays off the public board."""
+    names = _names(view)
+    parts = []
+    for dec in view.get("pending") or []:
+        who = names.get(dec["seat"], f"seat {dec['seat']}")
+        prompt = dec["prompt"]
+        if dec.get("private"):
+            parts.append(who)
+        else:  # engine prompts often start with the name already
+            parts.append(prompt if prompt.startswith(who) else f"{who}: {prompt}")
+    return "Waiting on " + "; ".join(dict.fromkeys(parts)) if parts else ""  # fromkeys: dedupe, keep order
 
 
 def _header(view: dict, w: int) -> Image.Image:
-    img = Image.new("RGBA", (w, 44), (0, 0, 0, 0))
+    names = _names(view)
+    outcome = view.get("outcome")
+    if outcome:
+        winners = " and ".join(names[s] for s in outcome["winners"])
+        first = f"Game over: {winners} wins" if winners and not outcome["draw"] else "Game over: a draw"
+        second = outcome.get("reason") or ""
+    else:
+        first = (f"Turn {view['turn']}  ·  Round {view['round']} of {view['max_rounds']}  ·  "
+                 f"{names[view['active']]}'s turn")
+        second = "  ·  ".join(filter(None, [view["phase_label"], WINDOW_LABEL.get(view.get("window")),
+                                            _waiting(view)]))
+    img = Image.new("RGBA", (w - 32, 66), CLEAR)
     d = ImageDraw.Draw(img)
-    t.text(d, (0, 4), "INTERGALACTIC PSI WARS", font(26, "bold"), t.ACCENT)
-    p = view["players"][view["active"]]
-    status = view["outcome"]["reason"] if view.get("outcome") else f"{p['name']} to play: {view['phase_label']}"
-    t.text(d, (w, 8), t.fit(f"Turn {view['turn']} · round {view['round']}/{view['max_rounds']}   {status}",
-                            font(20, "bold"), w - 420), font(20, "bold"), anchor="ra")
+    t.text(d, (0, 0), t.fit(first, font(28, "bold"), img.width - 100), font(28, "bold"))
+    t.text(d, (0, 40), t.fit(second, font(20), img.width), font(20), t.MUTED)
+    t.text(d, (img.width, 4), f"v{view['version']}", font(18), t.FAINT, anchor="ra")
+    return _panel(img, w)
+
+
+def _unit_names(view: dict, iids: list[str], withdrawn: set[str]) -> str:
+    """'Name [iid]' as in the move labels, with the marks that matter in a fight."""
+    units = {u["iid"]: u for p in view["players"] for u in p["units"]}
+    out = []
+    for iid in iids:
+        u = units.get(iid)
+        if u is None:  # gone from the lab: destroyed earlier in this battle
+            out.append(f"destroyed [{iid}]")
+            continue
+        notes = [n for n, on in (("withdrawn", iid in withdrawn), ("trapped", u["trapped"]),
+                                 ("disoriented", u["disoriented"])) if on]
+        out.append(f"{u['name']} [{iid}]" + (f" ({', '.join(notes)})" if notes else ""))
+    return " + ".join(out)
+
+
+def _strength_chips(strengths: dict | None, skip: list[str]) -> Image.Image:
+    """A formation's summed screens as 'CYB 3 / 2' chips; grey where it has none or it is skipped."""
+    cw, ch, gap = 150, 34, 8
+    img = Image.new("RGBA", (3 * cw + 2 * gap, ch), CLEAR)
+    d = ImageDraw.Draw(img)
+    for i, s in enumerate(SCREENS):
+        x = i * (cw + gap)
+        v = (strengths or {}).get(s)
+        colour = SCREEN_COLOUR[s] if v is not None and s not in skip else t.FAINT
+        d.rounded_rectangle((x, 0, x + cw - 1, ch - 1), radius=8, fill=t.INSET, outline=colour, width=2)
+        d.rounded_rectangle((x, 0, x + 52, ch - 1), radius=8, fill=colour, corners=(True, False, False, True))
+        t.text(d, (x + 26, ch / 2), SCREEN_SHORT[s], font(16, "condensed"), anchor="mm")
+        if v is None:
+            value, fill = "—", t.FAINT
+        elif s in skip:
+            value, fill = "skipped", t.MUTED
+        else:
+            value, fill = f"{v['attack']} / {v['defense']}", t.TEXT
+        t.text(d, (x + 52 + (cw - 52) / 2, ch / 2), value, font(20, "bold"), fill, anchor="mm")
     return img
 
 
+def _matchup(view: dict, m: dict, current: int | None, withdrawn: set[str], w: int) -> Image.Image:
+    """One formation: attackers on the left, blockers (or none) on the right, summed screens under each."""
+    names = _names(view)
+    attacker, defender = names[view["active"]], names[1 - view["active"]]
+    side_w = (w - 100 - 60) // 2
+    img = Image.new("RGBA", (w, 92), CLEAR)
+    d = ImageDraw.Draw(img)
+    now = m["index"] == current and not m["resolved"]
+    t.box(d, (0, 0, w - 1, 91), fill=t.INSET, edge=t.ACCENT if now else t.PANEL_EDGE, radius=10, line=3 if now else 2)
+    t.text(d, (16, 8), f"#{m['index'] + 1}", font(24, "bold"))
+    if now or m["resolved"]:
+        t.pill(d, (12, 50), "NOW" if now else "DONE", MARKS["new"][1] if now else (70, 110, 80))
+    label = font(20, "bold")
+    x = 100
+    t.text(d, (x, 10), t.fit(f"{attacker}: {_unit_names(view, m['attack'], withdrawn)}", label, side_w), label)
+    img.alpha_composite(_strength_chips(m["attack_strength"], m["skip"]), (x, 46))
+    t.text(d, (x + side_w + 30, 46), "vs", font(22, "bold"), t.MUTED, anchor="mm")
+    x += side_w + 60
+    if m["defend"]:
+        t.text(d, (x, 10), t.fit(f"{defender}: {_unit_names(view, m['defend'], withdrawn)}", label, side_w), label)
+        img.alpha_composite(_strength_chips(m["defend_strength"], m["skip"]), (x, 46))
+    elif view["phase"] in ("attack", "defend") or view.get("window") == "after_attack":
+        t.text(d, (x, 10), f"{defender} has not blocked it", label, t.MUTED)
+    else:
+        t.pill(d, (x, 8), "UNBLOCKED", t.BAD, size=18)
+        t.text(d, (x, 52), f"Its Physical attack goes to {defender}'s lab", font(18), t.MUTED)
+    return t.dim(img, 0.35) if m["resolved"] else img
+
+
+def _battle(view: dict, w: int) -> Image.Image:
+    b = view["battle"]
+    names = _names(view)
+    inner = w - 32
+    title = f"Battle: {names[view['active']]} attacks {names[1 - view['active']]}"
+    withdrawn = set(b.get("withdrawn") or [])
+    rows = [_label(title + ("" if b["declared"] else " (still declaring)"), 24)]
+    rows += [_matchup(view, m, b.get("current"), withdrawn, inner) for m in b["matchups"]]
+    if not b["matchups"]:
+        rows.append(_label("No formations declared yet", 18, "regular", t.MUTED))
+    rows.append(_label("Formations in declared order. Chips: attack / defense summed over the formation, "
+                       "Equipment included", 16, "regular", t.MUTED, max_w=inner))
+    return _panel(_column(rows, gap=10), w, edge=t.ACCENT)
+
+
+def _recent(lines: list[str], w: int, keep: int = 5) -> Image.Image:
+    inner = w - 32
+    fnt = font(18)
+    rows = [_label("Latest", 20, "bold", t.MUTED)]
+    for line in lines[-keep:]:
+        rows += [_label(part, 18, "regular") for part in t.wrap(line, fnt, inner - 12)[:2]]
+    return _panel(_column(rows, gap=2), w, fill=t.INSET)
+
+
+# --- the two pictures ---------------------------------------------------------------------------
+
+
 def render_board(view: dict) -> Image.Image:
-    """The public table. Only public fields are read, so it is safe for the channel."""
-    inner = BOARD_W - 2 * PAD
-    you = view.get("you")
-    bottom = you if you is not None else 0
-    top = 1 - bottom
-    parts = [_header(view, inner), _lab(view, top, inner)]
-    parts += [p for p in (_battle(view, inner), _log(view, inner)) if p is not None]
-    parts.append(_lab(view, bottom, inner))
+    """The table as all may see it: the viewer's lab (seat 0's when public) at the bottom.
+
+    Reads only public fields, so it is safe for the channel whatever else the view holds.
+    """
+    bottom = view["you"] if view.get("you") is not None else 0
+    w = BOARD_W - 2 * PAD
+    parts = [_header(view, w), _lab(view, 1 - bottom, w)]
+    if view.get("battle"):
+        parts.append(_battle(view, w))
+    parts.append(_lab(view, bottom, w))
+    if view.get("recent"):
+        parts.append(_recent(view["recent"], w))
     return t.stack(parts, gap=14, pad=PAD)
 
 
 def render_hand(view: dict) -> Image.Image:
-    """A player's private hand (and Creation Oracle peek) as card faces in rows."""
-    me = view["players"][view["you"]]
-    inner = BOARD_W - 2 * PAD
-    parts = [_label(f"{me['name']}: your hand ({len(view.get('hand', []))} cards)", 26)]
-    faces = [render_card(c["card"]) for c in view.get("hand", [])]
-    parts.append(_flow(faces, inner) if faces else _label("Your hand is empty.", 20, "regular", t.MUTED))
+    """A player's private cards (and any Creation Oracle peek) as card faces, five to a row."""
+    seat = view.get("you")
+    if seat is None:
+        raise ValueError("render_hand needs a seat's private view, not the public one")
+    hand = view.get("hand") or []
+    row_w = 5 * CARD_W + 4 * 16
+    count = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
+    parts = [_label(f"{view['players'][seat]['name']}'s hand: {count}", 28, max_w=row_w)]
+    if hand:
+        parts.append(_flow([_card_face(c["card"]) for c in hand], row_w, gap=16, row_gap=16))
+    else:
+        parts.append(_label("No cards in hand", 20, "regular", t.MUTED))
     if view.get("peek"):
-        parts.append(_label("Creation Oracle: the top of your deck", 22, "bold", t.ACCENT))
-        parts.append(_flow([render_card(c["card"]) for c in view["peek"]], inner))
-    return t.stack(parts, gap=14, pad=PAD)
+        parts.append(_label("Creation Oracle: the top of your deck", 24, fill=t.ACCENT))
+        parts.append(_flow([_card_face(c["card"]) for c in view["peek"]], row_w, gap=16))
+    return t.stack([_column(parts, gap=14)], pad=PAD)
+
+
+def clear_caches() -> None:
+    """Forget cached faces, tiles and labels (for cold-start timing and tests that watch drawing)."""
+    for cached in (_card_face, _label, _gear_tab, _unit_face, _unit_tile_cached, _cu_tile):
+        cached.cache_clear()

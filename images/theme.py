@@ -86,12 +86,15 @@ def box(draw: ImageDraw.ImageDraw, xy, fill=PANEL, edge=PANEL_EDGE, radius: int 
                            corners=corners)
 
 
+def pill_size(label: str, size: int = 16, weight: Weight = "bold") -> tuple[int, int]:
+    return int(font(size, weight).getlength(label)) + 16, size + 10
+
+
 def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fill, size: int = 16,
-         fg=TEXT, anchor: str = "l") -> tuple[int, int, int, int]:
+         fg=TEXT, anchor: str = "l", weight: Weight = "bold") -> tuple[int, int, int, int]:
     """A small labelled badge at xy (left edge or right edge per anchor); returns its box."""
-    fnt = font(size, "bold")
-    w = int(fnt.getlength(label)) + 16
-    h = size + 10
+    fnt = font(size, weight)
+    w, h = pill_size(label, size, weight)
     x, y = xy
     if anchor == "r":
         x -= w

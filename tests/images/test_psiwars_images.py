@@ -7,24 +7,23 @@ from __future__ import annotations
 
 import copy
 import io
-import json
 import os
+import struct
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import images
+from engine.core import get_game
 from engine.psiwars.cards import catalog
+from images import psiwars
 
-HERE = Path(__file__).resolve().parent
-GOLDEN = HERE.parent / "golden"
+from .views import make_battle_view, make_hand_view, make_over_view
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 ACTUAL = GOLDEN / "_actual"
-TOLERANCE = 1.5  # mean absolute difference per channel (0-255): survives FreeType/zlib differences
-
-
-def fixture(name: str) -> dict:
-    return json.loads((HERE / "fixtures" / f"{name}.json").read_text())
+TOLERANCE = 1.5  # mean absolute difference per channel (0-255): survives FreeType/zlib drift, not layout changes
 
 
 def check_golden(name: str, png: bytes) -> None:
@@ -32,7 +31,7 @@ def check_golden(name: str, png: bytes) -> None:
     if os.environ.get("UPDATE_GOLDEN") or not path.exists():
         path.write_bytes(png)
         if not os.environ.get("UPDATE_GOLDEN"):
-            pytest.fail(f"golden {path.name} was missing and has been written; re-run")
+            pytest.fail(f"golden {path.name} was missing and has been written; check it and re-run")
     got = Image.open(io.BytesIO(png)).convert("RGB")
     want = Image.open(path).convert("RGB")
     diff = None if got.size != want.size else sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3
@@ -42,6 +41,33 @@ def check_golden(name: str, png: bytes) -> None:
         pytest.fail(f"{name}: size {got.size} vs {want.size}, mean difference {diff}; see {ACTUAL}")
 
 
+def png_chunks(png: bytes) -> list[bytes]:
+    """Chunk types of a PNG file, in order."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    types, pos = [], 8
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        types.append(kind)
+        pos += 12 + length
+    return types
+
+
+def drawn_strings(monkeypatch, render) -> list[str]:
+    """Every string Pillow draws while `render()` runs, caches emptied first so nothing is skipped."""
+    psiwars.clear_caches()
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        seen.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    render()
+    return seen
+
+
+# One card of each kind: Creation Unit, Being, Robot, Cyborg, Equipment, Build Power, Power for any window.
 CARD_SAMPLES = ["CU-DS", "B06", "R05", "Y04", "E05", "W01", "W07"]
 
 
@@ -50,12 +76,16 @@ def test_card_faces_match_golden(card_id):
     check_golden(f"psiwars_card_{card_id}", images.render_card("psiwars", card_id))
 
 
-def test_board_matches_golden():
-    check_golden("psiwars_board", images.render_board("psiwars", fixture("psiwars_board")))
+def test_battle_board_matches_golden():
+    check_golden("psiwars_board", images.render_board("psiwars", make_battle_view()))
+
+
+def test_finished_board_from_a_seat_matches_golden():
+    check_golden("psiwars_board_over", images.render_board("psiwars", make_over_view()))
 
 
 def test_hand_matches_golden():
-    check_golden("psiwars_hand", images.render_hand("psiwars", fixture("psiwars_hand")))
+    check_golden("psiwars_hand", images.render_hand("psiwars", make_hand_view()))
 
 
 def test_every_card_renders():
@@ -63,34 +93,68 @@ def test_every_card_renders():
         assert images.render_card("psiwars", card_id).startswith(b"\x89PNG")
 
 
-def test_public_board_ignores_the_hand():
-    public = fixture("psiwars_board")
-    with_hand = copy.deepcopy(public)
-    with_hand["hand"] = [{"iid": "A01", "card": "B06", "name": "Mind Titan"}]
-    with_hand["peek"] = [{"iid": "A02", "card": "W03", "name": "Stasis Trap"}]
-    assert images.render_board("psiwars", public) == images.render_board("psiwars", with_hand)
+def test_public_board_ignores_hand_and_peek():
+    public = make_battle_view()
+    other = copy.deepcopy(public)
+    other["hand"] = make_hand_view()["hand"]
+    other["peek"] = make_hand_view()["peek"]
+    assert images.render_board("psiwars", public) == images.render_board("psiwars", other)
+
+
+def test_hand_card_names_are_never_drawn_on_the_board(monkeypatch):
+    view = make_battle_view()
+    secret = ["Ghost Operative", "Stasis Trap", "Creation Oracle", "Lab Reinforcement"]
+    on_board = {u["name"] for p in view["players"] for u in p["units"]}
+    assert not on_board & set(secret)
+    view["hand"] = [{"iid": f"h{i}", "card": catalog().by_name(n).id, "name": n} for i, n in enumerate(secret)]
+    view["pending"].append({"seat": 1, "kind": "trap", "prompt": "Play Stasis Trap [h1]?", "private": True})
+    seen = drawn_strings(monkeypatch, lambda: psiwars.render_board(view))
+    assert any("Bio-Titan" in s for s in seen)  # the spy does see the board's text
+    assert not [s for s in seen if any(n in s for n in secret)]
 
 
 def test_board_changes_when_the_public_state_does():
-    view = fixture("psiwars_board")
+    view = make_battle_view()
     changed = copy.deepcopy(view)
     changed["players"][0]["lab_hp"] -= 5
     assert images.render_board("psiwars", view) != images.render_board("psiwars", changed)
 
 
 def test_png_carries_no_text_metadata():
-    png = images.render_board("psiwars", fixture("psiwars_board"))
-    img = Image.open(io.BytesIO(png))
-    assert not img.info.get("text") and not getattr(img, "text", {})
-    for chunk in (b"tEXt", b"zTXt", b"iTXt", b"eXIf"):
-        assert chunk not in png
+    for png in (images.render_board("psiwars", make_battle_view()), images.render_hand("psiwars", make_hand_view()),
+                images.render_card("psiwars", "Y04")):
+        assert set(png_chunks(png)) <= {b"IHDR", b"IDAT", b"IEND"}
+        assert b"Ghost Operative" not in png
 
 
 def test_board_fits_discord_and_phones():
-    img = Image.open(io.BytesIO(images.render_board("psiwars", fixture("psiwars_board"))))
-    assert max(img.size) <= 2000
+    img = Image.open(io.BytesIO(images.render_board("psiwars", make_battle_view())))
+    assert img.width == psiwars.BOARD_W and max(img.size) <= 2000
 
 
-def test_unknown_game_is_a_clear_error():
+def test_hand_needs_a_seat_view():
+    with pytest.raises(ValueError, match="private view"):
+        psiwars.render_hand(make_battle_view())
+
+
+def test_unknown_game_and_card_are_clear_errors():
     with pytest.raises(ValueError, match="No pictures"):
         images.render_board("nosuchgame", {})
+    with pytest.raises(ValueError, match="Unknown Psi Wars card"):
+        images.render_card("psiwars", "Z99")
+
+
+def test_views_from_a_whole_engine_game_render():
+    """Views made by the engine (not by hand) along an AI game: every kind of moment renders."""
+    game = get_game("psiwars")
+    state = game.setup({}, ["Ann", "Bob"], "images-smoke")
+    seen_battle = False
+    while not state.finished:
+        game.advance(state, game.ai_action(state, game.to_act(state)[0]))
+        public = game.view(state, None)
+        if public["battle"] or state.version % 10 == 0 or state.finished:
+            seen_battle |= bool(public["battle"])
+            board = Image.open(io.BytesIO(images.render_board("psiwars", public)))
+            assert max(board.size) <= 2000
+            images.render_hand("psiwars", game.view(state, state.active))
+    assert seen_battle
