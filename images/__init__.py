@@ -9,21 +9,34 @@ import importlib
 
 from .theme import to_png
 
+GAMES = ("psiwars",)  # games with a picture module images/<id>.py; the others are text only for now
+
+
+class UnknownGame(ValueError):
+    """No pictures exist for this game id."""
+
+
+def supports(game_id: str) -> bool:
+    """Whether render_* can draw this game (so callers can skip the attempt, not log a failure)."""
+    return game_id in GAMES
+
 
 def _module(game_id: str):
-    try:
-        return importlib.import_module(f"images.{game_id}")
-    except ModuleNotFoundError:
-        raise ValueError(f"No pictures for game {game_id!r} yet") from None
+    if not supports(game_id):
+        raise UnknownGame(f"No pictures for game {game_id!r} yet; pictures exist for: {', '.join(GAMES)}")
+    return importlib.import_module(f"images.{game_id}")
 
 
 def render_board(game_id: str, view: dict) -> bytes:
+    """The public board (or a seat's view of it) as PNG; never draws view['hand'] or view['peek']."""
     return to_png(_module(game_id).render_board(view))
 
 
 def render_hand(game_id: str, view: dict) -> bytes:
+    """A seat's private cards as PNG; needs the view of that seat."""
     return to_png(_module(game_id).render_hand(view))
 
 
 def render_card(game_id: str, card_id: str) -> bytes:
+    """One card face as PNG, drawn from the game's card data."""
     return to_png(_module(game_id).render_card(card_id))

@@ -51,10 +51,6 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fnt: ImageF
     draw.text(xy, s, font=fnt, fill=fill, anchor=anchor, stroke_width=outline, stroke_fill=OUTLINE)
 
 
-def width(s: str, fnt: ImageFont.FreeTypeFont) -> float:
-    return fnt.getlength(s)
-
-
 def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
     """Greedy word wrap by measured width (a word longer than a line gets its own line)."""
     lines: list[str] = []

@@ -158,3 +158,9 @@ def test_views_from_a_whole_engine_game_render():
             assert max(board.size) <= 2000
             images.render_hand("psiwars", game.view(state, state.active))
     assert seen_battle
+
+
+def test_dispatch_knows_which_games_have_pictures():
+    assert images.supports("psiwars") and not images.supports("clans")
+    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars"):
+        images.render_hand("clans", {})
