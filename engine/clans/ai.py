@@ -12,7 +12,7 @@ import random
 from engine.core import Action
 
 from . import rules as r
-from .actions import Attack, EndTurn, Move, Summon
+from .actions import Attack, EndTurn, Equip, Move, Summon, UseItem
 from .cards import catalog
 from .state import dist, parse_coord
 
@@ -31,6 +31,24 @@ def attack_score(game, state, a: Attack) -> float:
     return score
 
 
+def support_score(state, seat: int, a) -> float:
+    """Equipment on the God (or a foe's God for enemy cards), heals that are not wasted, killing scrolls."""
+    d = catalog().cards[a.card]
+    u = state.units[a.unit if isinstance(a, Equip) else a.target]
+    ud = catalog().cards[u.card]
+    missing = ud.hp - u.hp
+    if isinstance(a, Equip):
+        if d.target == "enemy":
+            return 3.0 if ud.god else 0.0
+        value = sum(d.mods.values()) + d.reduce + min(d.heal, missing) / 2
+        return value * (2 if ud.god else 1) - (0 if ud.god or ud.sp >= 4 else 2)
+    if d.effect == "heal":
+        return 2.0 + (2 if ud.god else 0) if missing >= d.params.get("amount", 0) else 0.0
+    if d.effect == "damage":
+        return 10.0 if u.hp <= d.params.get("amount", 0) or ud.god else 0.0
+    return 0.0
+
+
 def choose(game, state, seat: int) -> Action:
     legal = game.legal_actions(state, seat)
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
@@ -45,6 +63,10 @@ def choose(game, state, seat: int) -> Action:
         enemy_god = next(u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god)
         return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos),
                                            order[id(a)]))
+    support = [(support_score(state, seat, a), order[id(a)], a) for a in legal if isinstance(a, (Equip, UseItem))]
+    support = [x for x in support if x[0] > 0]
+    if support:
+        return max(support, key=lambda x: x[:2])[2]
     moves = [a for a in legal if isinstance(a, Move)]
     if moves:
         best, score = None, (-1e9, 0.0)

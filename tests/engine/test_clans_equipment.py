@@ -130,3 +130,13 @@ def test_equipment_moves_are_secret_and_labels_short():
     assert acts and all(x.secret for x in acts)
     assert all(len(x.label()) <= 80 for x in acts)
     assert "Equip Blessed Longsword to Cross Squire (D4)" in {x.label() for x in acts}
+
+
+def test_ai_straps_equipment_on_its_god():
+    s = rich(bare(["GGGGGGGGG"] * 12), sp=3, exp=2)
+    far_gods(s)
+    s.players[0].unused = ["tower_shield"]
+    god = next(i for i, u in s.units.items() if u.owner == 0 and r.cdef(s, i).god)
+    s.units[god].hp -= 5
+    action = GAME.ai_action(s, 0)
+    assert action == Equip(seat=0, card="tower_shield", unit=god)
