@@ -280,7 +280,7 @@ def _bonus_text(card: CardDef) -> str:
 
 
 @lru_cache(maxsize=64)
-def _gear_tab(card_id: str, w: int = UNIT_W, note: str = "") -> Image.Image:
+def _gear_tab(card_id: str, w: int = UNIT_W, depleted: bool = False) -> Image.Image:
     """An Equipment card seen edge-on: its name and bonus on a magenta-striped strip."""
     card = _card(card_id)
     img = Image.new("RGBA", (w, UNIT_PEEK + 10), CLEAR)
@@ -288,8 +288,9 @@ def _gear_tab(card_id: str, w: int = UNIT_W, note: str = "") -> Image.Image:
     _frame(d, img.width, img.height, STRIPE_COLOUR["equipment"], 12, 10)
     fnt = font(16, "condensed")
     t.text(d, (20, 12), t.fit(card.name, fnt, w - 28), fnt)
-    t.text(d, (20, 34), t.fit("  ".join(filter(None, [_bonus_text(card), note])), fnt, w - 28), fnt, t.MUTED)
-    return t.dim(img, 0.45) if note else img
+    line = _bonus_text(card) + ("  DEPLETED" if depleted else "")
+    t.text(d, (20, 34), t.fit(line, fnt, w - 28), fnt, t.MUTED)
+    return t.dim(img, 0.45) if depleted else img
 
 
 @lru_cache(maxsize=32)
@@ -381,13 +382,14 @@ def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
         tags.append(("TO PLAY", MARKS["new"][1]))
     for label, colour in tags:
         x = t.pill(d, (x, 8), label, colour)[2] + 8
-    t.text(d, (x + 4, 10), p["deck_name"], font(20), t.MUTED)
+    counts = f"Hand {p['hand_count']}   Deck {p['deck_count']}   Discard {len(p['discard'])}"
+    counts_left = w - 360 - font(20, "bold").getlength(counts)
+    t.text(d, (x + 4, 10), t.fit(p["deck_name"], font(20), counts_left - x - 24), font(20), t.MUTED)
+    t.text(d, (w - 360, 24), counts, font(20, "bold"), anchor="rm")
     start = view["lab_hp_start"] or 1
     frac = p["lab_hp"] / start
     colour = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
     t.bar(d, (w - 340, 6, w, 42), frac, colour, f"Lab {p['lab_hp']} / {view['lab_hp_start']} HP", 20)
-    counts = f"Hand {p['hand_count']}   Deck {p['deck_count']}   Discard {len(p['discard'])}"
-    t.text(d, (w - 360, 24), counts, font(20, "bold"), anchor="rm")
     return img
 
 
@@ -402,7 +404,7 @@ def _lab(view: dict, seat: int, w: int) -> Image.Image:
         parts.append(_label("No Battle Units in the lab", 18, "regular", t.MUTED))
     bottom = _cu_groups(p["cus"]) or [_label("No Creation Units", 18, "regular", t.MUTED)]
     if p["gear"]:
-        tabs = [_gear_tab(g["card"], GEAR_W, "DEPLETED" if g["depleted"] else "") for g in p["gear"]]
+        tabs = [_gear_tab(g["card"], GEAR_W, g["depleted"]) for g in p["gear"]]
         bottom.append(_column([_label("Equipment not under a unit", 16), _flow(tabs, inner, gap=8)]))
     parts.append(_flow(bottom, inner, gap=36))
     return _panel(_column(parts, gap=14), w)
@@ -487,8 +489,9 @@ def _strength_chips(strengths: dict | None, skip: list[str]) -> Image.Image:
 
 def _matchup(view: dict, m: dict, current: int | None, withdrawn: set[str], w: int) -> Image.Image:
     """One formation: attackers on the left, blockers (or none) on the right, summed screens under each."""
-    names = _names(view)
-    attacker, defender = names[view["active"]], names[1 - view["active"]]
+    label = font(20, "bold")
+    # Clip long player names so the unit names, the point of the row, still fit.
+    attacker, defender = (t.fit(_names(view)[s], label, 180) for s in (view["active"], 1 - view["active"]))
     side_w = (w - 100 - 60) // 2
     img = Image.new("RGBA", (w, 92), CLEAR)
     d = ImageDraw.Draw(img)
@@ -497,7 +500,6 @@ def _matchup(view: dict, m: dict, current: int | None, withdrawn: set[str], w: i
     t.text(d, (16, 8), f"#{m['index'] + 1}", font(24, "bold"))
     if now or m["resolved"]:
         t.pill(d, (12, 50), "NOW" if now else "DONE", MARKS["new"][1] if now else (70, 110, 80))
-    label = font(20, "bold")
     x = 100
     t.text(d, (x, 10), t.fit(f"{attacker}: {_unit_names(view, m['attack'], withdrawn)}", label, side_w), label)
     img.alpha_composite(_strength_chips(m["attack_strength"], m["skip"]), (x, 46))
