@@ -32,6 +32,7 @@ from .components import (
     plan_turn,
 )
 from .format import (
+    MAX_MESSAGE,
     awaited_line,
     finished_message,
     fit_message,
@@ -131,6 +132,8 @@ async def render(name: str, *args: Any) -> bytes | None:
         import images
 
         fn = getattr(images, name)
+        if args and isinstance(args[0], str) and not images.supports(args[0]):
+            return None  # a game drawn as text only (yet): nothing failed
     except (ImportError, AttributeError):
         if name not in _MISSING_RENDERERS:  # say it once, not on every turn
             _MISSING_RENDERERS.add(name)
@@ -141,6 +144,14 @@ async def render(name: str, *args: Any) -> bytes | None:
     except Exception:
         log.exception("images.%s failed", name)
         return None
+
+
+def with_text_board(content: str, board: str | None) -> str:
+    """Add the game's text board under the message when there is no picture and room for it."""
+    if not board:
+        return content
+    block = f"\n```\n{board}\n```"
+    return content + block if len(content) + len(block) <= MAX_MESSAGE else content
 
 
 def pending_seats(table: TableInfo, view: dict) -> list:
@@ -188,6 +199,8 @@ class PlayCog(commands.Cog, name="Play"):
                 return None  # a newer turn message is already up
             content, rows, mentions = await self._turn_parts(table, update)
             png = await render("render_board", table.game, update.public_view)
+            if png is None:
+                content = with_text_board(content, self.service.board_text(table.game, update.public_view))
             channel = self.bot.get_partial_messageable(int(table.channel_id))
             msg = await channel.send(**_kw(content=content, png=png, view=build_view(rows),
                                            allowed_mentions=mentions))

@@ -208,6 +208,10 @@ class TableService:
             return row.version, seat, []
         return row.version, seat, engine.legal_actions(state, seat)
 
+    def board_text(self, game: str, view: dict) -> str | None:
+        """The game's plain-text board for a view, for places without a picture."""
+        return get_game(game).board_text(view)
+
     async def view(self, game_id: int, user_id: str | None) -> dict:
         """The public view, or a seated user's private view."""
         row = await self._row(game_id)

@@ -225,6 +225,7 @@ async def test_board_and_hand_images_are_attached(table, monkeypatch):
     fake_images = types.ModuleType("images")
     fake_images.render_board = lambda game, view: calls.append(("board", game, view.get("you"))) or b"BOARD"
     fake_images.render_hand = lambda game, view: calls.append(("hand", game, view.get("you"))) or b"HAND"
+    fake_images.supports = lambda game: True
     monkeypatch.setitem(sys.modules, "images", fake_images)
     bot, service, play, lobby = table
     await new_game(lobby)

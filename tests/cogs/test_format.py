@@ -86,3 +86,11 @@ def test_abort_permission():
     assert can_abort("111", "111", manage_channels=False)
     assert can_abort("999", "111", manage_channels=True)
     assert not can_abort("999", "111", manage_channels=False)
+
+
+def test_text_board_is_added_only_when_it_fits():
+    from cogs.play import with_text_board
+
+    assert with_text_board("turn", "lab 30") == "turn\n```\nlab 30\n```"
+    assert with_text_board("turn", None) == "turn"
+    assert with_text_board("x" * 1990, "lab 30") == "x" * 1990  # never past Discord's 2000
