@@ -7,6 +7,7 @@ Only translation: each command calls one table-service method and words the resu
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable
 from typing import Any, Literal, TypeVar
@@ -179,6 +180,31 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await interaction.response.defer(thinking=True)  # rendering the board takes a moment
         play = self.bot.get_cog("Play")
         await interaction.followup.send(**await play.status_message(t))
+
+    async def _game_here(self, interaction: discord.Interaction, game_id: int | None) -> int:
+        """The game asked for, or else the newest game of this channel, running or ended."""
+        if game_id is not None:
+            return game_id
+        channel, guild, _, _ = _ids(interaction)
+        tables = [t for t in await self.service.list_tables(guild_id=guild, include_closed=True)
+                  if t.channel_id == channel]
+        if not tables:
+            raise TableError("No game has been played in this channel; name one with `game:`.")
+        return max(t.game_id for t in tables)
+
+    @game.command(name="verify", description="Re-play an ended game from its revealed seed and check every roll")
+    @app_commands.describe(game="Game number (default: this channel's latest game)")
+    async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_here(interaction, game)
+        await answer(interaction, await within_ack(interaction, self.service.verify(game_id)))
+
+    @game.command(name="log", description="The public log of a game as a text file")
+    @app_commands.describe(game="Game number (default: this channel's latest game)")
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._game_here(interaction, game)
+        text = await within_ack(interaction, self.service.log_text(game_id))
+        file = discord.File(io.BytesIO(text.encode()), filename=f"game-{game_id}-log.txt")
+        await answer(interaction, f"The public log of game #{game_id}.", file=file)
 
     @game.command(name="list", description="Games open or running in this server")
     async def list_games(self, interaction: discord.Interaction) -> None:

@@ -47,6 +47,8 @@ from .models import (
     clock_settings,
     engine_config,
 )
+from .replay import ReplayMismatch
+from .replay import verify as verify_replay
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +209,34 @@ class TableService:
         if seat not in engine.to_act(state):
             return row.version, seat, []
         return row.version, seat, engine.legal_actions(state, seat)
+
+    async def verify(self, game_id: int) -> str:
+        """Replay an ended game from its revealed seed and its log; a sentence saying whether the
+        stored game, every snapshot and the seed commitment agree with the replay."""
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        if row.status not in ("finished", "aborted") or row.seed is None:
+            raise TableError(f"Game #{game_id} has not ended: its seed stays secret until then, so it can be "
+                             "verified afterwards.")
+        if commitment(row.seed) != row.seed_commitment:
+            return f"❌ Game #{game_id} fails: its seed does not match the commitment announced at the start."
+        try:
+            state = await verify_replay(self.store, game_id)
+        except ReplayMismatch as exc:
+            return f"❌ Game #{game_id} fails: {exc}."
+        return (f"✅ Game #{game_id} verifies: replaying its {state.version} moves from the seed {row.seed} "
+                f"(SHA-256 {row.seed_commitment}, as announced) gives exactly the stored game, with all "
+                f"{state.rng.counter} random draws.")
+
+    async def log_text(self, game_id: int) -> str:
+        """The public log of a game as plain text, one event per line (never private events)."""
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        lines = [f"v{e.version}: {e.text}" for e in await self.store.events(game_id) if e.visible_to is None]
+        head = f"{get_game(row.game).title}, game #{game_id} ({row.status})"
+        return "\n".join([head, *lines]) + "\n"
 
     def board_text(self, game: str, view: dict) -> str | None:
         """The game's plain-text board for a view, for places without a picture."""

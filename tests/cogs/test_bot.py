@@ -61,7 +61,7 @@ async def test_create_bot_loads_cogs_and_components():
         await b.setup_hook()
         assert {"Play", "Lobby"} <= set(b.cogs)
         game = b.tree.get_command("game")
-        assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list"}
+        assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list", "verify", "log"}
         patterns = set(b._connection._view_store._dynamic_items)
         assert {ArbButton.__discord_ui_compiled_template__, ArbSelect.__discord_ui_compiled_template__} <= patterns
         assert b.get_cog("Play").service is service
