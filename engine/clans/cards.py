@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+
+from engine.core.data import cards_by_id, find_by_name, read_json
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "clans"
 
@@ -244,22 +245,18 @@ class Catalog(BaseModel):
         return self
 
     def by_name(self, name: str) -> CardDef | None:
-        name = name.strip().lower()
-        return next((c for c in self.cards.values() if c.name.lower() == name), None)
+        return find_by_name(self.cards, name)
 
 
 @cache
 def catalog() -> Catalog:
-    raw = json.loads((DATA / "cards.json").read_text())["cards"]
-    cards = {c["id"]: CardDef.model_validate(c) for c in raw}
-    if len(cards) != len(raw):
-        raise ValueError("duplicate card ids in cards.json")
-    return Catalog(cards=cards, decks=json.loads((DATA / "decks.json").read_text()))
+    cards = cards_by_id(read_json(DATA / "cards.json")["cards"], CardDef, "data/clans/cards.json")
+    return Catalog(cards=cards, decks=read_json(DATA / "decks.json"))
 
 
 @cache
 def battlemaps() -> Battlemaps:
-    raw = json.loads((DATA / "battlemaps.json").read_text())
+    raw = read_json(DATA / "battlemaps.json")
     return Battlemaps(pieces={p["id"]: p for p in raw["pieces"]}, layouts=raw["layouts"])
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+
+from engine.core.data import cards_by_id, find_by_name, read_json
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "psiwars"
 
@@ -141,8 +142,7 @@ class Catalog(BaseModel):
         return self
 
     def by_name(self, name: str) -> CardDef | None:
-        name = name.strip().lower()
-        return next((c for c in self.cards.values() if c.name.lower() == name), None)
+        return find_by_name(self.cards, name)
 
     def deck_list(self, key: str) -> list[str]:
         """Card ids of a deck, one entry per copy, in a stable order."""
@@ -151,12 +151,8 @@ class Catalog(BaseModel):
 
 @cache
 def catalog() -> Catalog:
-    raw_cards = json.loads((DATA / "cards.json").read_text())["cards"]
-    cards = {c["id"]: CardDef.model_validate(c) for c in raw_cards}
-    if len(cards) != len(raw_cards):
-        raise ValueError("duplicate card ids in cards.json")
-    decks = json.loads((DATA / "decks.json").read_text())
-    return Catalog(cards=cards, decks=decks)
+    cards = cards_by_id(read_json(DATA / "cards.json")["cards"], CardDef, "data/psiwars/cards.json")
+    return Catalog(cards=cards, decks=read_json(DATA / "decks.json"))
 
 
 def summary() -> dict:

@@ -3,12 +3,13 @@ checked against the keyword catalogue (data/resonance/rules/keywords.json) when 
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core.data import find_by_name, read_json
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "resonance"
 
@@ -232,8 +233,7 @@ class Catalog(BaseModel):
         return self.modules[card.module_id]
 
     def by_name(self, name: str) -> CardDef | None:
-        name = name.strip().lower()
-        return next((c for c in self.cards.values() if c.name.lower() == name), None)
+        return find_by_name(self.cards, name)
 
     def template_keywords(self, mod: Module, slot: int) -> list[str]:
         """What the module's template puts in a slot, with C1/C2 filled in by its colours."""
@@ -246,7 +246,7 @@ class Catalog(BaseModel):
 
 
 def _read(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return read_json(DATA / name)
 
 
 def build_catalog(keywords_doc: dict, modules_doc: dict, codex_doc: dict, templates_doc: dict) -> Catalog:
