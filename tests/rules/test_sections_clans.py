@@ -10,15 +10,16 @@ independently of the JSON:
 Every heading must map to its own entry, in book order, and there must be no entry without a heading.
 """
 
-import json
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "clans.txt"
-RULES = ROOT / "data" / "clans" / "rules"
+from .common import game_files, load_json
+from .common import norm as _norm
+
+BOOK, NOTES, RULES = game_files("clans")
+_load = partial(load_json, RULES)
 
 LABEL = re.compile(r"^([A-Z][A-Z]+(?: (?:and|[A-Z]+))*) : (.*)$")
 
@@ -58,14 +59,6 @@ STOP = set(
     "the a an and or of to in on at is it its i my me we our can do does that this with if they them their "
     "when be as for how what you your are there just has have faq any only".split()
 )
-
-
-def _load(name):
-    return json.loads((RULES / name).read_text(encoding="utf-8"))
-
-
-def _norm(text):
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def _slug(text):

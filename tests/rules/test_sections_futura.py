@@ -9,16 +9,16 @@ heading, table cells (tab-separated lines) and the advert pages between the conc
 The design notes' ambiguity rulings (A1..A45) must each have an "A<n>" entry.
 """
 
-import json
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "futura.txt"
-NOTES = Path(__file__).resolve().parents[3] / "shared" / "design" / "futura.md"
-RULES = ROOT / "data" / "futura" / "rules"
+from .common import game_files, load_json
+from .common import norm as _norm
+
+BOOK, NOTES, RULES = game_files("futura")
+_load = partial(load_json, RULES)
 
 BODY_START = "FUTURA TCG RULESET"  # first heading after the credits and contents pages
 ADVERT_START, ADVERT_END = "PRE-ORDER STARTER DECK", "FAQ"
@@ -36,14 +36,6 @@ CONTENTS_ALIAS = {
     "support creatures": "using-support-units-creatures",
 }
 CONTENTS_SKIP = {"credits", "appendices"}  # front matter / no such part in the text
-
-
-def _load(name):
-    return json.loads((RULES / name).read_text(encoding="utf-8"))
-
-
-def _norm(text):
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def _is_caps_heading(s):

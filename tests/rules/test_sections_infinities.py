@@ -14,15 +14,16 @@ line after the title page ("BACKGROUND") on:
 Every heading must have its own entry, in book order, and every entry must come from a heading.
 """
 
-import json
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "infinities.txt"
-RULES = ROOT / "data" / "infinities" / "rules"
+from .common import game_files, load_json
+from .common import norm as _norm
+
+BOOK, NOTES, RULES = game_files("infinities")
+_load = partial(load_json, RULES)
 
 TOP = re.compile(r"^(\d+)\. ([A-Z][A-Z &']+)$")
 ITEM = re.compile(r"^(\d+)\. ([A-Z][A-Z &']+?)\s+—")
@@ -30,14 +31,6 @@ NUM = re.compile(r"^(\d+(?:\.\d+)+) - (.+)$")
 INLINE = re.compile(r"^([A-Z][A-Z' ]+?)\s+—\s")
 DICE_ACTION = re.compile(r"^([A-Z]{4,}) \*")
 TILE_TYPE = re.compile(r"^([A-Z][a-z]+) : \*")
-
-
-def _load(name):
-    return json.loads((RULES / name).read_text(encoding="utf-8"))
-
-
-def _norm(text):
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def book_headings():

@@ -5,27 +5,19 @@ JSON: every numbered heading must have its own entry, in book order. The design 
 must each have an "A-n" entry.
 """
 
-import json
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "psiwars.txt"
-NOTES = Path(__file__).resolve().parents[3] / "shared" / "design" / "psiwars.md"
-RULES = ROOT / "data" / "psiwars" / "rules"
+from .common import game_files, load_json
+from .common import norm as _norm
+
+BOOK, NOTES, RULES = game_files("psiwars")
+_load = partial(load_json, RULES)
 
 # "6.5.4.3.1 Determining Attacker Strength", "2.11 Digital Splicing – ...", "- 6.5.5.1 The game is ..."
 HEADING = re.compile(r"^\s*(?:-\s*)?(\d+(?:\.\d+)+)\s+(\S.*?)\s*$")
-
-
-def _load(name):
-    return json.loads((RULES / name).read_text(encoding="utf-8"))
-
-
-def _norm(text):
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def book_headings():

@@ -11,24 +11,16 @@ number unless a main rule already uses it, then "C.D-<name>"; modules "module-<n
 headings are matched by their printed title.
 """
 
-import json
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "resonance.txt"
-NOTES = Path(__file__).resolve().parents[3] / "shared" / "design" / "resonance.md"
-RULES = ROOT / "data" / "resonance" / "rules"
+from .common import game_files, load_json
+from .common import norm as _norm
 
-
-def _load(name):
-    return json.loads((RULES / name).read_text(encoding="utf-8"))
-
-
-def _norm(text):
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+BOOK, NOTES, RULES = game_files("resonance")
+_load = partial(load_json, RULES)
 
 
 def _slug(text):
