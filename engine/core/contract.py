@@ -142,6 +142,20 @@ class Game:
     def config_model(self) -> type[BaseModel] | None:
         return None
 
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        """Routine prompts a player may answer in advance: {decision kind: {answer id: description}}.
+
+        The table layer offers these in /autopilot (plus "ai" for any kind: let the AI answer)."""
+        return {}
+
+    def standing_action(self, state: GameState, seat: int, kind: str, answer: str) -> Action | None:
+        """The legal move a standing answer makes for `seat`'s pending `kind` decision, or None to ask."""
+        return None
+
+    def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
+        """May this move be taken back? Not once a die was rolled or hidden information was shown."""
+        return after.rng.counter == before.rng.counter and all(e.visible_to is None for e in events)
+
     def ai_action(self, state: GameState, seat: int) -> Action:
         """The game's heuristic player. Games override; the base plays a random legal move."""
         return self.random_action(state, seat)
