@@ -153,8 +153,12 @@ class Game:
         return None
 
     def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
-        """May this move be taken back? Not once a die was rolled or hidden information was shown."""
-        return after.rng.counter == before.rng.counter and all(e.visible_to is None for e in events)
+        """May this move be taken back? Not once a die was rolled or hidden information was shown.
+
+        A private event shows something hidden unless its kind is "aside": a note to a player about
+        what they already knew (the card they just played, say)."""
+        return after.rng.counter == before.rng.counter and all(
+            e.visible_to is None or e.kind == "aside" for e in events)
 
     def ai_action(self, state: GameState, seat: int) -> Action:
         """The game's heuristic player. Games override; the base plays a random legal move."""
