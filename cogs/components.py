@@ -14,6 +14,9 @@ from being used to index another player's action list):
     arb:nav:<game>:<version>:<seat>:<group|->:<page>  panel navigation ("-" = the group list)
     arb:panel:<game>:<version>                        "Your move": opens the private panel
     arb:hand:<game>                                   "Show my hand" (never stale)
+    arb:req:<request>:<1|0>                           approve / refuse an undo or replacement request
+    arb:cnc:<game>                                    confirm conceding
+    arb:rm:<game>                                     rematch, on a finished game's message
 """
 
 from __future__ import annotations
@@ -104,7 +107,31 @@ _PATTERNS = {
     "hand": re.compile(rf"arb:hand:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand):[-:\d]+"
+BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm):[-:\d]+"
+PEOPLE_KINDS = ("req", "cnc", "rm")  # buttons the People cog answers
+
+
+def people_button(custom_id: str) -> tuple[str, list[int]] | None:
+    """(kind, numbers) of a People-cog button, None for anything else."""
+    parts = custom_id.split(":")
+    if len(parts) < 3 or parts[0] != "arb" or parts[1] not in PEOPLE_KINDS:
+        return None
+    if not all(p.isdigit() and len(p) <= 20 for p in parts[2:]):
+        return None
+    return parts[1], [int(p) for p in parts[2:]]
+
+
+def ask_buttons(request_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:req:{request_id}:1", "Agree", "success"),
+             ButtonSpec(f"arb:req:{request_id}:0", "Refuse", "danger"))]
+
+
+def concede_buttons(game_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:cnc:{game_id}", f"Concede Game #{game_id}", "danger"),)]
+
+
+def rematch_buttons(game_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:rm:{game_id}", "Rematch", "success"),)]
 SELECT_TEMPLATE = r"arb:(?:pick|grp):[:\d]+"
 
 
