@@ -481,11 +481,17 @@ class TableService(PeopleOps):
 
     def _timeout_move(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
         """A pass when the settings say "skip", it is the seat's turn and the game offers one;
-        otherwise the AI's move (for a decision owed off-turn, the safest choice we have)."""
-        if clock_settings(row.config).on_timeout == "skip" and _on_turn(state, seat):
+        for a decision owed off-turn, the game's safe default (no cost, nothing spent) if it
+        names one; otherwise the AI's move."""
+        on_turn = _on_turn(state, seat)
+        if clock_settings(row.config).on_timeout == "skip" and on_turn:
             passes = [a for a in engine.legal_actions(state, seat) if getattr(a, "type", None) in PASS_TYPES]
             if passes:
                 return passes[0]
+        if not on_turn:
+            safe = engine.timeout_action(state, seat)
+            if safe is not None and safe in engine.legal_actions(state, seat):
+                return safe
         return self._ai_choice(row, engine, state, seat)
 
     async def _reclock(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],

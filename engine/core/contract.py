@@ -152,6 +152,11 @@ class Game:
         """The legal move a standing answer makes for `seat`'s pending `kind` decision, or None to ask."""
         return None
 
+    def timeout_action(self, state: GameState, seat: int) -> Action | None:
+        """The safe answer when `seat` lets an off-turn decision run out (a reaction window: pass,
+        spend nothing). None: let the AI choose."""
+        return None
+
     def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
         """May this move be taken back? Not once a die was rolled or hidden information was shown.
 

@@ -133,6 +133,13 @@ class PsiWars(Game):
             return next((a for a in self.legal_actions(state, seat) if isinstance(a, Pass)), None)
         return None
 
+    def timeout_action(self, state: PsiState, seat: int) -> Action | None:
+        """A Power window left to run out is passed: nothing is spent. (A defence goes to the AI,
+        which blocks at no cost when blocking is the better odds.)"""
+        if any(d.seat == seat and d.kind == "window" for d in state.pending):
+            return self.standing_action(state, seat, "window", "pass")
+        return None
+
     # --- setup (§6.1) ----------------------------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> PsiState:
         if len(seats) != 2:

@@ -251,3 +251,24 @@ async def test_a_player_who_turned_reminders_off_gets_none(csvc, clock):
     clock.now += 12 * HOUR
     [timeout] = await csvc.fire_due()
     assert timeout.kind == "timeout" and (await csvc.get(update.game_id)).version == update.version + 1
+
+
+def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
+    """The safe default for an off-turn reaction: pass, spend nothing (ARCHITECTURE, waiting on people)."""
+    from engine.core import get_game
+    from table.helpers import _on_turn
+
+    game = get_game("psiwars")
+    state = game.setup({}, ["A", "B"], "window-seed")
+    for _ in range(3000):
+        seat = game.to_act(state)[0]
+        kinds = {d.kind for d in state.pending if d.seat == seat}
+        if "window" in kinds and not _on_turn(state, seat):
+            break
+        game.advance(state, game.ai_action(state, seat))
+    else:
+        pytest.fail("no off-turn Power window came up")
+    safe = game.timeout_action(state, seat)
+    assert safe is not None and safe.type == "pass" and safe in game.legal_actions(state, seat)
+    other = next(s for s in range(2) if s != seat)
+    assert game.timeout_action(state, other) is None
