@@ -288,3 +288,27 @@ async def test_notification_settings_default_and_change(svc):
     assert await svc.set_notify("u", dm=True) == {"dm": True, "reminders": True}
     with pytest.raises(TableError):
         await svc.set_notify("u", shout=True)
+
+
+async def test_a_conceded_seat_in_a_bigger_game_is_played_out_by_the_ai_and_counts_as_a_loss(svc):
+    await svc.create("race", "guild", "testrace", "alice", "Alice")
+    await svc.join("race", "bob", "Bob")
+    await svc.join("race", "carol", "Carol")
+    g = (await svc.start("race", "alice", seed="race")).game_id
+    await svc.act(g, "alice", 0)  # count 1; Bob to move
+    update = await svc.concede(g, "bob")
+    assert not update.finished and "Bob concedes; the AI plays their seat to the end." in update.public_events
+    assert any(line.startswith("Bob adds 1") for line in update.public_events)  # the AI moved at once
+    info = await svc.get(g)
+    assert info.seats[1].is_ai and info.seats[1].user_id == "bob"
+    with pytest.raises(NotYourMove, match="played by the AI"):
+        await svc.act(g, "bob", 0)
+    while (await svc.get(g)).status == "active":  # Carol, then Alice, add 3 each round
+        for user in ("carol", "alice"):
+            if (await svc.get(g)).status == "active":
+                await svc.act(g, user, 2)
+    ratings = {r.user_id: r for r in await svc.leaderboard("guild", "testrace")}
+    assert set(ratings) == {"alice", "bob", "carol"}
+    assert ratings["bob"].losses == 1 and ratings["bob"].rating < 1200
+    assert sum(r.wins for r in ratings.values()) == 1
+    assert (await svc.verify(g)).startswith("✅")
