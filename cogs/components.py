@@ -17,6 +17,7 @@ from being used to index another player's action list):
     arb:req:<request>:<1|0>                           approve / refuse an undo or replacement request
     arb:cnc:<game>                                    confirm conceding
     arb:rm:<game>                                     rematch, on a finished game's message
+    arb:undo:<game>                                   ask to take back your own last move
 """
 
 from __future__ import annotations
@@ -107,8 +108,8 @@ _PATTERNS = {
     "hand": re.compile(rf"arb:hand:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm):[-:\d]+"
-PEOPLE_KINDS = ("req", "cnc", "rm")  # buttons the People cog answers
+BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm|undo):[-:\d]+"
+PEOPLE_KINDS = ("req", "cnc", "rm", "undo")  # buttons the People cog answers
 
 
 def people_button(custom_id: str) -> tuple[str, list[int]] | None:
@@ -326,15 +327,18 @@ def public_actions(actions: Sequence[ActionLike]) -> list[int]:
 
 
 def plan_turn(game_id: int, version: int, *, panel_label: str | None, seat: int | None = None,
-              actions: Sequence[ActionLike] = (), hand: bool = True) -> Layout:
-    """Components of the public turn message: "Your move" + "Show my hand", then up to four
-    public action buttons of the one seat that must act."""
+              actions: Sequence[ActionLike] = (), hand: bool = True, undo: bool = False) -> Layout:
+    """Components of the public turn message: "Your move" + "Show my hand" (+ "Undo", which takes
+    back the clicker's own last move), then up to four public action buttons of the one seat
+    that must act."""
     first: list[ButtonSpec] = []
     if panel_label:
         first.append(ButtonSpec(Cid("panel", game_id, version).encode(), _nonempty(panel_label, MAX_BUTTON_LABEL),
                                 "primary"))
     if hand:
         first.append(ButtonSpec(Cid("hand", game_id).encode(), "Show my hand"))
+    if undo:
+        first.append(ButtonSpec(f"arb:undo:{game_id}", "Undo"))
     rows: Layout = [tuple(first)] if first else []
     if seat is not None:
         picks = public_actions(actions)

@@ -191,6 +191,8 @@ class PeopleCog(commands.Cog, name="People"):
                     update = await self.service.concede(numbers[0], str(interaction.user.id))
                     await self._edit(interaction, f"You conceded game #{numbers[0]}.")
                     await self._announce(interaction, numbers[0], update)
+                case "undo":
+                    await self._undo(interaction, numbers[0])
                 case "rm":
                     update = await self.service.rematch(numbers[0], str(interaction.user.id))
                     await interaction.followup.send(f"{interaction.user.display_name} started a rematch of game "
@@ -201,6 +203,15 @@ class PeopleCog(commands.Cog, name="People"):
         except Exception:
             log.exception("button %s failed", custom_id)
             await interaction.followup.send("Something went wrong on our side.", ephemeral=True)
+
+    async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
+        ask, update = await self.service.request_undo(game_id, str(interaction.user.id))
+        if update is not None:
+            await interaction.followup.send(f"{interaction.user.display_name} took back their last move.")
+            await self._announce(interaction, game_id, update)
+            return
+        table = await self.service.get(game_id)
+        await interaction.followup.send(**ask_message(table, ask, interaction.user.display_name))
 
     async def _answer_request(self, interaction: discord.Interaction, request_id: int, approve: bool) -> None:
         ask, update = await self.service.answer_request(request_id, str(interaction.user.id), approve)

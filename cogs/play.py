@@ -255,7 +255,8 @@ class PlayCog(commands.Cog, name="Play"):
                 actions = legal
         rows = plan_turn(update.game_id, update.version,
                          panel_label=panel_label(humans, update.public_view) if humans else None,
-                         seat=single.seat if single else None, actions=actions)
+                         seat=single.seat if single else None, actions=actions,
+                         undo=update.version > 0 and any(not s.is_ai for s in table.seats))
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
                        if ev and s in by_seat and not by_seat[s].is_ai]

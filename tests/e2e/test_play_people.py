@@ -205,3 +205,27 @@ async def test_only_moderators_choose_the_game_channels(fake, service):
         assert blocked.ephemeral and "only in" in blocked.content
         opened = await fake.slash(alice, "game", "new", game="psiwars", channel=other)
         assert "opened a game" in opened.content
+
+
+async def test_the_undo_button_on_the_turn_message_asks_the_other_player(fake, service, monkeypatch):
+    fix_seed(monkeypatch)
+    alice, bob, carol = fake.add_member("alice"), fake.add_member("bob"), fake.add_member("carol")
+    async with arbiter(fake, service) as bot:
+        game_id = await human_game(fake, alice, bob)
+        mover, other = await mover_and_other(service, game_id, alice, bob)
+        assert not any(b["label"] == "Undo" for b in latest_turn(fake).buttons)  # nothing to undo yet
+        _, _, legal = await service.legal_for(game_id, str(mover.id))
+        place = next(i for i, a in enumerate(legal) if a.type == "place_cu")
+        update = await service.act(game_id, str(mover.id), place)
+        await bot.get_cog("Play").post_update(await service.get(game_id), update)
+        turn = latest_turn(fake)
+        nothing = await fake.click(other, turn, "Undo")
+        assert nothing.followups[-1].ephemeral and "no move of yours" in nothing.followups[-1].content
+        stranger = await fake.click(carol, turn, "Undo")
+        assert stranger.followups[-1].ephemeral and "not playing" in stranger.followups[-1].content
+        asked = await fake.click(mover, turn, "Undo")
+        question = asked.followups[-1]
+        assert not question.ephemeral and f"<@{other.id}>, do you agree?" in question.content
+        await fake.click(other, question, "Agree")
+        await fake.settle()
+        assert "took back their last move" in latest_turn(fake).content
