@@ -263,11 +263,13 @@ def _pager(game_id, version, seat, group, page, pages) -> list[ButtonSpec]:
 
 
 def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: int,
-               group: int | None = None, page: int = 0) -> Layout:
+               group: int | None = None, page: int = 0, *, group_first: bool = False) -> Layout:
     """The private panel for one seat's legal actions.
 
     Few actions: buttons. More: one select per group if that fits, else a select of groups
     (one-action groups as buttons beside it), then that group's actions, paged by 25.
+    group_first: always start from the select of groups (games whose groups are pieces on a
+    board: pick a unit, then see its moves on the board).
     """
     if not actions:
         return []
@@ -276,6 +278,8 @@ def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: 
         return _plan_group(actions, game_id, version, seat, group, groups[group], page)
 
     n = len(actions)
+    if group_first and len(groups) > 1:
+        return _group_select(actions, game_id, version, seat, groups, page)
     if n <= DIRECT_BUTTONS:
         return list(_button_rows(game_id, version, seat, actions, list(range(n)), MAX_ROWS,
                                  [ix for _, ix in groups]))
@@ -289,7 +293,12 @@ def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: 
         rows += [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c) for c in single_rows]
         return rows
 
-    # Too many to show at once: first choose a group.
+    return _group_select(actions, game_id, version, seat, groups, page)
+
+
+def _group_select(actions, game_id, version, seat, groups, page) -> Layout:
+    """Too many to show at once (or pieces first): a select of groups, one-action groups beside it."""
+    singles = [ix[0] for _, ix in groups if len(ix) == 1]
     shown_singles = set(singles[:SINGLETON_BUTTONS])
     listed = [(k, name, ix) for k, (name, ix) in enumerate(groups) if not (len(ix) == 1 and ix[0] in shown_singles)]
     pages = _chunks(listed, MAX_OPTIONS)

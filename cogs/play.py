@@ -27,6 +27,7 @@ from .components import (
     Layout,
     SelectSpec,
     check_layout,
+    group_actions,
     parse_cid,
     people_button,
     plan_panel,
@@ -130,9 +131,9 @@ def _kw(*, content: str | None = None, png: bytes | None = None, name: str = "bo
 _MISSING_RENDERERS: set[str] = set()
 
 
-async def render(name: str, *args: Any) -> bytes | None:
-    """Call images.<name>(*args) off the event loop; a missing or failing renderer costs the
-    picture, never the message."""
+async def render(name: str, *args: Any, **options: Any) -> bytes | None:
+    """Call images.<name>(*args, **options) off the event loop; a missing or failing renderer
+    costs the picture, never the message."""
     try:
         import images
 
@@ -145,7 +146,7 @@ async def render(name: str, *args: Any) -> bytes | None:
             log.warning("images.%s is not available; sending text only", name)
         return None
     try:
-        return await asyncio.to_thread(fn, *args)
+        return await asyncio.to_thread(fn, *args, **options)
     except Exception:
         log.exception("images.%s failed", name)
         return None
@@ -371,7 +372,9 @@ class PlayCog(commands.Cog, name="Play"):
         title = f"**{panel_label([s for s in table.seats if s.seat == seat], view)}**, game #{game_id}"
         lines = [*head, f"{title}: {prompts[0]}" if prompts else title,
                  f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
-        return _kw(content="\n".join(lines), view=build_view(plan_panel(actions, game_id, version, seat, group, page)))
+        rows = plan_panel(actions, game_id, version, seat, group, page,
+                          group_first=self.service.pieces_first(table.game))
+        return _kw(content="\n".join(lines), view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
         if await self._seat(interaction, cid) is None:
@@ -381,14 +384,28 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.followup.send(ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
-        """Move within the ephemeral panel: edit it in place."""
+        """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
+        (a unit) comes with the board marking where it can go and whom it can hit."""
         if await self._seat(interaction, cid) is None:
             return
         table = await self.service.get(cid.game_id)
         stale = table.version != cid.version
-        kw = await self._panel(cid.game_id, str(interaction.user.id), group=None if stale else group,
+        user_id = str(interaction.user.id)
+        kw = await self._panel(cid.game_id, user_id, group=None if stale else group,
                                page=0 if stale else page, prefix=STALE if stale else "")
-        await interaction.edit_original_response(**{"view": None, **kw})
+        png = None if stale or group is None else await self._highlighted_board(table, user_id, group)
+        files = [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+        await interaction.edit_original_response(**{"view": None, **kw, "attachments": files})
+
+    async def _highlighted_board(self, table: TableInfo, user_id: str, group: int) -> bytes | None:
+        version, _, actions = await self.service.legal_for(table.game_id, user_id)
+        groups = group_actions(actions)
+        if not 0 <= group < len(groups):
+            return None
+        spec = await self.service.highlight(table.game_id, [actions[i] for i in groups[group][1]])
+        if spec is None:
+            return None
+        return await render("render_board", table.game, await self.service.view(table.game_id, None), highlight=spec)
 
     async def _act(self, interaction: discord.Interaction, cid: Cid, index: int) -> None:
         seat = await self._seat(interaction, cid)

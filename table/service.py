@@ -275,6 +275,18 @@ class TableService(PeopleOps):
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.view(engine.load_state(row.state), seat)
 
+    def pieces_first(self, game: str) -> bool:
+        """Whether the game's moves are grouped by piece, so a panel starts by picking one."""
+        return _engine(game).pieces
+
+    async def highlight(self, game_id: int, actions: list[Action]) -> dict | None:
+        """The board marks for a group of moves (see Game.highlight), from the public view."""
+        row = await self._row(game_id)
+        if row.state is None:
+            return None
+        engine = _engine(row.game)
+        return engine.highlight(engine.view(engine.load_state(row.state), None), actions)
+
     async def suggest(self, game_id: int, user_id: str, *,
                       policy: Literal["ai", "random"] = "ai") -> tuple[int, Action]:
         """(version, a move for this user's seat) chosen by the game's AI or uniformly at random.

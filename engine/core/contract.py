@@ -111,6 +111,7 @@ class Game:
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    pieces: ClassVar[bool] = False  # action groups are pieces on a board: the UI picks one first
     state_model: ClassVar[type[GameState]]
     action_model: ClassVar[Any]  # a discriminated Union of the game's Action classes
 
@@ -150,6 +151,12 @@ class Game:
 
     def standing_action(self, state: GameState, seat: int, kind: str, answer: str) -> Action | None:
         """The legal move a standing answer makes for `seat`'s pending `kind` decision, or None to ask."""
+        return None
+
+    def highlight(self, view: dict, actions: list[Action]) -> dict | None:
+        """What to mark on the board for a group of one piece's moves (a chosen unit: its square,
+        where it can go, whom it can hit), as plain data for the game's renderer; from public
+        facts only. None: the game has no such picture."""
         return None
 
     def timeout_action(self, state: GameState, seat: int) -> Action | None:
