@@ -247,20 +247,29 @@ def _overlay(grid: Image.Image, spec: dict[str, list[str]], cols: int, rows: int
         d.rectangle((x + 2, y + 2, x + TW - 3, y + TH - 3), outline=SELECT, width=6)
 
 
-def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
-    cols, rows = _cols_rows(view)
+@lru_cache(maxsize=16)
+def _ground(field: tuple[str, ...], homes: tuple[tuple[int, str], ...]) -> Image.Image:
+    """Terrain, Homebases and grid lines: fixed for a whole game, so drawn once per battlefield."""
+    cols, rows = len(field[0]), len(field)
     grid = Image.new("RGBA", (cols * TW, rows * TH), CLEAR)
-    for r, line in enumerate(view["field"]):
+    for r, line in enumerate(field):
         for c, letter in enumerate(line):
-            grid.alpha_composite(_terrain(letter), (c * TW, (rows - 1 - r) * TH))
-    for p in view["players"]:
-        if p.get("homebase"):
-            grid.alpha_composite(_homebase(p["seat"]), _tile_xy(p["homebase"], cols, rows))
+            grid.paste(_terrain(letter), (c * TW, (rows - 1 - r) * TH))
+    for seat, tile in homes:
+        grid.paste(_homebase(seat), _tile_xy(tile, cols, rows))
     d = ImageDraw.Draw(grid)
     for i in range(1, cols):
         d.line((i * TW, 0, i * TW, grid.height), fill=t.OUTLINE, width=2)
     for i in range(1, rows):
         d.line((0, i * TH, grid.width, i * TH), fill=t.OUTLINE, width=2)
+    return grid
+
+
+def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
+    cols, rows = _cols_rows(view)
+    homes = tuple((p["seat"], p["homebase"]) for p in view["players"] if p.get("homebase"))
+    grid = _ground(tuple(view["field"]), homes).copy()
+    d = ImageDraw.Draw(grid)
     for u in view["units"]:
         grid.alpha_composite(_token(u), _tile_xy(u["tile"], cols, rows))
     current = next((u["tile"] for u in view["units"] if u["iid"] == view.get("current")), None)
@@ -432,21 +441,31 @@ def render_board(view: dict, highlight: Mapping | None = None) -> Image.Image:
     return t.stack(parts, gap=12, pad=PAD)
 
 
+def _affordable(card: CardDef, player: dict) -> bool:
+    return card.sp <= player["sp"] and card.exp <= player["exp"]
+
+
 def render_hand(view: dict) -> Image.Image:
-    """A player's unused cards (the Allies pile, then the Tactics pile) as card faces."""
+    """A player's unused cards (the Allies pile, then the Tactics pile) as card faces; the ones the
+    player cannot pay for right now are dimmed."""
     seat = view.get("you")
     if seat is None:
         raise ValueError("render_hand needs a seat's private view, not the public one")
+    player = view["players"][seat]
     hand = sorted(view.get("hand") or [], key=lambda c: _card(c["card"]).kind != "ally")
     row_w = HAND_ROW * CARD_W + (HAND_ROW - 1) * 16
     allies = sum(_card(c["card"]).kind == "ally" for c in hand)
-    title = f"{view['players'][seat]['name']}'s unused cards: {allies} allies, {len(hand) - allies} tactics"
-    parts = [t.label(title, 28, max_w=row_w)]
-    if hand:
-        parts.append(t.flow([_card_face(c["card"]) for c in hand], row_w, gap=16, row_gap=16))
+    title = f"{player['name']}'s unused cards: {allies} allies, {len(hand) - allies} tactics"
+    parts = [t.label(title, 28, max_w=row_w),
+             t.label(f"{player['sp']} SP and {player['exp']} EXP to spend; dimmed cards cost more for now", 20,
+                     "regular", t.MUTED, max_w=row_w)]
+    faces = [_card_face(c["card"]) if _affordable(_card(c["card"]), player) else t.dim(_card_face(c["card"]), 0.5)
+             for c in hand]
+    if faces:
+        parts.append(t.flow(faces, row_w, gap=16, row_gap=16))
     else:
         parts.append(t.label("No unused cards", 20, "regular", t.MUTED))
-    return t.stack([t.column(parts, gap=14)], pad=PAD)
+    return t.stack([t.column(parts, gap=10)], pad=PAD)
 
 
 # --- card faces ---------------------------------------------------------------------------
@@ -655,5 +674,5 @@ def render_card(card_id: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tokens and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _token_cached, _terrain, t.label):
+    for cached in (_card_face, _token_cached, _terrain, _ground, t.label):
         cached.cache_clear()

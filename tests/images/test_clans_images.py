@@ -6,7 +6,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 import images
 from engine.clans.view import build_view
@@ -223,3 +223,14 @@ def test_views_from_a_whole_engine_game_render():
         game.advance(state, game.ai_action(state, seat))
     assert drawn >= 3
     assert max(picture(images.render_board("clans", game.view(state, None))).size) <= 2000
+
+
+def test_hand_dims_the_cards_the_player_cannot_pay_for_yet():
+    view = make_hand_view()
+    view["hand"] = view["hand"][1:2]  # Cross Squire: 2 SP
+    view["players"][0].update(sp=2, exp=0)
+    ready = picture(images.render_hand("clans", view))
+    view["players"][0]["sp"] = 1
+    short = picture(images.render_hand("clans", view))
+    assert ready.size == short.size
+    assert ImageStat.Stat(short.convert("L")).mean[0] < ImageStat.Stat(ready.convert("L")).mean[0]
