@@ -20,7 +20,6 @@ import time
 from PIL import Image, ImageDraw
 
 import images
-from engine.clans.state import coord
 from engine.core import get_game
 from images import clans, psiwars, theme
 
@@ -51,17 +50,15 @@ def busy_clans_state(seed: str = "bench-render"):
     return best
 
 
-def clans_highlight(state) -> dict:
-    """Plain tiles for the first unit that may move: where it can go and whom it can attack."""
+def clans_highlight(state, view: dict) -> dict:
+    """The first unit that may move or attack, its options taken from the legal actions as the table would."""
     game = get_game("clans")
-    seat = game.to_act(state)[0]
-    actions = game.legal_actions(state, seat)
+    actions = game.legal_actions(state, game.to_act(state)[0])
     unit = next((a.unit for a in actions if a.type in ("move", "attack")), None)
     if unit is None:
         return {}
-    return {"selected": coord(state.units[unit].pos),
-            "reach": [a.to for a in actions if a.type == "move" and a.unit == unit],
-            "attack": [coord(state.units[a.target].pos) for a in actions if a.type == "attack" and a.unit == unit]}
+    return clans.highlight_for(view, unit, [a.to for a in actions if a.type == "move" and a.unit == unit],
+                               [a.target for a in actions if a.type == "attack" and a.unit == unit])
 
 
 def bare(size: tuple[int, int]) -> bytes:
@@ -104,7 +101,7 @@ def main(argv=None) -> dict:
     state = busy_clans_state()
     view = get_game("clans").view(state, None)
     report["clans"] = {"units": len(view["units"]), **timings("clans", view, clans, args.runs)}
-    spec = clans_highlight(state)
+    spec = clans_highlight(state, view)
     lit = timings("clans", view, clans, args.runs, highlight=spec)
     report["clans_highlight"] = {"tiles": sum(len(v) if isinstance(v, list) else 1 for v in spec.values()),
                                  "board_median_ms": lit["board_median_ms"],

@@ -10,7 +10,7 @@ back row) and row 12 at the top, the same way up as the text board, so "C7" is w
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -439,6 +439,16 @@ def render_board(view: dict, highlight: Mapping | None = None) -> Image.Image:
     if view.get("recent"):
         parts.append(t.recent(view["recent"], w, max_rows=6))
     return t.stack(parts, gap=12, pad=PAD)
+
+
+def highlight_for(view: dict, unit: str, reach: Iterable[str] = (), targets: Iterable[str] = ()) -> dict:
+    """The highlight spec for one unit (its iid) from plain data: the tiles it may move to and the iids
+    it may attack (as Move.to and Attack.target carry them); unit ids become tiles through the view."""
+    tiles = {u["iid"]: u["tile"] for u in view["units"]}
+    if unit not in tiles:
+        raise ValueError(f"No unit {unit!r} on the field")
+    return {"selected": tiles[unit], "reach": list(dict.fromkeys(reach)),
+            "attack": [tiles[iid] for iid in dict.fromkeys(targets) if iid in tiles]}
 
 
 def _affordable(card: CardDef, player: dict) -> bool:

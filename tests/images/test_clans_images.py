@@ -234,3 +234,27 @@ def test_hand_dims_the_cards_the_player_cannot_pay_for_yet():
     short = picture(images.render_hand("clans", view))
     assert ready.size == short.size
     assert ImageStat.Stat(short.convert("L")).mean[0] < ImageStat.Stat(ready.convert("L")).mean[0]
+
+
+def test_highlight_for_turns_unit_ids_into_tiles():
+    view = make_board_view()
+    spec = clans.highlight_for(view, "A08", ["B5", "B5", "C4"], ["B03", "B05", "gone"])
+    assert spec == {"selected": "C5", "reach": ["B5", "C4"], "attack": ["D8", "F8"]}
+    with pytest.raises(ValueError, match="No unit 'Z99'"):
+        clans.highlight_for(view, "Z99")
+
+
+def test_highlight_from_engine_legal_actions_marks_those_tiles():
+    game = get_game("clans")
+    state = game.setup({}, ["Ann", "Bob"], "highlight")
+    seat = game.to_act(state)[0]
+    actions = game.legal_actions(state, seat)
+    god = next(u for u in state.units.values() if u.owner == seat)
+    moves = [a.to for a in actions if a.type == "move" and a.unit == god.iid]
+    view = game.view(state, None)
+    spec = clans.highlight_for(view, god.iid, moves)
+    assert moves and spec["reach"] == moves
+    plain, marked = clans._field(view, {}), clans._field(view, clans._check_highlight(spec, 9, 12))
+    for tile in moves:
+        x0, y0, x1, y1 = tile_box(tile)
+        assert changed_box(plain.crop((x0, y0, x1, y1)), marked.crop((x0, y0, x1, y1)))
