@@ -223,14 +223,17 @@ def _check_highlight(highlight: Mapping | None, cols: int, rows: int) -> dict[st
 
 
 def _overlay(grid: Image.Image, spec: dict[str, list[str]], cols: int, rows: int) -> None:
-    """Reachable squares get a tint and a ring, attackable ones red corner brackets, the chosen unit a
-    gold frame: three shapes as well as three colours."""
+    """Reachable squares get a cyan tint and a ring, attackable ones a red tint and corner brackets, the
+    chosen unit a gold frame: three shapes as well as three colours."""
     layer = Image.new("RGBA", grid.size, CLEAR)
     d = ImageDraw.Draw(layer)
     for tile in spec.get("reach", []):
         x, y = _tile_xy(tile, cols, rows)
         d.rectangle((x, y, x + TW - 1, y + TH - 1), fill=REACH + (90,))
         d.ellipse((x + TW / 2 - 14, y + TH / 2 - 14, x + TW / 2 + 14, y + TH / 2 + 14), outline=REACH + (255,), width=5)
+    for tile in spec.get("attack", []):
+        x, y = _tile_xy(tile, cols, rows)
+        d.rectangle((x, y, x + TW - 1, y + TH - 1), fill=TARGET + (70,))
     grid.alpha_composite(layer)
     d = ImageDraw.Draw(grid)
     for tile in spec.get("attack", []):
@@ -240,7 +243,7 @@ def _overlay(grid: Image.Image, spec: dict[str, list[str]], cols: int, rows: int
                                (x + TW - 5, y + TH - 5, -1, -1)):  # inset: the outline stays on its tile
             for width, colour in ((8, t.OUTLINE), (5, TARGET)):
                 d.line((cx + sx * arm, cy, cx, cy, cx, cy + sy * arm), fill=colour, width=width, joint="curve")
-        d.rectangle((x + 2, y + 2, x + TW - 3, y + TH - 3), outline=TARGET, width=2)
+        d.rectangle((x + 2, y + 2, x + TW - 3, y + TH - 3), outline=TARGET, width=3)
     for tile in spec.get("selected", []):
         x, y = _tile_xy(tile, cols, rows)
         d.rectangle((x + 1, y + 1, x + TW - 2, y + TH - 2), outline=t.OUTLINE, width=9)
@@ -404,6 +407,7 @@ def _highlight_icon(kind: str) -> Image.Image:
         d.rectangle((0, 0, 27, 27), fill=REACH + (90,))
         d.ellipse((8, 8, 19, 19), outline=REACH, width=3)
     else:
+        d.rectangle((0, 0, 27, 27), fill=TARGET + (70,))
         for cx, cy, sx, sy in ((2, 2, 1, 1), (25, 2, -1, 1), (2, 25, 1, -1), (25, 25, -1, -1)):
             d.line((cx + sx * 9, cy, cx, cy, cx, cy + sy * 9), fill=TARGET, width=4)
     return img
