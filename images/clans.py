@@ -32,7 +32,7 @@ TARGET = (255, 64, 64)
 MARKS = {
     "god": ("♛", GOLD, t.OUTLINE, "God"),
     "new": ("N", (236, 236, 240), t.OUTLINE, "new: waits a turn"),
-    "done": ("✓", (64, 68, 82), t.TEXT, "acted"),
+    "done": ("✓", (64, 68, 82), t.TEXT, "done this turn"),
     "equipment": ("⚔", (196, 214, 236), t.OUTLINE, "Equipment"),
     "break": ("B", (246, 168, 40), t.OUTLINE, "Break"),
     "poison": ("P", (150, 222, 72), t.OUTLINE, "Poison"),
@@ -134,11 +134,19 @@ def _homebase(seat: int) -> Image.Image:
 # --- units --------------------------------------------------------------------------------
 
 
-def _unit_marks(u: dict) -> list[str]:
+def _spent(view: dict, u: dict) -> bool:
+    """Whether a unit of the player to move has finished for this turn: it acted, or it moved and another
+    ally was chosen since (A-17). Other players' flags are from their last turn, so they are not shown."""
+    if u["owner"] != view["active"] or view.get("outcome"):
+        return False
+    return u["act"] == "done" or (u["act"] == "moved" and u["iid"] != view.get("current"))
+
+
+def _unit_marks(u: dict, spent: bool = False) -> list[str]:
     marks = ["god"] if u.get("god") else []
     if u.get("new"):
         marks.append("new")
-    elif u.get("act") == "done":
+    elif spent:
         marks.append("done")
     if u.get("equipment"):
         marks.append("equipment")
@@ -167,12 +175,12 @@ def _name_lines(name: str, width: int) -> list[str]:
     return [t.fit(line, fnt, width) for line in lines]
 
 
-def _token(u: dict) -> Image.Image:
-    return _token_cached(json.dumps(u, sort_keys=True))
+def _token(u: dict, spent: bool = False) -> Image.Image:
+    return _token_cached(json.dumps(u, sort_keys=True), spent)
 
 
 @lru_cache(maxsize=512)
-def _token_cached(key: str) -> Image.Image:
+def _token_cached(key: str, spent: bool) -> Image.Image:
     """A unit on its square: owner-coloured token with marks and name, then seat number and HP bar."""
     u = json.loads(key)
     img = Image.new("RGBA", (TW, TH), CLEAR)
@@ -181,7 +189,7 @@ def _token_cached(key: str) -> Image.Image:
     body = (5, 5, TW - 6, TH - 29)
     d.rounded_rectangle(body, radius=12, fill=colour, outline=GOLD if u.get("god") else t.OUTLINE,
                         width=4 if u.get("god") else 3)
-    marks = _unit_marks(u)
+    marks = _unit_marks(u, spent)
     step = min(24, (TW - 34) / max(len(marks) - 1, 1))
     for i, key_ in enumerate(marks):
         _mark(d, 17 + i * step, 18, key_)
@@ -191,7 +199,7 @@ def _token_cached(key: str) -> Image.Image:
     for line in lines:
         t.text(d, (TW / 2, y), line, fnt, anchor="mm")
         y += 19
-    if u.get("act") == "done":  # spent for this turn: dim the token, keep the HP readable
+    if spent:  # done for this turn: dim the token, keep the HP readable
         img = t.dim(img, 0.45)
         d = ImageDraw.Draw(img)
     seat_box = (5, TH - 26, 27, TH - 5)
@@ -274,7 +282,7 @@ def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
     grid = _ground(tuple(view["field"]), homes).copy()
     d = ImageDraw.Draw(grid)
     for u in view["units"]:
-        grid.alpha_composite(_token(u), _tile_xy(u["tile"], cols, rows))
+        grid.alpha_composite(_token(u, _spent(view, u)), _tile_xy(u["tile"], cols, rows))
     current = next((u["tile"] for u in view["units"] if u["iid"] == view.get("current")), None)
     if current:  # the open activation: a white frame (the highlight's gold frame marks a chosen unit)
         x, y = _tile_xy(current, cols, rows)
@@ -401,8 +409,8 @@ def _mark_icon(key: str) -> Image.Image:
 def _highlight_icon(kind: str) -> Image.Image:
     img = Image.new("RGBA", (28, 28), CLEAR)
     d = ImageDraw.Draw(img)
-    if kind == "selected":
-        d.rectangle((1, 1, 26, 26), outline=SELECT, width=4)
+    if kind in ("selected", "current"):
+        d.rectangle((1, 1, 26, 26), outline=SELECT if kind == "selected" else t.TEXT, width=4)
     elif kind == "reach":
         d.rectangle((0, 0, 27, 27), fill=REACH + (90,))
         d.ellipse((8, 8, 19, 19), outline=REACH, width=3)
@@ -418,6 +426,8 @@ def _legend(view: dict, spec: dict[str, list[str]], w: int) -> Image.Image:
     keys = [_key(_swatch_terrain(k), name) for k, name in TILE_NAMES.items()]
     shown = [k for k in MARKS if k != "buff" or any(u.get("buffs") for u in view["units"])]
     keys += [_key(_mark_icon(k), MARKS[k][3]) for k in shown]
+    if any(u["iid"] == view.get("current") for u in view["units"]):
+        keys.append(_key(_highlight_icon("current"), "acting now"))
     if spec:
         words = {"selected": "chosen unit", "reach": "can move here", "attack": "can attack"}
         keys = [_key(_highlight_icon(k), words[k]) for k in words] + keys

@@ -2,7 +2,7 @@
 
 Written by hand (not played out) so the golden pictures stay put while the rules engine changes,
 and so that every mark appears at once: God, Equipment (one pinned on an enemy), Break, Poison,
-both at once, summoned this turn, acted, mid-activation. test_clans_images checks the keys against a
+both at once, summoned this turn, done (attacked, or moved and left), mid-activation. test_clans_images checks the keys against a
 view the engine makes.
 """
 
@@ -43,13 +43,13 @@ def make_board_view() -> dict:
     units = [
         _unit("A01", "aurelius", 0, "F5", 21, equipment="blessed_longsword"),
         _unit("A04", "templar_knight", 0, "D7", 7, equipment="cursed_brooch", act="done"),
-        _unit("A06", "shieldmaiden", 0, "E6", 3, statuses=["break", "poison"]),
+        _unit("A06", "shieldmaiden", 0, "E6", 3, statuses=["break", "poison"], act="moved"),
         _unit("A08", "chapel_archer", 0, "C5"),
         _unit("A10", "crossbow_sister", 0, "F3", new=True),
         _unit("A11", "acolyte_healer", 0, "B6", act="moved"),
         _unit("B02", "sanguria", 1, "D9", 18, equipment="vampiric_signet"),
         _unit("B03", "iron_maiden_knight", 1, "D8", 6, statuses=["break"]),
-        _unit("B05", "crimson_duelist", 1, "F8"),
+        _unit("B05", "crimson_duelist", 1, "F8", act="done"),
         _unit("B07", "nightshade_archer", 1, "G9", 2, statuses=["break"]),
         _unit("B09", "noble_executioner", 1, "E10"),
     ]

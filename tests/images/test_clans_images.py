@@ -258,3 +258,13 @@ def test_highlight_from_engine_legal_actions_marks_those_tiles():
     for tile in moves:
         x0, y0, x1, y1 = tile_box(tile)
         assert changed_box(plain.crop((x0, y0, x1, y1)), marked.crop((x0, y0, x1, y1)))
+
+
+def test_done_marks_only_the_player_to_move_and_follow_the_activation_rule():
+    view = make_board_view()
+    spent = {u["iid"] for u in view["units"] if clans._spent(view, u)}
+    # Templar attacked; Shieldmaiden moved and Ann has since chosen the Healer, who may still act;
+    # Bob's Duelist is "done" from Bob's own turn, which says nothing about Ann's.
+    assert spent == {"A04", "A06"}
+    assert "done" in clans._unit_marks(view["units"][1], True) and "done" not in clans._unit_marks(view["units"][1])
+    assert not {u["iid"] for u in make_over_view()["units"] if clans._spent(make_over_view(), u)}
