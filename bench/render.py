@@ -2,7 +2,7 @@
 
 Each board is a public view made by the engine: an AI game from a fixed seed, at the moment with the
 most units on the table (for Psi Wars, during a battle). Clans is also timed with a highlight (one
-unit's moves and attacks, built from the legal actions as the table would). The baseline draws a
+unit's moves and attacks, built from the legal actions as the table would), and its opening hand. The baseline draws a
 few rectangles and lines of text on a canvas of the board's size and encodes it with the same PNG
 settings, so the ratio is what our layout costs.
 
@@ -106,6 +106,12 @@ def main(argv=None) -> dict:
     report["clans_highlight"] = {"tiles": sum(len(v) if isinstance(v, list) else 1 for v in spec.values()),
                                  "board_median_ms": lit["board_median_ms"],
                                  "board_cold_caches_median_ms": lit["board_cold_caches_median_ms"]}
+    hand_view = get_game("clans").view(get_game("clans").setup({}, ["Ann", "Bob"], "bench-render"), 0)
+    hand = lambda: images.render_hand("clans", hand_view)  # noqa: E731  the opening hand: every card but the God
+    report["clans_hand"] = {"cards": len(hand_view["hand"]), "size": list(Image.open(io.BytesIO(hand())).size),
+                            "median_ms": round(median_ms(hand, args.runs), 1),
+                            "cold_caches_median_ms": round(median_ms(lambda: (clans.clear_caches(), hand()),
+                                                                     args.runs), 1)}
     print(json.dumps(report))
     return report
 
