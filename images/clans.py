@@ -86,7 +86,7 @@ def _shade(colour, by: int):
     return tuple(max(0, min(255, c + by)) for c in colour)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _terrain(letter: str, w: int = TW, h: int = TH) -> Image.Image:
     """One square of terrain with a pattern of its own, so the four kinds differ without colour."""
     base = TERRAIN_FILL[letter]
