@@ -12,7 +12,8 @@ import random
 from engine.core import Action
 
 from . import rules as r
-from .actions import Attack, EndTurn, Equip, Move, Summon, UseItem
+from .abilities import ward_strength
+from .actions import Attack, EndTurn, Equip, Move, Pass, React, Summon, UseItem
 from .cards import catalog
 from .state import dist, parse_coord
 
@@ -49,8 +50,23 @@ def support_score(state, seat: int, a) -> float:
     return 0.0
 
 
+def ward_choice(state, legal: list[Action]) -> Action:
+    """Answer an attack with the ward that takes most off the hit; keep 2 SP in hand for the next turn's
+    work unless the target is the God."""
+    god = catalog().cards[state.units[state.attack.target].card].god
+    best = None
+    for a in legal:
+        if isinstance(a, React):
+            gain, cost = ward_strength(state, a), catalog().cards[state.units[a.unit].card].abilities[a.ability].sp
+            if gain and (god or state.players[a.seat].sp - cost >= 2) and (best is None or gain > best[0]):
+                best = (gain, a)
+    return best[1] if best else next(a for a in legal if isinstance(a, Pass))
+
+
 def choose(game, state, seat: int) -> Action:
     legal = game.legal_actions(state, seat)
+    if state.phase == "react":
+        return ward_choice(state, legal)
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
     order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
     attacks = [a for a in legal if isinstance(a, Attack)]

@@ -93,4 +93,61 @@ def explain(game, state, a: Action) -> IllegalAction:
             return IllegalAction("Attacks target an enemy on the field.", "combat-and-gameplay")
         rng = r.stat(state, a.unit, "rng")
         return IllegalAction(f"The target is {dist(u.pos, t.pos)} steps away but the range is {rng}.", "range")
+    if a.type == "ability":
+        return explain_ability(state, a)
+    if a.type in ("react", "pass"):
+        return explain_ward(state, a)
     return IllegalAction("That move is not available right now.", "your-turn")
+
+
+def explain_ability(state, a) -> IllegalAction:
+    u = state.units.get(a.unit)
+    if u is None or u.owner != a.seat:
+        return IllegalAction("That is not one of your allies on the field.", "ally-cards")
+    abilities = catalog().cards[u.card].abilities
+    if not 0 <= a.ability < len(abilities):
+        return IllegalAction("Each ally has exactly two special abilities.", "special-abilities")
+    ab = abilities[a.ability]
+    if ab.timing == "PERM":
+        return IllegalAction(f"{ab.name} is permanent: it is always on and is never used as an action.",
+                             "permanent-abilities")
+    if ab.timing == "OT":
+        return IllegalAction(f"{ab.name} is an (OT) ability: it answers an attack on your opponent's turn.",
+                             "your-turn")
+    if state.phase == "react" or a.seat != state.active:
+        return IllegalAction("(PT) abilities are used on your own turn.", "your-turn")
+    if u.summoned_turn == state.turn:
+        return IllegalAction("An ally summoned this turn is still preparing: it acts from your next turn.",
+                             "summoning")
+    if not r.can_act(state, a.unit):
+        return IllegalAction("This ally has already acted, or its activation is over: using an ability is its "
+                             "one action.", "faq-act-later")
+    if ab.sp > p_sp(state, a.seat):
+        return IllegalAction(f"{ab.name} costs {ab.sp} SP and you have {p_sp(state, a.seat)}.", "sp-and-exp")
+    if ab.kind in ("attack", "blast"):
+        return IllegalAction(f"{ab.name} needs an enemy in reach.", "range")
+    return IllegalAction(f"{ab.name} cannot be aimed there: check its reach and whom it helps.", "special-abilities")
+
+
+def explain_ward(state, a) -> IllegalAction:
+    if state.phase != "react" or state.attack is None:
+        return IllegalAction("(OT) wards answer an attack on one of your allies during your opponent's turn; "
+                             "no attack is waiting for an answer.", "special-abilities")
+    if state.units[state.attack.target].owner != a.seat:
+        return IllegalAction("Only the player whose ally is attacked may answer.", "special-abilities")
+    u = state.units.get(getattr(a, "unit", ""))
+    if u is None or u.owner != a.seat:
+        return IllegalAction("That is not one of your allies on the field.", "ally-cards")
+    if u.ot_used:
+        return IllegalAction("Each ally uses at most one (OT) ability per opponent turn.", "special-abilities")
+    ab = catalog().cards[u.card].abilities[a.ability] if 0 <= a.ability < 2 else None
+    if ab is None or ab.timing != "OT":
+        return IllegalAction("Only (OT) abilities can answer on your opponent's turn.", "special-abilities")
+    if ab.sp > p_sp(state, a.seat):
+        return IllegalAction(f"{ab.name} costs {ab.sp} SP and you have {p_sp(state, a.seat)}.", "sp-and-exp")
+    return IllegalAction(f"{ab.name} cannot reach this attack: check its range and whom it guards.",
+                         "special-abilities")
+
+
+def p_sp(state, seat: int) -> int:
+    return state.players[seat].sp

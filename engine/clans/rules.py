@@ -17,9 +17,10 @@ from pydantic import BaseModel, Field
 from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
 from engine.core.rng import commitment
 
-from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Summon, UseItem
+from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options, ward_strength
+from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
 from .cards import CardDef, battlemaps, catalog, neighbours
-from .state import ClansState, Player, Pos, Unit, coord, dist, parse_coord
+from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 
 
 class ClansConfig(BaseModel):
@@ -143,7 +144,7 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
 
 
-class Clans(Game):
+class Clans(AbilityRules, Game):
     id = "clans"
     title = "Gods & Clans"
     min_players = 2
@@ -210,10 +211,7 @@ class Clans(Game):
             u.ot_used = False
             if u.owner == state.active:
                 u.act, u.shield, u.mods_turn, u.mods_act = "fresh", 0, {}, {}
-        for u in list(state.units.values()):
-            tick = (1 if "break" in u.statuses else 0) + (2 if "poison" in u.statuses else 0)
-            if tick and u.iid in state.units:
-                self._hurt(state, u.iid, tick, state.other(u.owner), events, "Status damage")
+        self._tick(state, events)
         if state.finished:
             return
         p.sp += state.sp_per_turn
@@ -284,6 +282,8 @@ class Clans(Game):
     def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
+        if state.phase == "react":
+            return [*ward_options(state, seat), Pass(seat=seat)]
         out: list[Action] = []
         p = state.players[seat]
         tiles = summon_tiles(state, seat)
@@ -310,15 +310,37 @@ class Clans(Game):
             if can_act(state, iid):
                 rng = stat(state, iid, "rng")
                 out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}")
-                        for o in state.units.values() if o.owner != seat and dist(o.pos, u.pos) <= rng]
+                        for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
+                out += self._ability_actions(state, seat, iid, rng)
         return out + [EndTurn(seat=seat)]
+
+    def _ability_actions(self, state: ClansState, seat: int, iid: str, rng: int) -> list[UseAbility]:
+        """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
+        out = []
+        for i, ab in enumerate(cdef(state, iid).abilities):
+            if ab.timing != "PT" or ab.sp > state.players[seat].sp:
+                continue
+            for t in ability_targets(state, iid, ab, rng):
+                on = f" on {short(state, t)}" if t else ""
+                out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
+                                      names=f"{short(state, iid)}: {ab.name}{on} ({ab.sp} SP)"[:80]))
+        return out
 
     def step(self, state: ClansState, action: Action) -> list[Event]:
         events: list[Event] = []
         getattr(self, f"_do_{action.type}")(state, action, events)
         if not state.finished:
-            state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")]
+            state.pending = [self._decision(state)]
         return events
+
+    def _decision(self, state: ClansState) -> Decision:
+        """Whom the game waits on: the defender during a ward window (A-22), else the active player."""
+        if state.phase == "react" and state.attack:
+            pa = state.attack
+            seat = state.units[pa.target].owner
+            return Decision(seat=seat, kind="ward", prompt=f"{state.seats[seat]}: {tag(state, pa.attacker)} attacks "
+                                                           f"{tag(state, pa.target)}. Answer with a ward?")
+        return Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")
 
     def _select(self, state: ClansState, iid: str) -> None:
         """Choosing another ally closes the open activation (A-17)."""
@@ -369,12 +391,7 @@ class Clans(Game):
         name = tag(state, a.target)
         head = f"{p.name} uses {d.name} on {name}"
         if d.effect == "heal":
-            cured = bool(d.params.get("cure") and u.statuses)
-            if d.params.get("cure"):
-                u.statuses = []
-            healed = max(0, min(d.params.get("amount", 0), cdef(state, a.target).hp - u.hp))
-            u.hp += healed
-            events.append(Event(text=f"{head}: it regains {healed} HP ({u.hp} HP)" + (" and is cured." if cured else ".")))
+            self._heal(state, a.target, d.params.get("amount", 0), d.params.get("cure", False), events, head)
         elif d.effect == "buff":
             stat_, amount = d.params["stat"], d.params["amount"]
             mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
@@ -384,11 +401,12 @@ class Clans(Game):
         elif d.effect == "damage":
             events.append(Event(text=f"{head}."))
             self._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
-        else:
+        else:  # a Poison item: the status with its hit damage, never on a God (RULINGS)
             status = d.params["status"]
-            if status not in u.statuses:
-                u.statuses.append(status)
-            events.append(Event(text=f"{head}: it suffers {status.capitalize()}."))
+            events.append(Event(text=f"{head}."))
+            self._hurt(state, a.target, STATUS_BONUS[status], a.seat, events, d.name)
+            if a.target in state.units:
+                self._inflict(state, a.target, status, a.seat, events)
 
     def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
         self._select(state, a.unit)
@@ -398,9 +416,22 @@ class Clans(Game):
         u.act = "moved"
         events.append(Event(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
 
-    def _strike(self, state: ClansState, src: str, dst: str, bonus: int, events: list[Event], why: str) -> None:
-        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst))
-        self._hurt(state, dst, dmg, state.units[src].owner, events, why)
+    def _tag(self, state: ClansState, iid: str) -> str:
+        return tag(state, iid)
+
+    def _strike(self, state: ClansState, src: str, dst: str, events: list[Event], why: str,
+                bonus: int = 0, reduce: int = 0) -> int:
+        """One hit of a fight; returns the damage dealt. Thirst heals a friend that hurts a Poisoned foe."""
+        poisoned = "poison" in state.units[dst].statuses
+        owner = state.units[src].owner
+        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst)
+                  - reduce)
+        self._hurt(state, dst, dmg, owner, events, why)
+        thirst = max((a.params.get("amount", 0) for o in state.units.values() if not state.foes(o.owner, owner)
+                      for a in cdef(state, o.iid).abilities if a.kind == "thirst"), default=0)
+        if poisoned and dmg and thirst and src in state.units and not state.finished:
+            self._heal(state, src, thirst, False, events, "Thirst")
+        return dmg
 
     def _ground_bonus(self, state: ClansState, iid: str) -> int:
         u = state.units[iid]
@@ -415,32 +446,64 @@ class Clans(Game):
             armor += catalog().cards[u.equipment].reduce
         return armor
 
-    def _do_attack(self, state: ClansState, a: Attack, events: list[Event]) -> None:
-        self._select(state, a.unit)
-        self._fight(state, a.unit, a.target, 0, events)
-        if a.unit in state.units:
-            state.units[a.unit].act = "done"
-        state.current = None
-
-    def _fight(self, state: ClansState, att: str, dfn: str, bonus: int, events: list[Event]) -> None:
-        """Standard attack (combat-and-gameplay, initiative, counterattack, A-13)."""
+    def _fight(self, state: ClansState, pa: PendingAttack, events: list[Event]) -> None:
+        """Combat (combat-and-gameplay, initiative, counterattack, A-13): one strike each at most, the
+        defender answering only within its range unless it counters from any range."""
+        att, dfn = pa.attacker, pa.target
         au, du = state.units[att], state.units[dfn]
         can_counter = dist(au.pos, du.pos) <= stat(state, dfn, "rng") or has_perm(state, dfn, "counter_any")
         first_defender = can_counter and has_perm(state, dfn, "initiative") and not has_perm(state, att, "initiative")
         if first_defender:
-            self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
+            self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
             if att not in state.units or state.finished:
                 return
-        self._strike(state, att, dfn, bonus, events, f"{cdef(state, att).name} attacks")
-        if state.finished or dfn not in state.units or first_defender or not can_counter:
-            return
-        self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes back")
+        status = pa.status if pa.status and not cdef(state, dfn).god and not pa.no_status else None
+        bonus = pa.atk_bonus + (STATUS_BONUS[status] if status else 0)
+        self._strike(state, att, dfn, events, f"{cdef(state, att).name} attacks", bonus, pa.reduce)
+        if status and dfn in state.units:
+            self._inflict(state, dfn, status, au.owner, events)
+        if pa.splash and not state.finished and att in state.units:
+            self._splash(state, att, dfn, events)
+        if pa.heal_self and att in state.units and not state.finished:
+            self._heal(state, att, pa.heal_self, False, events, pa.ability or "Heal")
+        if not (state.finished or dfn not in state.units or first_defender or not can_counter
+                or att not in state.units):
+            self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes back")
+        if pa.self_damage and att in state.units and not state.finished:
+            self._hurt(state, att, pa.self_damage, du.owner, events, pa.ability or "Recoil")
+
+    def _splash(self, state: ClansState, att: str, dfn: str, events: list[Event]) -> None:
+        """Cleave: the weakest other foe next to the attacker loses ATK-1 (direct damage, no fight)."""
+        au = state.units[att]
+        near = [o for o in state.units.values()
+                if state.foes(o.owner, au.owner) and o.iid != dfn and dist(o.pos, au.pos) == 1]
+        if near:
+            victim = min(near, key=lambda o: (o.hp, o.iid))
+            self._hurt(state, victim.iid, max(0, stat(state, att, "atk") - 1), au.owner, events, "Cleave")
 
     def _do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
         self._select(state, "")
         state.current = None
         events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
         self._end_turn(state, events)
+
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        return {"ward": {"always": "Always answer an attack with my best (OT) ward I can pay for",
+                         "never": "Never use (OT) wards; let attacks through"}}
+
+    def standing_action(self, state: ClansState, seat: int, kind: str, answer: str) -> Action | None:
+        """Turn a standing answer into the move for a pending ward decision (None: ask the player)."""
+        if kind != "ward" or state.phase != "react" or not any(d.seat == seat and d.kind == "ward"
+                                                                 for d in state.pending):
+            return None
+        if answer == "never":
+            return Pass(seat=seat)
+        if answer != "always":
+            return None
+        options = ward_options(state, seat)
+        if not options:
+            return Pass(seat=seat)
+        return max(options, key=lambda a: (ward_strength(state, a), a.unit))
 
     def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
         from .explain import explain

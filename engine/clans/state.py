@@ -38,6 +38,7 @@ class Unit(BaseModel):
     hp: int
     equipment: str | None = None  # card id
     statuses: list[Literal["break", "poison"]] = Field(default_factory=list)
+    status_by: dict[str, int] = Field(default_factory=dict)  # status -> seat that inflicted it (gets tick EXP)
     summoned_turn: int = 0
     act: Literal["fresh", "moved", "done"] = "fresh"
     ot_used: bool = False
@@ -72,6 +73,7 @@ class PendingAttack(BaseModel):
     splash: bool = False
     reduce: int = 0
     no_status: bool = False
+    wards: list[str] = Field(default_factory=list)  # names of the (OT) wards used against it
 
 
 class ClansState(GameState):
@@ -94,6 +96,10 @@ class ClansState(GameState):
 
     def other(self, seat: int) -> int:
         return 1 - seat
+
+    def foes(self, a: int, b: int) -> bool:
+        """Seats on different teams (2-vs-2: seats 0 and 2 against 1 and 3; 1-vs-1: the two seats)."""
+        return a % 2 != b % 2
 
     def tile(self, pos: Pos) -> str:
         return self.field[pos[1]][pos[0]]

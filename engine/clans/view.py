@@ -10,7 +10,8 @@ def build_view(state: ClansState, seat: int | None) -> dict:
     cards = catalog().cards
     units = [{"iid": u.iid, "card": u.card, "name": cards[u.card].name, "owner": u.owner, "tile": coord(u.pos),
               "hp": u.hp, "max_hp": cards[u.card].hp, "statuses": list(u.statuses), "equipment": u.equipment,
-              "act": u.act, "new": u.summoned_turn == state.turn, "god": cards[u.card].god}
+              "act": u.act, "new": u.summoned_turn == state.turn, "god": cards[u.card].god,
+              "shield": u.shield, "ot_used": u.ot_used}
              for u in state.units.values()]
     players = [{"seat": s, "name": p.name, "deck": catalog().decks[p.deck_key].name, "sp": p.sp, "exp": p.exp,
                 "exp_gained": p.exp_gained, "unused_count": len(p.unused), "used": list(p.used),
@@ -21,7 +22,8 @@ def build_view(state: ClansState, seat: int | None) -> dict:
             "units": units, "players": players, "current": state.current,
             "pending": [d.model_dump() for d in state.pending],
             "recent": [e.text for e in state.recent if e.visible(seat)],
-            "outcome": state.finished.model_dump() if state.finished else None, "you": seat}
+            "outcome": state.finished.model_dump() if state.finished else None, "you": seat,
+            "attack": state.attack.model_dump() if state.attack else None}
     if seat is not None:
         view["hand"] = [{"card": c, "name": cards[c].name} for c in state.players[seat].unused]
     return view
