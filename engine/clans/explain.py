@@ -95,6 +95,8 @@ def explain(game, state, a: Action) -> IllegalAction:
         return IllegalAction(f"The target is {dist(u.pos, t.pos)} steps away but the range is {rng}.", "range")
     if a.type == "ability":
         return explain_ability(state, a)
+    if a.type in ("art", "terrain"):
+        return explain_card(state, a)
     if a.type in ("react", "pass"):
         return explain_ward(state, a)
     return IllegalAction("That move is not available right now.", "your-turn")
@@ -147,6 +149,36 @@ def explain_ward(state, a) -> IllegalAction:
         return IllegalAction(f"{ab.name} costs {ab.sp} SP and you have {p_sp(state, a.seat)}.", "sp-and-exp")
     return IllegalAction(f"{ab.name} cannot reach this attack: check its range and whom it guards.",
                          "special-abilities")
+
+
+def explain_card(state, a) -> IllegalAction:
+    """Runic Arts and Terrain Effects: the card, its cost, then (arts) the formation."""
+    p, d = state.players[a.seat], catalog().cards.get(a.card)
+    kind, rule = ("art", "runic-arts") if a.type == "art" else ("terrain", "terrain-effects")
+    if d is None or d.kind != kind or a.card not in p.unused:
+        return IllegalAction("That card is not among your unused cards; it leaves the game once cast.", rule)
+    if d.sp > p.sp or d.exp > p.exp:
+        return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
+                             "sp-and-exp")
+    if a.type == "terrain":
+        return IllegalAction("Terrain Effects are cast on your own turn.", "your-turn")
+    t = state.units.get(a.target)
+    if t is None or not state.foes(t.owner, a.seat):
+        return IllegalAction("A Runic Art is aimed at an enemy on the field.", "runic-arts")
+    for iid in a.allies:
+        u = state.units.get(iid)
+        if u is None or u.owner != a.seat:
+            return IllegalAction("Every participant must be one of your allies on the field.", "runic-art-requirements")
+        if u.summoned_turn == state.turn:
+            return IllegalAction(f"{catalog().cards[u.card].name} was summoned this turn and cannot join a Runic Art.",
+                                 "summoning")
+        if u.act == "done":
+            return IllegalAction(f"{catalog().cards[u.card].name} has already attacked or used an ability this turn; "
+                                 "only allies that at most moved can join.", "runic-art-requirements")
+    need = " + ".join(f"{n} {c.capitalize()}" for c, n in d.classes.items())
+    where = {"ADJ": "each next to the enemy", "INRANGE": "with the enemy in each one's range",
+             "FLANK": "next to the enemy, two of them on opposite sides"}[d.pattern]
+    return IllegalAction(f"{d.name} needs {need}, {where}.", "runic-art-requirements")
 
 
 def p_sp(state, seat: int) -> int:

@@ -19,6 +19,7 @@ from engine.core.rng import commitment
 
 from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options, ward_strength
 from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
+from .arts import ArtRules, art_actions, terrain_actions
 from .cards import CardDef, battlemaps, catalog, neighbours
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 
@@ -140,11 +141,13 @@ def can_act(state: ClansState, iid: str) -> bool:
 
 def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     home = state.players[seat].homebase
+    if home is None:
+        return []
     taken = {u.pos for u in state.units.values()} | home_tiles(state)
     return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
 
 
-class Clans(AbilityRules, Game):
+class Clans(AbilityRules, ArtRules, Game):
     id = "clans"
     title = "Gods & Clans"
     min_players = 2
@@ -302,6 +305,8 @@ class Clans(AbilityRules, Game):
             if catalog().cards[card].kind == "item":
                 out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
                         for iid in state.units if can_use_item(state, seat, card, iid)]
+        out += terrain_actions(state, seat)
+        out += art_actions(state, seat, stat, short)
         for iid, u in state.units.items():
             if u.owner != seat:
                 continue
