@@ -1,32 +1,21 @@
 """Gods & Clans abilities: (PT) abilities, (OT) wards as the defender's pending Decision, standing
 answers, Break and Poison (hit bonus, ticks, God immunity), Initiative and Thirst."""
 
-import pytest
 
 from engine.clans import rules as r
 from engine.clans.actions import Attack, EndTurn, Pass, React, UseAbility
-from engine.core import IllegalAction, get_game
+from engine.core import get_game
 
-from .test_clans_rules import bare, far_gods, put
+from .test_clans_rules import bare, far_gods, put, refused, rich
 
 GAME = get_game("clans")
 FLAT = ["GGGGGGGGG"] * 12
 
 
-def rich(s, sp=10, exp=5):
-    for p in s.players:
-        p.sp, p.exp = sp, exp
-    return s
-
 
 def index(s, iid, name):
     return next(i for i, a in enumerate(r.cdef(s, iid).abilities) if a.name == name)
 
-
-def refused(s, action):
-    with pytest.raises(IllegalAction) as err:
-        GAME.check(s, action)
-    return err.value
 
 
 def test_break_ability_hits_for_atk_plus_one_and_caps_speed():

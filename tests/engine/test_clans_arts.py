@@ -1,32 +1,21 @@
 """Gods & Clans Runic Arts (classes, formations, who may join) and Terrain Effects (FAQ cases)."""
 
-import pytest
 
 from engine.clans import rules as r
 from engine.clans.actions import CastArt, CastTerrain, Equip, Move, Summon
 from engine.clans.state import coord, parse_coord
-from engine.core import IllegalAction, get_game
+from engine.core import get_game
 
-from .test_clans_rules import bare, far_gods, put
+from .test_clans_rules import bare, far_gods, put, refused, rich
 
 GAME = get_game("clans")
 FLAT = ["GGGGGGGGG"] * 12
 
 
-def rich(s, sp=10, exp=6):
-    for p in s.players:
-        p.sp, p.exp = sp, exp
-    return s
-
-
-def refused(s, action):
-    with pytest.raises(IllegalAction) as err:
-        GAME.check(s, action)
-    return err.value
 
 
 def ann_scene():
-    s = rich(bare(FLAT))
+    s = rich(bare(FLAT), exp=6)
     far_gods(s)
     s.players[0].homebase = s.players[1].homebase = None
     return s
@@ -96,7 +85,7 @@ def test_an_ally_that_only_moved_can_still_join_an_art_but_not_one_that_attacked
 
 
 def test_an_ally_summoned_this_turn_cannot_join_an_art():
-    s = rich(bare(FLAT))
+    s = rich(bare(FLAT), exp=6)
     far_gods(s)
     home = s.players[0].homebase
     foe_tile = (home[0], home[1] + 2)

@@ -29,6 +29,18 @@ def put(s, seat, card, tile):
     return GAME._new_unit(s, seat, card, parse_coord(tile), summoned_turn=0).iid
 
 
+def rich(s, sp=10, exp=5):
+    for p in s.players:
+        p.sp, p.exp = sp, exp
+    return s
+
+
+def refused(s, action):
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(s, action)
+    return err.value
+
+
 def far_gods(s):
     for u in s.units.values():
         if r.cdef(s, u.iid).god:
