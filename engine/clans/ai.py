@@ -13,8 +13,20 @@ from engine.core import Action
 
 from . import rules as r
 from .abilities import ward_strength
-from .actions import Attack, EndTurn, Equip, Move, Pass, React, Summon, UseItem
-from .cards import catalog
+from .actions import (
+    Attack,
+    DraftMap,
+    EndTurn,
+    Equip,
+    Move,
+    Pass,
+    PlaceHomebase,
+    PlaceMap,
+    React,
+    Summon,
+    UseItem,
+)
+from .cards import battlemaps, catalog
 from .state import dist, parse_coord
 
 
@@ -63,10 +75,29 @@ def ward_choice(state, legal: list[Action]) -> Action:
     return best[1] if best else next(a for a in legal if isinstance(a, Pass))
 
 
+def setup_score(state, seat: int, a: Action) -> float:
+    """Open ground on our side, a Homebase on the second row near our centre, the God in front of it."""
+    centre = 4 if len(state.players) == 2 else (2 if seat < 2 else 6)
+    if isinstance(a, PlaceMap):
+        return a.rows.count("G") + 0.5 * a.rows.count("F")
+    if isinstance(a, DraftMap):
+        piece = battlemaps().pieces[a.piece]
+        return max("".join(f).count("G") + 0.5 * "".join(f).count("F") for f in (piece.face_a, piece.face_b))
+    c, row = parse_coord(a.tile)
+    if isinstance(a, PlaceHomebase):
+        back = 1 if seat % 2 == 0 else 10
+        return -10 * abs(row - back) - abs(c - centre)
+    forward = row if seat % 2 == 0 else -row
+    return 10 * forward - abs(c - centre)
+
+
 def choose(game, state, seat: int) -> Action:
     legal = game.legal_actions(state, seat)
     if state.phase == "react":
         return ward_choice(state, legal)
+    if state.phase == "setup":
+        die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:setup")
+        return max(legal, key=lambda a: (setup_score(state, seat, a), die.random()))
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
     order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
     attacks = [a for a in legal if isinstance(a, Attack)]

@@ -10,6 +10,8 @@ from .state import dist, parse_coord
 
 
 def explain(game, state, a: Action) -> IllegalAction:
+    if a.type.startswith("place_") or a.type == "draft_map":
+        return explain_setup(state, a)
     p = state.players[a.seat]
     if a.type == "summon":
         d = catalog().cards.get(a.card)
@@ -179,6 +181,32 @@ def explain_card(state, a) -> IllegalAction:
     where = {"ADJ": "each next to the enemy", "INRANGE": "with the enemy in each one's range",
              "FLANK": "next to the enemy, two of them on opposite sides"}[d.pattern]
     return IllegalAction(f"{d.name} needs {need}, {where}.", "runic-art-requirements")
+
+
+def explain_setup(state, a) -> IllegalAction:
+    from .setup import MIN_ROOM, next_setup
+
+    step = next_setup(state) if state.phase == "setup" else None
+    if step is None:
+        return IllegalAction("The battlefield is already set up.", "setup")
+    want = {"map": ("draft_map", "place_map"), "homebase": ("place_homebase",), "god": ("place_god",)}[step[1]]
+    if a.type not in want or a.seat != step[0]:
+        what = {"map": "a battlemap", "homebase": "a Homebase", "god": "a God"}[step[1]]
+        return IllegalAction(f"Set-up goes in order: now {state.seats[step[0]]} places {what}.", "getting-started")
+    if a.type in want and len(want) == 2:
+        if any(m.piece == a.piece for m in state.maps):
+            return IllegalAction(f"Battlemap {a.piece} is already on the field; each is used once.", "battlemaps")
+        if a.type == "draft_map" and state.drafted is not None:
+            return IllegalAction(f"Lay battlemap {state.drafted} first: choose its face and rotation.", "battlemaps")
+        if a.type == "place_map" and a.piece != state.drafted:
+            return IllegalAction("Take a battlemap first, then lay it.", "battlemaps")
+        return IllegalAction("That battlemap would cut off part of the field: every passable area must stay "
+                             "reachable.", "battlemaps")
+    if a.type == "place_homebase":
+        return IllegalAction(f"A Homebase goes on an empty Ground or Forest tile on your own side, with at least "
+                             f"{MIN_ROOM} free passable tiles around it, and its gates must not cut off any area.",
+                             "homebase")
+    return IllegalAction("Your God starts on a free passable tile one step from your Homebase.", "homebase")
 
 
 def p_sp(state, seat: int) -> int:

@@ -11,6 +11,7 @@ Rule names are the heading ids of data/clans/rules/sections.json.
 from __future__ import annotations
 
 import heapq
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -21,6 +22,7 @@ from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options
 from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
 from .arts import ArtRules, art_actions, terrain_actions
 from .cards import CardDef, battlemaps, catalog, neighbours
+from .setup import SetupRules, next_setup, setup_actions
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 
 
@@ -29,6 +31,9 @@ class ClansConfig(BaseModel):
     layout: str = "quick_start"
     max_rounds: int = Field(default=40, ge=1, le=200)  # A-33
     sp_per_turn: int = Field(default=4, ge=1, le=10)
+    # "choose": players lay the battlemaps and set Homebase and God as Decisions (the book's set-up);
+    # "auto": the quick-start field and automatic placement (simulations and quick games)
+    setup: Literal["choose", "auto"] = "choose"
 
 
 def cdef(state: ClansState, iid: str) -> CardDef:
@@ -147,7 +152,7 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
 
 
-class Clans(AbilityRules, ArtRules, Game):
+class Clans(AbilityRules, ArtRules, SetupRules, Game):
     id = "clans"
     title = "Gods & Clans"
     min_players = 2
@@ -160,48 +165,65 @@ class Clans(AbilityRules, ArtRules, Game):
 
     # --- setup (battlemaps, homebase, setup) -------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> ClansState:
-        if len(seats) != 2:
-            raise IllegalAction("This version plays two players; 2-vs-2 teams are not ready yet.", "players-and-teams")
+        if len(seats) not in (2, 4):
+            raise IllegalAction("Gods & Clans is for 2 players, or 4 in two teams of two.", "players-and-teams")
         cfg = ClansConfig.model_validate(config or {})
-        field = battlemaps().field(cfg.layout)
+        auto = cfg.setup == "auto"
+        field = battlemaps().field(cfg.layout) if auto else battlemaps().lay([])
         state = ClansState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), field=field,
-                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn, phase="play")
-        events = [Event(text=f"Gods & Clans begins on the {battlemaps().layouts[cfg.layout].name} battlefield.")]
+                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn,
+                           setup_mode=cfg.setup, phase="play" if auto else "setup")
+        where = f"the {battlemaps().layouts[cfg.layout].name} battlefield" if auto else "a battlefield of their making"
+        events = [Event(text=f"Gods & Clans begins on {where}.")]
         for seat, name in enumerate(seats):
             key = cfg.decks[seat % len(cfg.decks)]
             deck = catalog().decks[key]
-            p = Player(name=name, deck_key=key, unused=[c for c in deck.cards if not catalog().cards[c].god
-                                                        and catalog().cards[c].kind != "homebase"])
-            state.players.append(p)
-            home, god_tile = self._auto_home(state, seat)
-            p.homebase = home
-            god = next(c for c in deck.cards if catalog().cards[c].god)
-            self._new_unit(state, seat, god, god_tile, summoned_turn=0)
-            events.append(Event(text=f"{name} ({deck.name}) sets the Homebase on {coord(home)} and "
-                                     f"{catalog().cards[god].name} on {coord(god_tile)}."))
-        state.first = state.active = state.rng.below(2)
+            state.players.append(Player(name=name, deck_key=key, unused=[
+                c for c in deck.cards if not catalog().cards[c].god and catalog().cards[c].kind != "homebase"]))
+        if len(seats) == 4:
+            events.append(Event(text=f"Teams: {seats[0]} and {seats[2]} against {seats[1]} and {seats[3]}."))
+        if auto:
+            for seat in range(len(seats)):
+                self._auto_place(state, seat, events)
+        state.first = state.active = state.rng.below(len(seats))
         events.append(Event(kind="roll", text=f"Coin flip: {state.seats[state.active]} goes first."))
-        self._start_turn(state, events)
+        if auto:
+            self._start_turn(state, events)
+        else:
+            events.append(Event(text="Lay the 12 battlemaps in turn order, then each player sets a Homebase and God."))
+            self._after_setup_step(state, events)
+            state.pending = [self._decision(state)]
         state.recent = events[-state.RECENT_KEEP:]
         return state
 
+    def _auto_place(self, state: ClansState, seat: int, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.homebase, god_tile = self._auto_home(state, seat)
+        god = next(c for c in catalog().decks[p.deck_key].cards if catalog().cards[c].god)
+        self._new_unit(state, seat, god, god_tile, summoned_turn=0)
+        events.append(Event(text=f"{p.name} ({catalog().decks[p.deck_key].name}) sets the Homebase on "
+                                 f"{coord(p.homebase)} and {catalog().cards[god].name} on {coord(god_tile)}."))
+
     def _auto_home(self, state: ClansState, seat: int) -> tuple[Pos, Pos]:
-        """The back-centre tile with room around it; the God goes one step toward the enemy."""
-        rows = range(1, 6) if seat == 0 else range(10, 5, -1)
-        toward = 1 if seat == 0 else -1
+        """The back-centre tile with room around it (left and right of centre for team-mates); the God
+        goes one step toward the enemy."""
+        rows = range(1, 6) if seat % 2 == 0 else range(10, 5, -1)
+        toward = 1 if seat % 2 == 0 else -1
+        cols = (4, 3, 5, 2, 6, 1, 7) if len(state.players) == 2 else ((2, 1, 3, 0) if seat < 2 else (6, 7, 5, 8))
+        taken = home_tiles(state) | {u.pos for u in state.units.values()}
         for r in rows:
-            for c in (4, 3, 5, 2, 6, 1, 7):
+            for c in cols:
                 pos = (c, r)
-                if state.tile(pos) not in "GF" or pos in home_tiles(state):
+                if state.tile(pos) not in "GF" or pos in taken:
                     continue
-                room = [n for n in neighbours(*pos) if state.tile(n) in "GF"]
+                room = [n for n in neighbours(*pos) if state.tile(n) in "GF" and n not in taken]
                 god = (c, r + toward)
                 if len(room) >= 4 and god in room:
                     return pos, god
         raise IllegalAction("No tile on this side can hold a Homebase.", "homebase")
 
     def _new_unit(self, state: ClansState, seat: int, card: str, pos: Pos, summoned_turn: int) -> Unit:
-        iid = f"{'AB'[seat]}{state.next_iid:02d}"
+        iid = f"{'ABCD'[seat]}{state.next_iid:02d}"
         state.next_iid += 1
         u = Unit(iid=iid, card=card, owner=seat, pos=pos, hp=catalog().cards[card].hp, summoned_turn=summoned_turn)
         state.units[iid] = u
@@ -287,6 +309,8 @@ class Clans(AbilityRules, ArtRules, Game):
             return []
         if state.phase == "react":
             return [*ward_options(state, seat), Pass(seat=seat)]
+        if state.phase == "setup":
+            return setup_actions(state, seat)
         out: list[Action] = []
         p = state.players[seat]
         tiles = summon_tiles(state, seat)
@@ -345,6 +369,11 @@ class Clans(AbilityRules, ArtRules, Game):
             seat = state.units[pa.target].owner
             return Decision(seat=seat, kind="ward", prompt=f"{state.seats[seat]}: {tag(state, pa.attacker)} attacks "
                                                            f"{tag(state, pa.target)}. Answer with a ward?")
+        if state.phase == "setup":
+            seat, what = next_setup(state)
+            ask = {"map": "lay a battlemap on your side", "homebase": "set your Homebase on your side",
+                   "god": "place your God next to your Homebase"}[what]
+            return Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {ask}.")
         return Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")
 
     def _select(self, state: ClansState, iid: str) -> None:

@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 
+from .cards import Placement
+
 Pos = tuple[int, int]  # (column 0-8, row 0-11); shown as "C7"
 Phase = Literal["setup", "play", "react", "over"]
 
@@ -89,6 +91,9 @@ class ClansState(GameState):
     current: str | None = None  # the ally whose activation is open
     attack: PendingAttack | None = None
     next_iid: int = 1
+    setup_mode: Literal["choose", "auto"] = "auto"
+    maps: list[Placement] = Field(default_factory=list)  # battlemaps laid so far (set-up choices)
+    drafted: int | None = None  # the battlemap taken and waiting to be laid
 
     @property
     def round(self) -> int:

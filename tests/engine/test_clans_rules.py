@@ -13,7 +13,7 @@ GAME = get_game("clans")
 
 
 def bare(field=None):
-    s = GAME.setup({}, ["Ann", "Bob"], "scenario")
+    s = GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "scenario")
     for iid in [i for i, u in s.units.items() if not r.cdef(s, i).god]:
         del s.units[iid]
     if field:
@@ -140,7 +140,7 @@ def test_random_games_always_end_and_hide_unused_cards():
                 break
             seat = GAME.to_act(s)[0]
             legal = GAME.legal_actions(s, seat)
-            assert legal and (EndTurn(seat=seat) in legal or Pass(seat=seat) in legal)
+            assert legal and (s.phase == "setup" or EndTurn(seat=seat) in legal or Pass(seat=seat) in legal)
             GAME.advance(s, chooser.choice(legal))
             public = GAME.view(s, None)
             assert "hand" not in public
@@ -170,6 +170,6 @@ def test_ai_on_a_flat_field_favours_neither_seat(monkeypatch):
     from engine.simulate import simulate
 
     monkeypatch.setattr(type(cards.battlemaps()), "field", lambda self, key: ["GGGGGGGGG"] * 12)
-    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"]})
+    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"], "setup": "auto"})
     assert report["errors"] == 0
     assert min(report["wins"]) >= 10, report["wins"]
