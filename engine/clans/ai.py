@@ -107,7 +107,7 @@ def choose(game, state, seat: int) -> Action:
             return best
     summons = [a for a in legal if isinstance(a, Summon)]
     if summons:
-        enemy_god = next(u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god)
+        enemy_god = next(u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god)
         return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos),
                                            order[id(a)]))
     support = [(support_score(state, seat, a), order[id(a)], a) for a in legal if isinstance(a, (Equip, UseItem))]
@@ -117,15 +117,15 @@ def choose(game, state, seat: int) -> Action:
     moves = [a for a in legal if isinstance(a, Move)]
     if moves:
         best, score = None, (-1e9, 0.0)
-        gods = [u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god]
+        gods = [u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god]
         for m in moves:
             u = state.units[m.unit]
             to = parse_coord(m.to)
-            target = min((e for e in state.units.values() if e.owner != seat),
+            target = min((e for e in state.units.values() if state.foes(e.owner, seat)),
                          key=lambda e: dist(e.pos, u.pos))
             goal = gods[0] if gods else target
             gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
-            near = min(dist(to, e.pos) for e in state.units.values() if e.owner != seat)
+            near = min(dist(to, e.pos) for e in state.units.values() if state.foes(e.owner, seat))
             s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
             if catalog().cards[u.card].god:
                 own = sum(1 for o in state.units.values() if o.owner == seat)

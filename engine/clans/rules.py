@@ -75,7 +75,8 @@ def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
     p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
     if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
         return False
-    return d.sp <= p.sp and d.exp <= p.exp and (u.owner == seat) == (d.target == "ally")
+    mine = u.owner == seat if d.target == "ally" else state.foes(u.owner, seat)
+    return d.sp <= p.sp and d.exp <= p.exp and mine
 
 
 def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
@@ -88,7 +89,7 @@ def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
         return u.owner == seat
     if d.effect == "buff":
         return u.owner == seat and can_act(state, iid)
-    if u.owner == seat or (d.effect == "status" and catalog().cards[u.card].god):
+    if not state.foes(u.owner, seat) or (d.effect == "status" and catalog().cards[u.card].god):
         return False
     reach_ = d.params.get("range", 1)
     return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())
@@ -124,7 +125,7 @@ def reach(state: ClansState, iid: str) -> dict[Pos, int]:
                 left = 0
             else:
                 continue
-            if n in occupant and occupant[n] != u.owner and not phase:
+            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
                 continue
             if left > best.get(n, -1):
                 best[n] = left
@@ -156,7 +157,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     id = "clans"
     title = "Gods & Clans"
     min_players = 2
-    max_players = 2
+    max_players = 4  # 2-vs-2: seats 0 and 2 against 1 and 3
     state_model = ClansState
     action_model = ClansAction
 
@@ -247,19 +248,25 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{p.name}: your turn.")]
 
     def _end_turn(self, state: ClansState, events: list[Event]) -> None:
+        """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen."""
         for u in state.units.values():
             u.mods_turn, u.mods_act = {}, {}
-        if state.turn >= 2 * state.max_rounds:
-            self._finish_by_cap(state, events)
-            return
-        state.turn += 1
-        state.active = state.other(state.active)
+        n = len(state.players)
+        while True:
+            if state.turn >= n * state.max_rounds:
+                self._finish_by_cap(state, events)
+                return
+            state.turn += 1
+            state.active = (state.active + 1) % n
+            if not state.players[state.active].out:
+                break
         self._start_turn(state, events)
 
     def _finish_by_cap(self, state: ClansState, events: list[Event]) -> None:
-        exp = [p.exp_gained for p in state.players]
-        gods = [next((u.hp for u in state.units.values() if u.owner == s and cdef(state, u.iid).god), 0)
-                for s in (0, 1)]
+        """A-33: more EXP earned, then the healthier God(s), else a draw; teams add up their players."""
+        teams = [[s for s in range(len(state.players)) if s % 2 == t] for t in (0, 1)]
+        exp = [sum(state.players[s].exp_gained for s in team) for team in teams]
+        gods = [sum(u.hp for u in state.units.values() if u.owner in team and cdef(state, u.iid).god) for team in teams]
         if exp[0] != exp[1]:
             win = 0 if exp[0] > exp[1] else 1
             why = f"more EXP earned ({exp[win]} to {exp[1 - win]})"
@@ -270,8 +277,9 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             state.finished = Outcome(draw=True, reason=f"After {state.max_rounds} rounds the game is even: a draw (A-33).")
             events.append(Event(kind="end", text=state.finished.reason))
             return
-        state.finished = Outcome(winners=[win], reason=f"After {state.max_rounds} rounds {state.seats[win]} wins "
-                                                      f"with {why} (A-33).")
+        names = " and ".join(state.seats[s] for s in teams[win])
+        state.finished = Outcome(winners=teams[win], reason=f"After {state.max_rounds} rounds {names} "
+                                                             f"{'win' if len(teams[win]) > 1 else 'wins'} with {why} (A-33).")
         events.append(Event(kind="end", text=state.finished.reason))
 
     def _hurt(self, state: ClansState, iid: str, amount: int, by: int, events: list[Event], why: str) -> None:
@@ -290,8 +298,26 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         state.players[by].exp_gained += gain
         events.append(Event(kind="defeat", text=f"{name} is destroyed; {state.seats[by]} gains {gain} EXP."))
         if d.god and not state.finished:
-            state.finished = Outcome(winners=[by], reason=f"{state.seats[by]} wins: {d.name} has fallen (god-card).")
-            events.append(Event(kind="end", text=state.finished.reason))
+            self._god_falls(state, u.owner, d, events)
+
+    def _god_falls(self, state: ClansState, seat: int, god: CardDef, events: list[Event]) -> None:
+        """The player is out and their allies leave with their God; a team loses when both Gods fall
+        (god-card, players-and-teams)."""
+        state.players[seat].out = True
+        for iid in [i for i, o in state.units.items() if o.owner == seat]:
+            del state.units[iid]
+        if state.current not in state.units:
+            state.current = None
+        mates = [s for s in range(len(state.players)) if not state.foes(s, seat)]
+        if not all(state.players[s].out for s in mates):
+            events.append(Event(kind="defeat", text=f"{god.name} has fallen: {state.seats[seat]} is out and their "
+                                                    "allies leave the field; the team fights on."))
+            return
+        winners = [s for s in range(len(state.players)) if state.foes(s, seat)]
+        names = " and ".join(state.seats[s] for s in winners)
+        state.finished = Outcome(winners=winners, reason=f"{names} {'win' if len(winners) > 1 else 'wins'}: "
+                                                         f"{god.name} has fallen (god-card).")
+        events.append(Event(kind="end", text=state.finished.reason))
 
     # --- the contract ------------------------------------------------------------------
     def view(self, state: ClansState, seat: int | None) -> dict:
@@ -358,6 +384,8 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     def step(self, state: ClansState, action: Action) -> list[Event]:
         events: list[Event] = []
         getattr(self, f"_do_{action.type}")(state, action, events)
+        if not state.finished and state.phase == "play" and state.players[state.active].out:
+            self._end_turn(state, events)  # a 2-vs-2 player whose God fell on their own turn
         if not state.finished:
             state.pending = [self._decision(state)]
         return events

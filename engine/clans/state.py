@@ -60,6 +60,7 @@ class Player(BaseModel):
     homebase: Pos | None = None
     terrain: list[str] = Field(default_factory=list)  # rules of cast Terrain Effects
     assimilated: bool = False
+    out: bool = False  # 2-vs-2: this player's God has fallen; the team-mate plays on
 
 
 class PendingAttack(BaseModel):
@@ -97,10 +98,7 @@ class ClansState(GameState):
 
     @property
     def round(self) -> int:
-        return (self.turn + 1) // 2
-
-    def other(self, seat: int) -> int:
-        return 1 - seat
+        return (self.turn - 1) // len(self.players) + 1
 
     def foes(self, a: int, b: int) -> bool:
         """Seats on different teams (2-vs-2: seats 0 and 2 against 1 and 3; 1-vs-1: the two seats)."""

@@ -16,7 +16,8 @@ def build_view(state: ClansState, seat: int | None) -> dict:
              for u in state.units.values()]
     players = [{"seat": s, "name": p.name, "deck": catalog().decks[p.deck_key].name, "sp": p.sp, "exp": p.exp,
                 "exp_gained": p.exp_gained, "unused_count": len(p.unused), "used": list(p.used),
-                "homebase": coord(p.homebase) if p.homebase else None, "terrain": list(p.terrain)}
+                "homebase": coord(p.homebase) if p.homebase else None, "terrain": list(p.terrain),
+                "team": s % 2, "out": p.out}
                for s, p in enumerate(state.players)]
     view = {"game": "clans", "version": state.version, "turn": state.turn, "round": state.round,
             "max_rounds": state.max_rounds, "phase": state.phase, "active": state.active, "field": list(state.field),
@@ -49,7 +50,7 @@ def setup_view(state: ClansState) -> dict:
 
 
 def board_text(view: dict) -> str:
-    marks = {u["tile"]: ("abcdefghijklmnopqrstuvwxyz"[i % 26].upper() if u["owner"] == 0 else
+    marks = {u["tile"]: ("abcdefghijklmnopqrstuvwxyz"[i % 26].upper() if u["owner"] % 2 == 0 else
                          "abcdefghijklmnopqrstuvwxyz"[i % 26]) for i, u in enumerate(view["units"])}
     homes = {p["homebase"]: "#" for p in view["players"] if p["homebase"]}
     for o in (view.get("setup") or {}).get("open_slots", []):
@@ -63,7 +64,8 @@ def board_text(view: dict) -> str:
             row += marks.get(key) or homes.get(key) or {"G": ".", "F": "f", "W": "~", "M": "^"}[t]
         lines.append(f"{r + 1:>2} {row}")
     for p in view["players"]:
-        lines.append(f"{p['name']} [{p['deck']}]: {p['sp']} SP, {p['exp']} EXP, {p['unused_count']} unused cards")
+        lines.append(f"{p['name']} [{p['deck']}]: {p['sp']} SP, {p['exp']} EXP, {p['unused_count']} unused cards"
+                     + (" (out)" if p.get("out") else ""))
     for u in view["units"]:
         lines.append(f"  {marks[u['tile']]} {u['name']} {u['tile']} {u['hp']}/{u['max_hp']} HP"
                      + (f" [{', '.join(u['statuses'])}]" if u["statuses"] else ""))
