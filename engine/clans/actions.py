@@ -15,6 +15,35 @@ def card_name(card_id: str) -> str:
     return catalog().cards[card_id].name
 
 
+class DraftMap(Action):
+    """Take a battlemap for your side; the next choice lays it (face and rotation)."""
+
+    type: Literal["draft_map"] = "draft_map"
+    piece: int
+    faces: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return f"Battlemap {self.piece}" + (f": {self.faces}" if self.faces else "")
+
+    def group(self) -> str:
+        return "Set-up"
+
+
+class PlaceMap(Action):
+    type: Literal["place_map"] = "place_map"
+    piece: int
+    face: Literal["A", "B"]
+    rotation: Literal[0, 90, 180, 270] = 0
+    rows: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        turn = f" turned {self.rotation}°" if self.rotation else ""
+        return f"Battlemap {self.piece} face {self.face}{turn}" + (f": {self.rows}" if self.rows else "")
+
+    def group(self) -> str:
+        return "Set-up"
+
+
 class PlaceHomebase(Action):
     type: Literal["place_homebase"] = "place_homebase"
     tile: str
@@ -193,7 +222,7 @@ class EndTurn(Action):
 
 
 ClansAction = Annotated[
-    PlaceHomebase | PlaceGod | Summon | Move | Attack | UseAbility | Equip | Assimilate | UseItem | CastArt
+    DraftMap | PlaceMap | PlaceHomebase | PlaceGod | Summon | Move | Attack | UseAbility | Equip | Assimilate | UseItem | CastArt
     | CastTerrain | React | Pass | EndTurn,
     Field(discriminator="type"),
 ]
