@@ -21,19 +21,21 @@ def _unit(iid, card, owner, tile, hp=None, *, statuses=(), equipment=None, act="
     c = catalog().cards[card]
     return {"iid": iid, "card": card, "name": c.name, "owner": owner, "tile": tile,
             "hp": c.hp if hp is None else hp, "max_hp": c.hp, "statuses": list(statuses), "equipment": equipment,
-            "act": act, "new": new, "god": c.god}
+            "act": act, "new": new, "god": c.god, "shield": 0, "ot_used": False}
 
 
 def _player(seat, name, deck, sp, exp, gained, unused, used, homebase, terrain=()):
     return {"seat": seat, "name": name, "deck": catalog().decks[deck].name, "sp": sp, "exp": exp,
             "exp_gained": gained, "unused_count": unused, "used": list(used), "homebase": homebase,
-            "terrain": list(terrain)}
+            "terrain": list(terrain), "team": seat % 2, "out": False}
 
 
 def _view(**over):
     view = {"game": "clans", "version": 41, "turn": 9, "round": 5, "max_rounds": 40, "phase": "play", "active": 0,
             "field": list(FIELD), "units": [], "players": [], "current": None, "pending": [], "recent": [],
-            "outcome": None, "you": None}
+            "outcome": None, "you": None, "attack": None,
+            "setup": {"mode": "auto", "seat": None, "step": None, "maps": [], "open_slots": []},
+            "teams": [[0], [1]]}
     view.update(over)
     return view
 
@@ -104,7 +106,7 @@ def make_four_view() -> dict:
         _player(2, "Cleo", "sacred_cross", 1, 0, 2, 25, ["cleric_of_dawn", "pilgrim_boots"], "G2"),
         _player(3, "Dev", "crimson_nobles", 0, 3, 3, 25, ["bat_swarm_caller", "mist_stalker", "venom_flask"], "G11"),
     ]
-    return _view(version=77, turn=14, round=4, active=3, units=units, players=players,
+    return _view(version=77, turn=14, round=4, active=3, units=units, players=players, teams=[[0, 2], [1, 3]],
                  pending=[{"seat": 3, "kind": "turn", "prompt": "Dev: your turn.", "private": False}],
                  recent=["Dev summons Bat Swarm Caller on F7 for 4 SP; it acts from next turn.",
                          "Mist Stalker attacks: Cleric of Dawn (F5) takes 2 (4 HP left)."])

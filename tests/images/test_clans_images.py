@@ -70,7 +70,7 @@ def test_hand_matches_golden():
 
 def test_hand_written_views_have_the_engine_view_shape():
     game = get_game("clans")
-    state = game.setup({}, ["Ann", "Bob"], "shape")
+    state = game.setup({"setup": "auto"}, ["Ann", "Bob"], "shape")
     engine_public, engine_seat = build_view(state, None), build_view(state, 0)
     for mine, theirs in ((make_board_view(), engine_public), (make_four_view(), engine_public),
                          (make_hand_view(), engine_seat)):
@@ -213,7 +213,7 @@ def test_views_from_a_whole_engine_game_render():
         if state.version % 25 == 0:
             public = game.view(state, None)
             moves = [a for a in game.legal_actions(state, seat) if a.type == "move"]
-            spec = {"selected": public["units"][0]["tile"]}
+            spec = {"selected": public["units"][0]["tile"]} if public["units"] else {}
             if moves:
                 unit = next(u for u in public["units"] if u["iid"] == moves[0].unit)
                 spec = {"selected": unit["tile"], "reach": [a.to for a in moves if a.unit == moves[0].unit]}
@@ -246,7 +246,7 @@ def test_highlight_for_turns_unit_ids_into_tiles():
 
 def test_highlight_from_engine_legal_actions_marks_those_tiles():
     game = get_game("clans")
-    state = game.setup({}, ["Ann", "Bob"], "highlight")
+    state = game.setup({"setup": "auto"}, ["Ann", "Bob"], "highlight")
     seat = game.to_act(state)[0]
     actions = game.legal_actions(state, seat)
     god = next(u for u in state.units.values() if u.owner == seat)
