@@ -50,15 +50,19 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(game="Which game to play",
                            opponent="ai: play the computer now; human: wait for others to /game join",
-                           lab_hp="Psi Wars: starting lab HP (20-40, default 30)")
+                           lab_hp="Psi Wars: starting lab HP (20-40, default 30)",
+                           quick_setup="Gods & Clans: skip the battlefield draft and use the quick-start field")
     async def new(self, interaction: discord.Interaction, game: str,
                   opponent: Literal["ai", "human"] = "human",
-                  lab_hp: app_commands.Range[int, 1, 999] | None = None) -> None:
+                  lab_hp: app_commands.Range[int, 1, 999] | None = None,
+                  quick_setup: bool | None = None) -> None:
         channel, guild, uid, name = _ids(interaction)
         if opponent not in ("ai", "human"):  # Discord enforces the choices; a raw request may not
             await answer(interaction, "Choose `ai` or `human` as the opponent.", ephemeral=True)
             return
-        config = {"lab_hp": lab_hp} if lab_hp is not None else None
+        config = {"lab_hp": lab_hp} if lab_hp is not None else {}
+        if quick_setup is not None:
+            config["setup"] = "auto" if quick_setup else "choose"
 
         async def open_table():
             table = await self.service.create(channel, guild, game, uid, name, config)

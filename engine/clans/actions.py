@@ -85,12 +85,13 @@ class Move(Action):
     unit: str
     to: str
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return f"Move {self.names or self.unit} to {self.to}"
 
     def group(self) -> str:
-        return "Move"
+        return self.unit_label or "Move"
 
 
 class Attack(Action):
@@ -98,12 +99,13 @@ class Attack(Action):
     unit: str
     target: str
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return self.names or f"{self.unit} attacks {self.target}"
 
     def group(self) -> str:
-        return "Attack"
+        return self.unit_label or "Attack"
 
 
 class UseAbility(Action):
@@ -112,12 +114,13 @@ class UseAbility(Action):
     ability: int  # index into the ally's two abilities
     target: str | None = None  # a unit iid
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return self.names or f"{self.unit} uses ability {self.ability + 1}"
 
     def group(self) -> str:
-        return "Abilities"
+        return self.unit_label or "Abilities"
 
 
 class Equip(Action):

@@ -22,6 +22,7 @@ from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options
 from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
 from .arts import ArtRules, art_actions, terrain_actions
 from .cards import CardDef, battlemaps, catalog, neighbours
+from .highlight import highlight
 from .setup import SetupRules, next_setup, setup_actions
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 
@@ -158,11 +159,15 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     title = "Gods & Clans"
     min_players = 2
     max_players = 4  # 2-vs-2: seats 0 and 2 against 1 and 3
+    pieces = True  # the panel starts by picking a unit, then shows its moves on the board
     state_model = ClansState
     action_model = ClansAction
 
     def config_model(self):
         return ClansConfig
+
+    def highlight(self, view: dict, actions: list[Action]) -> dict | None:
+        return highlight(view, actions)
 
     # --- setup (battlemaps, homebase, setup) -------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> ClansState:
@@ -361,10 +366,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             if u.owner != seat:
                 continue
             if can_move(state, iid):
-                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid)) for t in sorted(reach(state, iid))]
+                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid), unit_label=short(state, iid))
+                        for t in sorted(reach(state, iid))]
             if can_act(state, iid):
                 rng = stat(state, iid, "rng")
-                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}")
+                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}",
+                               unit_label=short(state, iid))
                         for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
                 out += self._ability_actions(state, seat, iid, rng)
         return out + [EndTurn(seat=seat)]
@@ -378,7 +385,8 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             for t in ability_targets(state, iid, ab, rng):
                 on = f" on {short(state, t)}" if t else ""
                 out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
-                                      names=f"{short(state, iid)}: {ab.name}{on} ({ab.sp} SP)"[:80]))
+                                      names=f"{short(state, iid)}: {ab.name}{on} ({ab.sp} SP)"[:80],
+                                      unit_label=short(state, iid)))
         return out
 
     def step(self, state: ClansState, action: Action) -> list[Event]:
