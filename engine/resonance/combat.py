@@ -478,8 +478,8 @@ def ev_gamble(s: ResState, c: Combat, events: list[Event]) -> int:
     n = int(c.params.get("0.8", "0"))
     got = 0
     for _ in range(n):
-        top = E.reveal_top(s, events, "Gamble")
-        if top is None or c.actor not in s.units:
+        top = E.reveal_top(s, events, "Gamble") if c.actor in s.units else None
+        if top is None:
             break
         s.discard.append(top)
         E.place_markers(s, s.units[c.actor], 1, events, "Gamble", None)
@@ -642,6 +642,7 @@ def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.stage = "next_target"
         return
     bonus, parts = target_ev(s, c, t)
+    c.params["towner"] = str(t.owner)  # Piercing still needs it if the target is destroyed
     ev = c.ev + bonus
     if "2.3" in c.kws:
         src = source(s, c)
@@ -830,12 +831,9 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 
 def res_piercing(game, s: ResState, c: Combat, events: list[Event]) -> None:
-    t = s.units.get(c.target)
-    owner = t.owner if t else None
-    if owner is None:
-        return
-    if t and t.kind == "player":
-        return
+    if c.target.startswith("P"):
+        return  # no second unit to pierce to
+    owner = int(c.params["towner"])
     p = s.units.get(f"P{owner}")
     if p:
         events.append(Event(text="Piercing carries the damage to the controlling Player."))

@@ -416,13 +416,13 @@ class Resonance(Game):
         if option == "no":
             return
         foe = int(option)
-        opts = [(c, f"Discard {E.card_name(c)}") for c in dict.fromkeys(s.players[foe].hand)]
+        opts = [(f"card:{c}", f"Discard {E.card_name(c)}") for c in dict.fromkeys(s.players[foe].hand)]
         if opts:
             s.queue.insert(0, Ask(seat=foe, kind="charismatic_discard", options=opts, private=True,
                                   prompt=f"{s.players[foe].name}: Charismatic makes you discard a card"))
 
     def _ans_charismatic_discard(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
-        E.discard_from_hand(s, ask.seat, option, events, "Charismatic")
+        E.discard_from_hand(s, ask.seat, option[5:], events, "Charismatic")
 
     def _ans_sensor(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
         if option == "bottom" and s.main_deck:
