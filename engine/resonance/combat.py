@@ -46,6 +46,19 @@ def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for _, cid in sorted(seen.items(), reverse=True)]
 
 
+WAIT = "wait"
+
+
+def discard_prompt(s: ResState, c: Combat, seat: int, kind: str, prompt: str) -> str | None:
+    """An optional "discard a card for ..." question: WAIT while asked, then None ("no") or the card id."""
+    ans = take(c, kind)
+    if ans is None:
+        ask(s, seat, kind, f"{s.players[seat].name}: {prompt}", [("no", "No")] + hand_options(s, seat, "Discard"),
+            private=True)
+        return WAIT
+    return None if ans == "no" else ans[5:]
+
+
 def colours_of(s: ResState, u: Unit) -> set[int]:
     if u.kind == "player":
         p = s.players[u.owner]
@@ -138,7 +151,9 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
     if code == "5.7":
         return [(i, f"destroy your {K.card(i).name}") for u in K.side_units(s, seat) for i in u.items]
     if code == "7.8":
-        return [(o, f"2nd target {E.name(s, o)}") for o in enemy_targets(s, me) if o != t.uid]
+        en = s.players[seat].en
+        return [(o, f"2nd target {E.name(s, o)}") for o in enemy_targets(s, me)
+                if o != t.uid and (en >= 1 or not K.has(s, s.units[o], "9.2"))]
     if code == "5.6":
         return [(k, f"gain {K.kw_name(k)}") for k in dict.fromkeys(K.codex_kws(s, seat))
                 if k not in c.kws and k not in K.FLAWS and usable(k, c.action) and k not in K.PARAM_KWS]
@@ -207,6 +222,9 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
         c.innate += [k for k in K.printed(s, src) if usable(k, c.action) and k not in K.PARAM_KWS and k not in c.kws]
     if code == "7.8" and arg:
         c.targets.append(arg)
+        if K.has(s, s.units[arg], "9.2"):
+            s.players[c.seat].en -= 1  # Stealthy: the second target costs its EN too
+            events.append(Event(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
 
 
 # --- stages -------------------------------------------------------------------------------------
@@ -254,36 +272,37 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             break
         if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
                 and c.action == "attack":
-            ans = take(c, "trickster")
-            if ans is None:
-                ask(s, dseat, "trickster", f"{s.players[dseat].name}: Trickster - discard to make the attacker discard?",
-                    [("no", "No")] + hand_options(s, dseat, "Discard"), private=True)
+            got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?")
+            if got == WAIT:
                 return
-            c.params[f"trick:{t_uid}"] = ans
-            if ans != "no":
-                E.discard_from_hand(s, dseat, ans.split(":")[1], events, "Trickster")
-                low = E.lowest_card(s, c.seat)
-                if low is None:
-                    events.append(Event(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
-                    c.cancelled = True
-                    c.stage = "finish"
-                    return
-                E.discard_from_hand(s, c.seat, low, events, "answering Trickster")
+            c.params[f"trick:{t_uid}"] = got or "no"
+            if got and not trickster(s, c, dseat, got, events):
+                return
         if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
-            ans = take(c, "reactive")
-            if ans is None:
-                ask(s, dseat, "reactive", f"{s.players[dseat].name}: Reactive - discard a card for +RV?",
-                    [("no", "No")] + hand_options(s, dseat, "Discard"), private=True)
+            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?")
+            if got == WAIT:
                 return
-            c.params[f"reac:{t_uid}"] = ans
-            if ans != "no":
-                cid = ans.split(":")[1]
-                E.discard_from_hand(s, dseat, cid, events, "Reactive")
-                c.reactive[t_uid] = K.card(cid).power
+            c.params[f"reac:{t_uid}"] = got or "no"
+            if got:
+                E.discard_from_hand(s, dseat, got, events, "Reactive")
+                c.reactive[t_uid] = K.card(got).power
         c.params["targeted_done"] = done + "," + t_uid
         done = c.params["targeted_done"]
     c.stage = "alt"
+
+
+def trickster(s: ResState, c: Combat, dseat: int, card: str, events: list[Event]) -> bool:
+    """App C 9.3: the attacker answers with a discard (its lowest card) or the attack is cancelled."""
+    E.discard_from_hand(s, dseat, card, events, "Trickster")
+    low = E.lowest_card(s, c.seat)
+    if low is None:
+        events.append(Event(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
+        c.cancelled = True
+        c.stage = "finish"
+        return False
+    E.discard_from_hand(s, c.seat, low, events, "answering Trickster")
+    return True
 
 
 def st_alt(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -507,17 +526,14 @@ def st_enhance(game, s: ResState, c: Combat, events: list[Event]) -> None:
     me = s.units.get(c.actor)
     if me and K.tag_active(s, me, "Enhance") and s.players[c.seat].hand and "2.6" not in c.kws \
             and "2.9" not in c.kws:
-        ans = take(c, "enhance")
-        if ans is None:
-            ask(s, c.seat, "enhance", "Enhance Tag: discard one more card for +EV?",
-                [("no", "No")] + hand_options(s, c.seat, "Discard"), private=True)
+        got = discard_prompt(s, c, c.seat, "enhance", "Enhance Tag - discard one more card for +EV?")
+        if got == WAIT:
             return
-        if ans != "no":
-            cid = ans.split(":")[1]
-            E.discard_from_hand(s, c.seat, cid, events, "Enhance")
+        if got:
+            E.discard_from_hand(s, c.seat, got, events, "Enhance")
             if not K.tag_active(s, me, "Daze"):
-                c.ev += K.card(cid).power
-                c.ev_parts.append(f"Enhance {K.card(cid).power}")
+                c.ev += K.card(got).power
+                c.ev_parts.append(f"Enhance {K.card(got).power}")
     events.append(Event(text=f"EV {c.ev} = " + " + ".join(c.ev_parts) + "."))
     c.stage = "react"
 
@@ -588,11 +604,12 @@ def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 
 def extra_count(s: ResState, c: Combat, t: Unit) -> int:
+    """Defensive (on the unit, or active for its controlling Player) and an Enhance Tag: one card each."""
     if defenders_block_cards(s, c, t) or "0.6" in c.kws:
         return 0
-    n = 1 if (K.has(s, t, "3.7") or K.side_has(s, t.owner, "3.7") and s.units.get(f"P{t.owner}") and
-              "3.7" in K.all_kws(s, s.units[f"P{t.owner}"])) else 0
-    return n + (1 if K.tag_active(s, t, "Enhance") else 0)
+    player = s.units.get(f"P{t.owner}")
+    defensive = K.has(s, t, "3.7") or (player is not None and K.has(s, player, "3.7"))
+    return int(defensive) + int(K.tag_active(s, t, "Enhance"))
 
 
 def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -602,21 +619,16 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.stage = "next_target"
         return
     while left > 0 and s.players[t.owner].hand:
-        ans = take(c, "extra")
-        if ans is None:
-            ask(s, t.owner, "extra", f"{s.players[t.owner].name}: discard an extra card for +RV (Defensive/Enhance)?",
-                [("no", "No")] + hand_options(s, t.owner, "Discard"), private=True)
+        got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?")
+        if got == WAIT:
             return
-        left -= 1
+        left = left - 1 if got else 0
         c.params["extras"] = str(left)
-        if ans == "no":
-            left = 0
-            break
-        cid = ans[5:]
-        E.discard_from_hand(s, t.owner, cid, events, "extra defence")
-        c.rv += K.card(cid).power
-        c.rv_parts.append(f"extra {K.card(cid).power}")
-        c.rv_discarded = True
+        if got:
+            E.discard_from_hand(s, t.owner, got, events, "extra defence")
+            c.rv += K.card(got).power
+            c.rv_parts.append(f"extra {K.card(got).power}")
+            c.rv_discarded = True
     c.params["extras"] = "0"
     c.stage = "damage"
 

@@ -171,7 +171,8 @@ def apply_tag(s: ResState, u: Unit, tag: str, events: list[Event], lock_until: i
     u.tags.append(tag)
     if lock_until is not None and status:
         u.locked[tag] = lock_until
-    events.append(Event(text=f"{name(s, u.uid)} gains a {tag} Tag."))
+    article = "an" if tag[0] in "AEIOU" else "a"
+    events.append(Event(text=f"{name(s, u.uid)} gains {article} {tag} Tag."))
     return True
 
 

@@ -628,13 +628,11 @@ def fuel_free(s: ResState, u: Unit) -> bool:
 
 
 def enough_fuel(s: ResState, u: Unit, target: str) -> bool:
-    need = 1 + (1 if K.has(s, u, "8.0") else 0)
-    if K.tag_active(s, s.units[target], "Obscure"):
-        need += 1
+    """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional."""
+    awkward = 1 if K.has(s, u, "8.0") else 0
+    fuel = 2 if K.tag_active(s, s.units[target], "Obscure") else 1
     have = len(s.players[u.owner].hand)
-    if K.has(s, u, "8.0") and have < need - (0 if not fuel_free(s, u) else 1):
-        return False  # Awkward: the extra card is never optional (App C 8.0)
-    return have >= need or fuel_free(s, u)
+    return have >= fuel + awkward or (fuel_free(s, u) and have >= awkward)
 
 
 def attack_targets(s: ResState, u: Unit) -> list[str]:

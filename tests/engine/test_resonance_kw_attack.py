@@ -5,6 +5,7 @@ from engine.resonance.actions import Act, EndTurn
 
 from .resonance_helpers import (
     GAME,
+    K,
     answer,
     attack,
     block_of,
@@ -338,7 +339,11 @@ def test_leader_gives_your_animations_one_power_until_your_next_turn():
     s = setup("8.2")
     a = put(s, 0, "M13-1")  # P2
     s = p_attack("8.2", "aug:8.2", s=s)
-    assert s.units[a.uid].leader == 1
+    assert s.units[a.uid].leader == 1 and K.max_hp(s, s.units[a.uid]) == 3
+    s = play(s, EndTurn(seat=0))
+    s.active = 0
+    GAME._start_turn(s, [])
+    assert K.max_hp(s, s.units[a.uid]) == 2  # it ends at your next turn
 
 
 @covers("8.6")
