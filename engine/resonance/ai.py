@@ -229,7 +229,7 @@ def _enhance(s, seat, legal):
 
 
 def _bane(s, seat, legal):
-    foes = {c for p in s.players if p.seat != seat for c in [p.primary, *p.secondaries] if c is not None}
+    foes = {p.primary for p in s.players if p.seat != seat}  # Secondaries are secret: Primaries only
     free = [a for a in legal if int(a.option.split(":")[1]) not in foes]
     return (free or legal)[0]
 

@@ -486,7 +486,9 @@ class Resonance(Game):
         after_action(s, me, events)
 
     def _entry_choices(self, s: ResState, u: Unit, kws: list[str]) -> None:
-        """A-44: Bane's colour is chosen when its source enters play."""
+        """A-44: Bane's colour and Immunized's tag are chosen when their source enters play or is acquired."""
+        if "6.3" in kws and len(s.players[u.owner].immunized) < len(K.STATUS_TAGS):
+            self._ask_immunized(s, u.owner)
         if "1.0" in kws and u.bane is None:
             s.queue.append(Ask(seat=u.owner, kind="bane", prompt=f"Bane on {E.name(s, u.uid)}: choose a colour",
                                options=[(f"{u.uid}:{c}", f"Bane: {COLOURS[c]} ({c})") for c in range(10)]))
@@ -513,8 +515,6 @@ class Resonance(Game):
             target.items.append(a.item)
             events.append(Event(text=f"{p.name} equips {K.card(a.item).name} to {E.name(s, a.target)} for {cost} EN."))
             self._entry_choices(s, target, K.card(a.item).keywords)
-            if "6.3" in K.card(a.item).keywords and not s.players[a.seat].immunized:
-                self._ask_immunized(s, a.seat)
             for f in s.order_from(a.seat)[1:]:
                 if s.players[f].alive and s.players[f].en >= 1 and K.side_has(s, f, "9.1"):
                     s.queue.append(Ask(seat=f, kind="aware", prompt=f"{s.players[f].name}: Aware - pay 1 EN to draw?",
@@ -546,8 +546,6 @@ class Resonance(Game):
             events.append(Event(text=f"{p.name} spends 3 Karma and acquires {catalog().codex[block].name}."))
             kws = catalog().codex[block].keywords
             self._entry_choices(s, s.units[f"P{a.seat}"], list(kws))
-            if "6.3" in kws:
-                self._ask_immunized(s, a.seat)
         elif a.spend == "refine":
             p.karma -= p.base_focus + 1
             p.base_focus += 1
