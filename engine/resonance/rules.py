@@ -1,7 +1,8 @@
 """Resonance rules on the shared engine contract.
 
 Section numbers are the rulebook's (§4.2.6, App C 7.6); A-n are the design notes' rulings. The opposed
-roll and Support pipeline live in combat.py; keyword tables in keywords.py; shared effects in effects.py.
+roll and Support pipeline live in combat.py (with augment.py and resolve.py); keyword classes in keywords.py;
+shared effects in effects.py.
 """
 
 from __future__ import annotations

@@ -124,3 +124,22 @@ def test_a_whole_ai_game_through_apply():
         seat = GAME.to_act(s)[0]
         s, _ = GAME.apply(s, GAME.ai_action(s, seat))
     assert s.finished
+
+
+def test_gr2_stoic_beats_ranged():
+    s = table()
+    s.players[0].base_focus = 3
+    codex(s, 0, "X4-1", "X7-4")  # Survivor/Stoic, Ranged/Multiply
+    hand(s, 0, "M10-4")
+    s = attack(s, "P0", "P1", augment=["aug:4.2", "aug:7.7"], fuel="stoic")
+    assert dmg(s, "P1") == 6  # Focus 3 + Focus 3 against no Focus
+
+
+def test_gr2_reckless_ignores_ev_modifiers():
+    s = table()
+    s.players[0].base_focus = 2
+    codex(s, 0, "X2-5", "X0-1")  # Reckless, Aura
+    hand(s, 0, "M10-4")
+    s.main_deck.insert(0, "M01-0")
+    s = attack(s, "P0", "P1", augment=["aug:2.9", "aug:0.1"])
+    assert dmg(s, "P1") == 4  # the card alone sets EV; Aura is part of the replaced step
