@@ -3,6 +3,9 @@ markers in range and respect the Focus limits; replays are exact and the public 
 
 import random
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.resonance import keywords as K
 from engine.resonance.actions import Deploy, Equip
 from engine.resonance.state import ResState
@@ -96,3 +99,17 @@ def test_the_public_view_never_names_a_card_in_a_hand_or_codex_deck():
                 assert f"'{b}'" not in public
         seat = GAME.to_act(s)[0]
         GAME.advance(s, chooser.choice(GAME.legal_actions(s, seat)))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(min_size=1, max_size=12), st.integers(2, 4))
+def test_any_seed_and_player_count_plays_to_an_end_with_a_board_at_every_step(seed, players):
+    s = GAME.setup({"max_rounds": 8}, ["A", "B", "C", "D"][:players], seed)
+    chooser = random.Random(seed)
+    for _ in range(20_000):
+        assert GAME.board_text(GAME.view(s, None))
+        if s.finished:
+            break
+        seat = GAME.to_act(s)[0]
+        GAME.advance(s, chooser.choice(GAME.legal_actions(s, seat)))
+    assert s.finished
