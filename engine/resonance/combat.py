@@ -174,12 +174,8 @@ def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
     return opts
 
 
-def take_card_of_power(s: ResState, seat: int, p: int) -> str:
-    return next(x for x in sorted(s.players[seat].hand) if K.card(x).power == p)
-
-
 def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
-    """Item 22: pay the fuel; Material and Awkward; then the EV (item 23)."""
+    """Item 22: pay the fuel; Awkward and Material; then the EV (item 23)."""
     ans = take(c, "fuel")
     if ans is None:
         opts = fuel_options(s, c)
@@ -187,74 +183,16 @@ def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
             ask(s, c.seat, "fuel", "Choose the fuel for this attack", opts, private=True)
             return
         ans = opts[0][0] if opts else "none"
-    u = source(s, c)
-    seat = c.seat
-    f = K.focus(s, u)
-    if c.action == "cs" or "7.7" in c.kws:
-        base, why = 0, "no Focus"
-    elif "1.3" in c.params and c.params["1.3"] in s.units:
-        base, why = K.focus(s, s.units[c.params["1.3"]]), "Attuned Focus"
-    else:
-        base, why = f, "Focus"
-    parts = [f"{why} {base}"]
-    ev = base
-    daze = K.tag_active(s, s.units[c.actor], "Daze")
-    cards: list[str] = []
-    if ans.startswith("pair:"):
-        p = int(ans[5:])
-        cards = [take_card_of_power(s, seat, p)]
-        cards.append(next(x for x in sorted(s.players[seat].hand) if K.card(x).power == p and x != cards[0]))
-        gain = 0 if daze else 2 * p
-    elif ans.startswith("two:"):
-        a, b = (int(x) for x in ans.split(":")[1:])
-        cards = [take_card_of_power(s, seat, a)]
-        cards.append(next(x for x in sorted(s.players[seat].hand) if K.card(x).power == b and x != cards[0]))
-        gain = 0 if daze else min(a, b)
-    elif ans.startswith("card:"):
-        cards = [ans[5:]]
-        gain = 0 if daze else K.card(cards[0]).power
-    elif ans == "stoic":  # Focus + Focus, even under Ranged (GR2: Stoic is the more specific process)
-        ev, gain = f, f
-        parts = [f"Focus {f}", f"Stoic {f}"]
-    elif ans == "ambience":
-        gain = max((K.card(x).power for x in s.discard), default=0)
-        parts.append(f"Ambience {gain}")
-    else:
-        gain = 0
-    for x in cards:
-        E.discard_from_hand(s, seat, x, events, "fuel")
-    c.fuel = cards
-    if cards:
-        parts.append(f"cards {gain}" + (" (Dazed)" if daze else ""))
-    if "2.9" in c.kws and cards:  # Reckless: the revealed card may set the power instead
-        top = E.reveal_top(s, events, "Reckless")
-        if top:
-            s.discard.append(top)
-            if K.card(top).power > gain and not daze:
-                gain = K.card(top).power
-                parts[-1] = f"Reckless reveal {gain}"
-        ev = 0
-        parts = [f"Reckless {gain}"]
-    ev += gain
-    if K.has(s, s.units[c.actor], "8.0"):  # Awkward: one more card for nothing
-        low = E.lowest_card(s, seat)
-        if low:
-            E.discard_from_hand(s, seat, low, events, "Awkward")
-    if "5.7" in c.params:
-        item = c.params["5.7"]
-        holder = next((x for x in s.units.values() if item in x.items), None)
-        if holder:
-            holder.items.remove(item)
-            s.discard.append(item)
-            events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
+    ev, parts = pay_fuel(s, c, ans, events)
+    pay_extras(s, c, events)
     if s.units[c.actor].kind == "player" and "2.9" not in c.kws:
-        n = len(s.units[c.actor].items)
+        n = len(s.units[c.actor].items)  # §4.3.2: +1 per Item on an attacking Player
         if n:
             ev += n
             parts.append(f"Items {n}")
-    for code, fn in EV_MODS.items():
-        if code in c.kws and not replaced_ev(c):
-            bonus = fn(s, c, events)
+    if not replaced_ev(c):
+        for code, fn in EV_MODS.items():
+            bonus = fn(s, c, events) if code in c.kws else 0
             if bonus:
                 ev += bonus
                 parts.append(f"{K.kw_name(code)} {bonus:+d}")
@@ -265,6 +203,66 @@ def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
         parts.append("Weaken -1")
     c.ev, c.ev_parts = ev, parts
     c.stage = "enhance"
+
+
+def fuel_focus(s: ResState, c: Combat) -> tuple[int, str]:
+    """The Focus part of the EV: none for a CS or under Ranged; Attuned borrows an Animation's."""
+    if c.action == "cs" or "7.7" in c.kws:
+        return 0, "no Focus"
+    if "1.3" in c.params and c.params["1.3"] in s.units:
+        return K.focus(s, s.units[c.params["1.3"]]), "Attuned Focus"
+    return K.focus(s, source(s, c)), "Focus"
+
+
+def pay_fuel(s: ResState, c: Combat, ans: str, events: list[Event]) -> tuple[int, list[str]]:
+    """Discard the chosen fuel and return (EV so far, its parts). Daze makes cards count 0."""
+    seat = c.seat
+    base, why = fuel_focus(s, c)
+    daze = K.tag_active(s, s.units[c.actor], "Daze")
+    kind, _, rest = ans.partition(":")
+    cards: list[str] = []
+    gain = 0
+    if kind in ("pair", "two"):
+        powers = [int(x) for x in rest.split(":")] * (2 if kind == "pair" else 1)
+        for p in powers:
+            cards.append(next(x for x in sorted(s.players[seat].hand) if K.card(x).power == p and x not in cards))
+        gain = 2 * powers[0] if kind == "pair" else min(powers)
+    elif kind == "card":
+        cards, gain = [rest], K.card(rest).power
+    elif kind == "stoic":  # Focus + Focus, even under Ranged (GR2: Stoic is the more specific process)
+        f = K.focus(s, source(s, c))
+        return 2 * f, [f"Focus {f}", f"Stoic {f}"]
+    elif kind == "ambience":
+        best = max((K.card(x).power for x in s.discard), default=0)
+        return base + best, [f"{why} {base}", f"Ambience {best}"]
+    for x in cards:
+        E.discard_from_hand(s, seat, x, events, "fuel")
+    c.fuel = cards
+    if daze:
+        gain = 0
+    if "2.9" in c.kws and cards:  # Reckless: EV is the higher of the discarded and the revealed card
+        top = E.reveal_top(s, events, "Reckless")
+        if top:
+            s.discard.append(top)
+            if not daze:
+                gain = max(gain, K.card(top).power)
+        return gain, [f"Reckless {gain}"]
+    parts = [f"{why} {base}"] + ([f"cards {gain}" + (" (Dazed)" if daze else "")] if cards else [])
+    return base + gain, parts
+
+
+def pay_extras(s: ResState, c: Combat, events: list[Event]) -> None:
+    """Awkward's extra card (for no effect) and Material's destroyed Item."""
+    if K.has(s, s.units[c.actor], "8.0"):
+        low = E.lowest_card(s, c.seat)
+        if low:
+            E.discard_from_hand(s, c.seat, low, events, "Awkward")
+    item = c.params.get("5.7")
+    holder = next((x for x in s.units.values() if item in x.items), None) if item else None
+    if holder:
+        holder.items.remove(item)
+        s.discard.append(item)
+        events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
 
 
 def ev_flux(s: ResState, c: Combat, events: list[Event]) -> int:
