@@ -308,7 +308,7 @@ def _score(s, seat, p, me, a) -> float | None:
         if a.what in ("attack", "cs"):
             sc = _attack_score(s, a)
             bonus = 10 if u.kind != "player" else 0  # Animations act for free: use them first
-            return 10 + bonus + sc if sc > -1 else None
+            return 10 + bonus + sc if sc > -1 else 1  # a long shot still beats passing: cards refill
         if a.what == "support":
             t = s.units[a.target]
             return 4 + t.damage if t.damage and not K.tag_active(s, t, "Curse") else None
