@@ -1,1 +1,7 @@
-"""Resonance: card data and validation (engine.resonance.cards). The rules engine and its Game come later."""
+"""Resonance: card data (cards.py) and the rules engine, registered as game "resonance"."""
+
+from engine.core.registry import register
+
+from .rules import Resonance
+
+GAME = register(Resonance())

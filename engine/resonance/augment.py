@@ -1,0 +1,187 @@
+"""Declaring an Attack, Critical Strike or Support and choosing its keywords (notes item 19, GR6)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from . import effects as E
+from . import keywords as K
+from .prompts import ask, source, take
+from .state import Combat, ResState, Unit
+
+SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
+
+
+def declare(game, s: ResState, a, events: list[Event]) -> None:
+    u = s.units[a.actor]
+    action = a.what
+    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
+    c.innate = [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS]
+    s.combat = c
+    cost = game_stealth(s, c)
+    s.players[a.seat].en -= cost
+    verb = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}[action]
+    events.append(Event(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
+                             + (f" (pays {cost} EN for Stealthy)" if cost else "") + "."))
+    if action != "support":
+        t = s.units[a.target]
+        if t.kind == "player" and K.guards(s, t.owner) and "1.1" not in c.innate:
+            c.aug.append("1.1")  # Traveller must be used to pass Guardian Precedence (§2.5)
+    c.stage = "augment"
+
+
+def game_stealth(s: ResState, c: Combat) -> int:
+    if c.action == "support":
+        return 0
+    return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
+
+
+def usable(code: str, action: str) -> bool:
+    """Action keywords that can take part in this kind of action."""
+    if code in K.UNIT_KWS or code in K.SIDE_KWS:
+        return False
+    if action == "support":
+        return code in K.SUPPORT_KWS
+    return code not in SUPPORT_ONLY and not (action == "cs" and code in K.NO_CS_AUG)
+
+
+def aug_limit(s: ResState, c: Combat) -> int:
+    """GR6: the actor's own Focus caps augmented keywords (Channel: the Channeler's, A-34)."""
+    return K.focus(s, s.units[c.actor])
+
+
+def aug_pool(s: ResState, c: Combat) -> list[str]:
+    u = source(s, c)
+    if u.kind == "player":
+        pool = K.item_kws(s, u) + K.codex_kws(s, u.owner)
+    else:
+        pool = K.item_kws(s, u)
+    pool = [k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, c.action)]
+    return [k for k in pool if k not in c.kws]
+
+
+def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
+    """The choices a parameterised keyword needs: (arg, words)."""
+    me = s.units[c.actor]
+    seat = c.seat
+    t = s.units.get(c.targets[0]) if c.targets and c.targets[0] else None
+    friends = [a for a in K.animations(s, seat) if a.uid != c.actor and not a.suppressed]
+    if code == "1.3":
+        return [(a.uid, f"Focus of {E.name(s, a.uid)}") for a in friends]
+    if code == "9.9":
+        return [(a.uid, f"through {E.name(s, a.uid)}") for a in friends if a.kind == "animation"]
+    if code == "4.7":
+        return [(str(x), f"{x} marker(s) on the actor") for x in (1, 2, 3)]
+    if code == "0.8":
+        return [(str(x), f"reveal {x}") for x in (1, 2, 3)]
+    if code == "7.9":
+        return [(a.uid, f"split {E.name(s, a.uid)}") for a in K.animations(s, seat)]
+    if t is None:
+        return []
+    if code == "1.9":
+        opts = [("unit", f"bounce {E.name(s, t.uid)}")] if t.kind == "animation" else []
+        return opts + [(i, f"bounce {K.card(i).name}") for i in t.items]
+    if code == "6.2":
+        return [(i, f"aim at {K.card(i).name}") for i in t.items]
+    if code == "5.7":
+        return [(i, f"destroy your {K.card(i).name}") for u in K.side_units(s, seat) for i in u.items]
+    if code == "7.8":
+        en = s.players[seat].en
+        return [(o, f"2nd target {E.name(s, o)}") for o in enemy_targets(s, me)
+                if o != t.uid and (en >= 1 or not K.has(s, s.units[o], "9.2"))]
+    if code == "5.6":
+        return [(k, f"gain {K.kw_name(k)}") for k in dict.fromkeys(K.codex_kws(s, seat))
+                if k not in c.kws and k not in K.FLAWS and usable(k, c.action) and k not in K.PARAM_KWS]
+    if code == "5.2":
+        items = [k for u in K.side_units(s, seat) for i in u.items for k in K.card(i).keywords]
+        return [(k, f"gain {K.kw_name(k)}") for k in dict.fromkeys(items)
+                if k not in c.kws and k not in K.FLAWS and usable(k, c.action) and k not in K.PARAM_KWS]
+    return []
+
+
+def enemy_targets(s: ResState, me: Unit) -> list[str]:
+    from .rules import attack_targets
+
+    return attack_targets(s, me)
+
+
+def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
+    u = s.units[c.actor]
+    opts: list[tuple[str, str]] = []
+    insulated = c.action != "support" and K.has(s, s.units[c.targets[0]], "7.3")
+    room = not insulated and len(c.aug) < aug_limit(s, c)
+    mundane = K.has(s, u, "9.0")
+
+    def add(prefix: str, code: str, free: bool) -> None:
+        if code in K.PARAM_KWS:
+            for arg, words in param_args(s, c, code):
+                opts.append((f"{prefix}:{code}:{arg}", f"{K.kw_name(code)}: {words}" + (" (free)" if free else "")))
+        else:
+            opts.append((f"{prefix}:{code}", K.kw_name(code) + (" (free)" if free else "")))
+
+    if room:
+        for code in aug_pool(s, c):
+            if code in ("5.6", "5.2") and mundane:
+                continue
+            add("aug", code, False)
+    for code in K.printed(s, source(s, c)):
+        if code in K.PARAM_KWS and usable(code, c.action) and code not in c.kws:
+            add("free", code, True)
+    if c.action != "support" and "Augment" in u.tags and not mundane and not insulated and "augtag" not in c.params:
+        for code in dict.fromkeys(K.codex_kws(s, c.seat)):
+            if code not in c.kws and code not in K.FLAWS and usable(code, c.action) and code not in K.PARAM_KWS:
+                opts.append((f"tag:{code}", f"Augment Tag: gain {K.kw_name(code)}"))
+    return opts
+
+
+def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None:
+    parts = opt.split(":")
+    kind, code = parts[0], parts[1]
+    arg = parts[2] if len(parts) > 2 else None
+    if kind == "tag":
+        E.remove_tag(s.units[c.actor], "Augment")
+        c.params["augtag"] = code
+        c.free.append(code)
+        events.append(Event(text=f"The Augment Tag adds {K.kw_name(code)}."))
+        return
+    (c.aug if kind == "aug" else c.free).append(code)
+    if arg is not None:
+        if code in ("5.6", "5.2"):
+            c.free.append(arg)
+            events.append(Event(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
+        else:
+            c.params[code] = arg
+    if code == "9.9" and arg in s.units:
+        c.source = arg
+        src = s.units[arg]
+        c.innate += [k for k in K.printed(s, src) if usable(k, c.action) and k not in K.PARAM_KWS and k not in c.kws]
+    if code == "7.8" and arg:
+        c.targets.append(arg)
+        if K.has(s, s.units[arg], "9.2"):
+            s.players[c.seat].en -= 1  # Stealthy: the second target costs its EN too
+            events.append(Event(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
+
+
+# --- stages -------------------------------------------------------------------------------------
+
+def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    ans = take(c, "augment")
+    if ans and ans != "done":
+        apply_augment(s, c, ans, events)
+        ans = None
+    if ans is None:
+        opts = augment_options(s, c)
+        if opts:
+            limit = aug_limit(s, c)
+            ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
+                + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")])
+            return
+    if c.kws:
+        events.append(Event(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
+    if "2.2" in c.kws and c.action != "support":
+        t = s.units[c.targets[0]]
+        hand = s.players[t.owner].hand
+        s.seen[str(c.seat)] = list(hand)
+        events.append(Event(text=f"Sentry: {s.players[t.owner].name}'s hand is "
+                                 + (", ".join(E.card_name(h) for h in hand) or "empty") + ".", visible_to=[c.seat]))
+    c.stage = "support" if c.action == "support" else "targeted"

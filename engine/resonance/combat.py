@@ -1,0 +1,536 @@
+"""The Attack / Critical Strike / Support pipeline in the design notes' order (§1.4 items 19-28).
+
+`run` executes the current stage of `state.combat`. A stage either finishes and names the next
+stage, or asks a player (state.ask) and returns; the answer is stored in combat.params["@kind"] and
+the same stage runs again to consume it. Stages by timing class: augment.py declares (DECL), this
+module runs targeting reactions, the alternative processes, fuel, EV, the defence and the RV, and
+resolve.py applies damage and the RES / AFTER / SUP keywords. Keyword effects are looked up in
+tables (EV_MODS, TARGET_EV here; RES_ON_DAMAGE, RES_ALWAYS, AFTER_ASKS there), not written as one
+branch per keyword.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+
+from . import effects as E
+from . import keywords as K
+from .augment import declare, st_augment
+from .prompts import WAIT, ask, discard_prompt, hand_options, source, take
+from .resolve import (
+    boost_tags,
+    hit_damage,
+    note_damage,
+    st_after,
+    st_always,
+    st_effects,
+    st_place,
+    st_support,
+    status_tags,
+)
+from .state import Combat, ResState, Unit
+
+
+def defenders_block_cards(s: ResState, c: Combat, t: Unit) -> bool:
+    """GR1: Hesitant, Material, Daze (defender) and the Snap/Reckless processes forbid card-based RV."""
+    return (K.has(s, t, "3.0") or "5.7" in c.params or K.tag_active(s, t, "Daze")
+            or "2.6" in c.kws or "2.9" in c.kws)
+
+
+def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 20: Trickster, then Reactive, for each target."""
+    done = c.params.get("targeted_done", "")
+    for t_uid in c.targets:
+        if t_uid in done.split(","):
+            continue
+        t = s.units.get(t_uid)
+        if t is None:
+            continue
+        dseat = t.owner
+        if "7.6" in c.kws or "1.9" in c.params:
+            break
+        if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
+                and c.action == "attack":
+            got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?")
+            if got == WAIT:
+                return
+            c.params[f"trick:{t_uid}"] = got or "no"
+            if got and not trickster(s, c, dseat, got, events):
+                return
+        if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
+                and not defenders_block_cards(s, c, t):
+            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?")
+            if got == WAIT:
+                return
+            c.params[f"reac:{t_uid}"] = got or "no"
+            if got:
+                E.discard_from_hand(s, dseat, got, events, "Reactive")
+                c.reactive[t_uid] = K.card(got).power
+        c.params["targeted_done"] = done + "," + t_uid
+        done = c.params["targeted_done"]
+    c.stage = "alt"
+
+
+def trickster(s: ResState, c: Combat, dseat: int, card: str, events: list[Event]) -> bool:
+    """App C 9.3: the attacker answers with a discard (its lowest card) or the attack is cancelled."""
+    E.discard_from_hand(s, dseat, card, events, "Trickster")
+    low = E.lowest_card(s, c.seat)
+    if low is None:
+        events.append(Event(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
+        c.cancelled = True
+        c.stage = "finish"
+        return False
+    E.discard_from_hand(s, c.seat, low, events, "answering Trickster")
+    return True
+
+
+def st_alt(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 21: Translocate, Area, Reckless and Snap replace parts of the roll (GR2)."""
+    if c.action == "cs":
+        E.gain_karma(s, c.seat, events, "performed a Critical Strike")
+    if "1.9" in c.params:
+        translocate(s, c, events)
+        c.stage = "finish"
+        return
+    if "7.6" in c.kws:
+        c.stage = "area"
+        return
+    c.stage = "fuel"
+
+
+def translocate(s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.targets[0])
+    arg = c.params["1.9"]
+    if t is None:
+        return
+    owner = s.players[t.owner]
+    if arg == "unit":
+        s.units.pop(t.uid)
+        s.discard.extend(t.items)
+        owner.hand.append(t.card)
+        events.append(Event(text=f"Translocate: {K.card(t.card).name} returns to {owner.name}'s hand."))
+    elif arg in t.items:
+        t.items.remove(arg)
+        owner.hand.append(arg)
+        events.append(Event(text=f"Translocate: {K.card(arg).name} returns to {owner.name}'s hand."))
+
+
+def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """App C 7.6: 1 damage to each Animation of the target's controller; 1 EN buys each one off."""
+    foe = s.units[c.targets[0]].owner if c.targets[0] in s.units else None
+    todo = [a.uid for a in K.animations(s, foe)] if foe is not None else []
+    done = c.params.get("area_done", "").split(",")
+    for uid in todo:
+        if uid in done or uid not in s.units:
+            continue
+        if s.players[foe].en >= 1:
+            ans = take(c, "area")
+            if ans is None:
+                ask(s, foe, "area", f"{s.players[foe].name}: Area hits {E.name(s, uid)} - pay 1 EN to prevent it?",
+                    [("pay", "Pay 1 EN"), ("no", "Take the damage")])
+                return
+            if ans == "pay":
+                s.players[foe].en -= 1
+                events.append(Event(text=f"{s.players[foe].name} pays 1 EN: {E.name(s, uid)} is spared."))
+                c.params["area_done"] = c.params.get("area_done", "") + "," + uid
+                continue
+        u = s.units[uid]
+        dealt = hit_damage(s, c, u, 1, events)
+        if dealt:
+            status_tags(s, c, u, events)
+            note_damage(s, c, events)
+        c.params["area_done"] = c.params.get("area_done", "") + "," + uid
+    boost_tags(s, c, events)
+    c.stage = "after"
+
+
+def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
+    seat = c.seat
+    hand = s.players[seat].hand
+    if c.action == "cs":
+        from .rules import cs_pairs
+
+        return [(f"pair:{p}", f"Discard a pair of Power {p} (EV {2 * p})") for p in cs_pairs(s, seat)]
+    if "2.6" in c.kws:
+        return [("snap", "Snap: Focus against Focus, no cards")]
+    opts: list[tuple[str, str]] = []
+    t = s.units.get(c.targets[0])
+    obscure = t is not None and K.tag_active(s, t, "Obscure") and "2.9" not in c.kws
+    if obscure:
+        powers = sorted({K.card(x).power for x in hand})
+        for i, a in enumerate(powers):
+            for b in powers[i:]:
+                if a != b or sum(1 for x in hand if K.card(x).power == a) >= 2:
+                    opts.append((f"two:{a}:{b}", f"Discard Power {a} and {b} (Obscure: uses {min(a, b)})"))
+    else:
+        opts += hand_options(s, seat, "Fuel with")
+    if "4.2" in c.kws or (source(s, c).kind != "player" and "4.2" in K.printed(s, source(s, c))):
+        opts.append(("stoic", "Stoic: no card, Focus + Focus"))
+    if "9.8" in c.kws or (source(s, c).kind != "player" and "9.8" in K.printed(s, source(s, c))):
+        best = max((K.card(x).power for x in s.discard), default=0)
+        opts.append(("ambience", f"Ambience: no card, +{best} from the discard pile"))
+    return opts
+
+
+def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 22: pay the fuel; Awkward and Material; then the EV (item 23)."""
+    ans = take(c, "fuel")
+    if ans is None:
+        opts = fuel_options(s, c)
+        if len(opts) > 1:
+            ask(s, c.seat, "fuel", "Choose the fuel for this attack", opts, private=True)
+            return
+        ans = opts[0][0] if opts else "none"
+    ev, parts = pay_fuel(s, c, ans, events)
+    pay_extras(s, c, events)
+    if s.units[c.actor].kind == "player" and "2.9" not in c.kws:
+        n = len(s.units[c.actor].items)  # §4.3.2: +1 per Item on an attacking Player
+        if n:
+            ev += n
+            parts.append(f"Items {n}")
+    if not replaced_ev(c):
+        for code, fn in EV_MODS.items():
+            bonus = fn(s, c, events) if code in c.kws else 0
+            if bonus:
+                ev += bonus
+                parts.append(f"{K.kw_name(code)} {bonus:+d}")
+    if c.actor not in s.units:
+        return  # Flux or Gamble destroyed the actor: run() ends the action
+    if not replaced_ev(c) and K.tag_active(s, s.units[c.actor], "Weaken"):
+        ev -= 1
+        parts.append("Weaken -1")
+    c.ev, c.ev_parts = ev, parts
+    c.stage = "enhance"
+
+
+def fuel_focus(s: ResState, c: Combat) -> tuple[int, str]:
+    """The Focus part of the EV: none for a CS or under Ranged; Attuned borrows an Animation's."""
+    if c.action == "cs" or "7.7" in c.kws:
+        return 0, "no Focus"
+    if "1.3" in c.params and c.params["1.3"] in s.units:
+        return K.focus(s, s.units[c.params["1.3"]]), "Attuned Focus"
+    return K.focus(s, source(s, c)), "Focus"
+
+
+def pay_fuel(s: ResState, c: Combat, ans: str, events: list[Event]) -> tuple[int, list[str]]:
+    """Discard the chosen fuel and return (EV so far, its parts). Daze makes cards count 0."""
+    seat = c.seat
+    base, why = fuel_focus(s, c)
+    daze = K.tag_active(s, s.units[c.actor], "Daze")
+    kind, _, rest = ans.partition(":")
+    cards: list[str] = []
+    gain = 0
+    if kind in ("pair", "two"):
+        powers = [int(x) for x in rest.split(":")] * (2 if kind == "pair" else 1)
+        for p in powers:
+            cards.append(next(x for x in sorted(s.players[seat].hand) if K.card(x).power == p and x not in cards))
+        gain = 2 * powers[0] if kind == "pair" else min(powers)
+    elif kind == "card":
+        cards, gain = [rest], K.card(rest).power
+    elif kind == "stoic":  # Focus + Focus, even under Ranged (GR2: Stoic is the more specific process)
+        f = K.focus(s, source(s, c))
+        return 2 * f, [f"Focus {f}", f"Stoic {f}"]
+    elif kind == "ambience":
+        best = max((K.card(x).power for x in s.discard), default=0)
+        return base + best, [f"{why} {base}", f"Ambience {best}"]
+    for x in cards:
+        E.discard_from_hand(s, seat, x, events, "fuel")
+    c.fuel = cards
+    if daze:
+        gain = 0
+    if "2.9" in c.kws and cards:  # Reckless: EV is the higher of the discarded and the revealed card
+        top = E.reveal_top(s, events, "Reckless")
+        if top:
+            s.discard.append(top)
+            if not daze:
+                gain = max(gain, K.card(top).power)
+        return gain, [f"Reckless {gain}"]
+    parts = [f"{why} {base}"] + ([f"cards {gain}" + (" (Dazed)" if daze else "")] if cards else [])
+    return base + gain, parts
+
+
+def pay_extras(s: ResState, c: Combat, events: list[Event]) -> None:
+    """Awkward's extra card (for no effect) and Material's destroyed Item."""
+    if K.has(s, s.units[c.actor], "8.0"):
+        low = E.lowest_card(s, c.seat)
+        if low:
+            E.discard_from_hand(s, c.seat, low, events, "Awkward")
+    item = c.params.get("5.7")
+    holder = next((x for x in s.units.values() if item in x.items), None) if item else None
+    if holder:
+        holder.items.remove(item)
+        s.discard.append(item)
+        events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
+
+
+def ev_flux(s: ResState, c: Combat, events: list[Event]) -> int:
+    x = int(c.params.get("4.7", "0"))
+    if c.actor in s.units:
+        E.place_markers(s, s.units[c.actor], x, events, "Flux", None)
+    return x
+
+
+def ev_gamble(s: ResState, c: Combat, events: list[Event]) -> int:
+    n = int(c.params.get("0.8", "0"))
+    got = 0
+    for _ in range(n):
+        top = E.reveal_top(s, events, "Gamble") if c.actor in s.units else None
+        if top is None:
+            break
+        s.discard.append(top)
+        E.place_markers(s, s.units[c.actor], 1, events, "Gamble", None)
+        got += 1
+    return got
+
+
+EV_MODS: dict[str, Callable[[ResState, Combat, list[Event]], int]] = {
+    "0.1": lambda s, c, ev: 1,  # Aura
+    "2.7": lambda s, c, ev: 1 if source(s, c).items else 0,  # Two-Handed
+    "3.6": lambda s, c, ev: len(K.animations(s, c.seat)),  # Sculpt
+    "5.8": lambda s, c, ev: sum(len(u.items) for u in K.side_units(s, c.seat)),  # Leverage
+    "7.2": lambda s, c, ev: 1 if s.players[c.seat].karma_turn == s.turn else 0,  # Font
+    "4.7": ev_flux,
+    "0.8": ev_gamble,
+}
+# EV changes that depend on the target (per target of Multiply)
+TARGET_EV: dict[str, Callable[[ResState, Combat, Unit], int]] = {
+    "2.3": lambda s, c, t: 0 if t.uid in source(s, c).eidetic else 1,  # Eidetic
+    "6.8": lambda s, c, t: sum(1 for x in t.tags if x in K.STATUS_TAGS and K.tag_active(s, t, x)),  # Exploit
+}
+
+
+def st_enhance(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    me = s.units.get(c.actor)
+    if me and K.tag_active(s, me, "Enhance") and s.players[c.seat].hand and "2.6" not in c.kws \
+            and "2.9" not in c.kws:
+        got = discard_prompt(s, c, c.seat, "enhance", "Enhance Tag - discard one more card for +EV?")
+        if got == WAIT:
+            return
+        if got:
+            E.discard_from_hand(s, c.seat, got, events, "Enhance")
+            if not K.tag_active(s, me, "Daze"):
+                c.ev += K.card(got).power
+                c.ev_parts.append(f"Enhance {K.card(got).power}")
+    events.append(Event(text=f"EV {c.ev} = " + " + ".join(c.ev_parts) + "."))
+    c.stage = "react"
+
+
+def react_options(s: ResState, c: Combat, t: Unit) -> list[tuple[str, str]]:
+    seat = t.owner
+    opts = [("none", "No reaction")]
+    cards_ok = not defenders_block_cards(s, c, t)
+    if cards_ok:
+        if "0.6" in c.kws:
+            opts.append(("reveal", "Indirect: reveal the top card for RV"))
+        else:
+            opts += hand_options(s, seat, "Discard")
+    if "2.6" not in c.kws and "2.9" not in c.kws:
+        opts += [(f"sac:{i}", f"Sacrifice {K.card(i).name} (+{K.card(i).power} RV)") for i in t.items]
+    return opts
+
+
+def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Items 24-25: the defender's reaction, extras (Defensive, Enhance) and the RV."""
+    t = s.units.get(c.target) if c.target else None
+    if t is None:
+        c.stage = "next_target"
+        return
+    ans = take(c, "react")
+    if ans is None:
+        opts = react_options(s, c, t)
+        if len(opts) > 1:
+            ask(s, t.owner, "react", f"{s.players[t.owner].name}: {E.name(s, t.uid)} is attacked with EV "
+                f"{c.ev + target_ev(s, c, t)[0]} - react?", opts, private=True)
+            return
+        ans = "none"
+    ranged = "7.7" in c.kws
+    focus = 0 if ranged else K.focus(s, t)
+    c.rv, c.rv_parts, c.rv_discarded = focus, [f"Focus {focus}"], False
+    if "2.9" in c.kws:
+        c.rv, c.rv_parts = 0, ["Reckless: RV 0"]
+    elif ans.startswith("card:"):
+        cid = ans[5:]
+        E.discard_from_hand(s, t.owner, cid, events, "defence")
+        c.rv += K.card(cid).power
+        c.rv_parts.append(f"card {K.card(cid).power}")
+        c.rv_discarded = True
+    elif ans == "reveal":
+        top = E.reveal_top(s, events, "Indirect")
+        if top:
+            s.discard.append(top)
+            c.rv += K.card(top).power
+            c.rv_parts.append(f"revealed {K.card(top).power}")
+    elif ans.startswith("sac:"):
+        item = ans[4:]
+        t.items.remove(item)
+        s.discard.append(item)
+        c.rv += K.card(item).power
+        c.rv_parts.append(f"Sacrifice {K.card(item).power}")
+        events.append(Event(text=f"Defensive Sacrifice: {K.card(item).name} is destroyed (§2.16)."))
+    if "2.9" not in c.kws:
+        if c.reactive.get(t.uid):
+            c.rv += c.reactive[t.uid]
+            c.rv_parts.append(f"Reactive {c.reactive[t.uid]}")
+        if t.bane is not None and "1.0" in K.all_kws(s, t):
+            n = sum(1 for k in c.kws if int(k.split(".")[0]) == t.bane)
+            if n:
+                c.rv -= n
+                c.rv_parts.append(f"Bane -{n}")
+    c.params["extras"] = str(extra_count(s, c, t))
+    c.stage = "extra"
+
+
+def extra_count(s: ResState, c: Combat, t: Unit) -> int:
+    """Defensive (on the unit, or active for its controlling Player) and an Enhance Tag: one card each."""
+    if defenders_block_cards(s, c, t) or "0.6" in c.kws:
+        return 0
+    player = s.units.get(f"P{t.owner}")
+    defensive = K.has(s, t, "3.7") or (player is not None and K.has(s, player, "3.7"))
+    return int(defensive) + int(K.tag_active(s, t, "Enhance"))
+
+
+def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    left = int(c.params.get("extras", "0"))
+    if t is None:
+        c.stage = "next_target"
+        return
+    while left > 0 and s.players[t.owner].hand:
+        got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?")
+        if got == WAIT:
+            return
+        left = left - 1 if got else 0
+        c.params["extras"] = str(left)
+        if got:
+            E.discard_from_hand(s, t.owner, got, events, "extra defence")
+            c.rv += K.card(got).power
+            c.rv_parts.append(f"extra {K.card(got).power}")
+            c.rv_discarded = True
+    c.params["extras"] = "0"
+    c.stage = "damage"
+
+
+def replaced_ev(c: Combat) -> bool:
+    """GR2: Reckless and Snap define the whole EV, so EV modifiers do not apply."""
+    return "2.9" in c.kws or "2.6" in c.kws
+
+
+def target_ev(s: ResState, c: Combat, t: Unit) -> tuple[int, list[str]]:
+    bonus, parts = 0, []
+    if replaced_ev(c):
+        return bonus, parts
+    for code, fn in TARGET_EV.items():
+        if code in c.kws:
+            b = fn(s, c, t)
+            if b:
+                bonus += b
+                parts.append(f"{K.kw_name(code)} +{b}")
+    if K.tag_active(s, t, "Mark"):
+        bonus += 1
+        parts.append("Mark +1")
+    return bonus, parts
+
+
+def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 26: hit check and raw damage; Deadeye and Adaptive redirect (GR3)."""
+    t = s.units.get(c.target)
+    if t is None:
+        c.stage = "next_target"
+        return
+    bonus, parts = target_ev(s, c, t)
+    c.params["towner"] = str(t.owner)  # Piercing still needs it if the target is destroyed
+    ev = c.ev + bonus
+    if "2.3" in c.kws:
+        src = source(s, c)
+        if src and t.uid not in src.eidetic:
+            src.eidetic.append(t.uid)
+    if "2.6" in c.kws:  # Snap: Focus against Focus
+        ev, c.rv = K.focus(s, source(s, c)), K.focus(s, t)
+        parts, c.rv_parts = ["Snap: Focus"], [f"Snap: Focus {c.rv}"]
+    c.hit = ev > c.rv
+    raw = max(0, ev - c.rv)
+    if c.hit and c.action == "cs":
+        raw += (1 if "1.8" in c.kws else 0) + (1 if K.has(s, t, "6.0") else 0)
+    events.append(Event(kind="roll", text=f"EV {ev}{' (' + ', '.join(parts) + ')' if parts else ''} against RV "
+                                          f"{c.rv} ({' + '.join(c.rv_parts)}): "
+                                          + (f"hit for {raw}." if c.hit else "no damage."),
+                        data={"ev": ev, "rv": c.rv}))
+    c.raw, c.dealt, c.redirected = raw, 0, False
+    c.params["potent"] = "1" if (not c.hit and "8.9" in c.kws) else ""
+    c.stage = "redirect" if c.hit else "effects"
+
+
+def st_redirect(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    item = c.params.get("6.2")
+    if item and t and item in t.items:
+        t.items.remove(item)
+        s.discard.append(item)
+        c.redirected = True
+        events.append(Event(text=f"Deadeye: {K.card(item).name} is destroyed instead of placing damage."))
+        c.stage = "effects"
+        return
+    if "0.7" in c.kws and t and s.players[t.owner].hand:
+        ans = take(c, "adaptive")
+        if ans is None:
+            ask(s, c.seat, "adaptive", "Adaptive: make the target's controller discard instead of dealing damage?",
+                [("damage", f"Deal {c.raw} damage"), ("discard", "They discard a card instead")])
+            return
+        if ans == "discard":
+            c.redirected = True
+            c.stage = "adaptive_discard"
+            return
+    c.stage = "place"
+
+
+def st_adaptive_discard(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    seat = t.owner if t else None
+    if seat is not None and s.players[seat].hand:
+        ans = take(c, "adaptive_discard")
+        if ans is None:
+            ask(s, seat, "adaptive_discard", f"{s.players[seat].name}: Adaptive - choose a card to discard",
+                hand_options(s, seat, "Discard"), private=True)
+            return
+        E.discard_from_hand(s, seat, ans[5:], events, "Adaptive")
+    c.stage = "effects"
+
+
+def st_next_target(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    if c.target and c.target not in s.units:
+        c.destroyed_target = True
+    c.ti += 1
+    for key in [k for k in c.params if k.startswith("res:") or k in ("tags_done", "potent", "edit")]:
+        c.params.pop(key)
+    c.hit, c.dealt, c.raw, c.redirected = False, 0, 0, False
+    c.stage = "react" if c.ti < len(c.targets) else "after"
+
+
+def st_finish(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    from .rules import after_action
+
+    me = s.units.get(c.actor)
+    if me is not None:
+        after_action(s, me, events)
+    s.combat = None
+
+
+STAGES = {
+    "augment": st_augment, "targeted": st_targeted, "alt": st_alt, "area": st_area, "fuel": st_fuel,
+    "enhance": st_enhance, "react": st_react, "extra": st_extra, "damage": st_damage, "redirect": st_redirect,
+    "adaptive_discard": st_adaptive_discard, "place": st_place, "effects": st_effects, "always": st_always,
+    "next_target": st_next_target, "after": st_after, "support": st_support, "finish": st_finish,
+}
+
+
+def run(game, s: ResState, events: list[Event]) -> None:
+    c = s.combat
+    if s.finished or c.actor not in s.units:
+        s.combat = None  # the game ended, or the actor destroyed itself (Flux, Gamble): the action stops
+        return
+    STAGES[c.stage](game, s, c, events)
+
+
+__all__ = ["declare", "run"]

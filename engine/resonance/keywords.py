@@ -1,0 +1,189 @@
+"""Which keywords a unit has right now, and the static numbers they change (Focus, HP, limits).
+
+Keywords are classed by who they act for (design notes §1.8, A-7, A-8):
+- ACTION keywords modify the unit's own Attack/CS/Support and are chosen within Focus when augmented;
+- UNIT keywords are always on for the unit that carries them (Flaws, defensive passives);
+- SIDE keywords act for the controlling Player whenever any of its units has them active ("P-static").
+Everything that is not UNIT or SIDE is an ACTION keyword.
+"""
+
+from __future__ import annotations
+
+from .cards import catalog
+from .state import ResState, Unit
+
+UNIT_KWS = {"0.0", "1.0", "1.2", "2.0", "3.0", "3.1", "3.7", "4.0", "4.1", "5.0", "6.0", "6.1", "6.9",
+            "7.0", "7.3", "8.0", "9.0", "9.2"}
+SIDE_KWS = {"0.0", "1.6", "3.3", "4.3", "5.1", "5.3", "6.3", "7.1", "8.1", "9.1", "9.3", "9.7", "3.7"}
+FLAWS = {f"{c}.0" for c in range(10)}
+BOOST_TAG = {"0.4": "Liberate", "1.4": "Augment", "2.4": "Haste", "3.4": "Ward", "4.4": "Bless", "5.4": "Charge",
+             "6.4": "Cure", "7.4": "Regen", "8.4": "Enhance", "9.4": "Obscure"}
+STATUS_TAG = {"0.5": "Mark", "1.5": "Impair", "2.5": "Slow", "3.5": "Daze", "4.5": "Curse", "5.5": "Bind",
+              "6.5": "Weaken", "7.5": "Blight", "8.5": "Silence", "9.5": "Nullify"}
+TAG_KEYWORD = {v: k for k, v in {**BOOST_TAG, **STATUS_TAG}.items()}
+STATUS_TAGS = set(STATUS_TAG.values())
+BOOST_TAGS = set(BOOST_TAG.values())
+# Keywords that only act on an Attack/CS; those that act on Support (§4.4 A, notes item 14).
+SUPPORT_KWS = {"3.9", "6.7", "7.9", "8.3", "5.2", "5.6"} | set(BOOST_TAG)
+# Keywords needing a choice when used (param): Attuned, Translocate, Flux, Gamble, Deadeye, Material,
+# Multiply, Channel, Imbue, Improvisor, Split.
+PARAM_KWS = {"1.3", "1.9", "4.7", "0.8", "6.2", "5.7", "7.8", "9.9", "5.6", "5.2", "7.9"}
+# Replace the fuel-to-RV steps (GR2) or the whole roll.
+ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
+NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # A-20: these cannot augment a Critical Strike
+
+
+def kw_name(code: str) -> str:
+    return catalog().keywords[code].name
+
+
+def card(card_id: str):
+    return catalog().card(card_id)
+
+
+def printed(s: ResState, u: Unit) -> list[str]:
+    """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
+    if u.kind != "animation" or u.suppressed or tag_active(s, u, "Silence"):
+        return []
+    return list(card(u.card).keywords)
+
+
+def item_kws(s: ResState, u: Unit) -> list[str]:
+    if u.suppressed and u.kind != "player":
+        return []
+    return [k for i in u.items for k in card(i).keywords]
+
+
+def codex_kws(s: ResState, seat: int) -> list[str]:
+    return [k for b in s.players[seat].active_codex for k in catalog().codex[b].keywords]
+
+
+def all_kws(s: ResState, u: Unit) -> list[str]:
+    """Every keyword the unit can draw on: printed, its Items, and for a Player the active Codex."""
+    out = printed(s, u) + item_kws(s, u)
+    if u.kind == "player":
+        out += codex_kws(s, u.owner)
+    return out
+
+
+def has(s: ResState, u: Unit, code: str) -> bool:
+    return code in all_kws(s, u)
+
+
+def side_has(s: ResState, seat: int, code: str) -> bool:
+    """A P-static keyword active anywhere on the seat's side (A-7, A-8)."""
+    return any(has(s, u, code) for u in side_units(s, seat))
+
+
+def side_units(s: ResState, seat: int) -> list[Unit]:
+    return [u for u in s.units.values() if u.owner == seat]
+
+
+def animations(s: ResState, seat: int) -> list[Unit]:
+    return [u for u in s.units.values() if u.owner == seat and u.kind != "player"]
+
+
+# --- tags ---------------------------------------------------------------------------------
+
+def immune(s: ResState, u: Unit, tag: str) -> bool:
+    # Read without tags: a Silence Tag cannot switch off the Immunized that guards against it.
+    return tag in s.players[u.owner].immunized and any("6.3" in raw_kws(s, o) for o in side_units(s, u.owner))
+
+
+def tag_active(s: ResState, u: Unit, tag: str) -> bool:
+    """A tag on the unit that currently works: Tolerant and Immunized switch Status Tags off."""
+    if tag not in u.tags:
+        return False
+    if tag in STATUS_TAGS:
+        if immune(s, u, tag):
+            return False
+        if tolerant_shield(s, u):
+            return False
+    return True
+
+
+def raw_kws(s: ResState, u: Unit) -> list[str]:
+    """Keywords ignoring tags (used where a tag's own activity is being decided)."""
+    if u.suppressed and u.kind != "player":
+        return []
+    out = list(card(u.card).keywords) if u.kind == "animation" else []
+    out += [k for i in u.items for k in card(i).keywords]
+    return out + (codex_kws(s, u.owner) if u.kind == "player" else [])
+
+
+def tolerant_shield(s: ResState, u: Unit) -> bool:
+    """Tolerant: Status Tags are inactive while their count is at most the unit's Focus.
+
+    The Focus compared is taken without tags, so Impair cannot decide its own activity (RULINGS)."""
+    if "6.1" not in raw_kws(s, u):
+        return False
+    count = sum(1 for t in u.tags if t in STATUS_TAGS)
+    return count <= focus(s, u, with_tags=False)
+
+
+# --- stats --------------------------------------------------------------------------------
+
+def focus(s: ResState, u: Unit, with_tags: bool = True) -> int:
+    if u.kind == "player":
+        base = s.players[u.owner].base_focus
+    elif u.kind == "echo":
+        base = 1
+    else:
+        base = card(u.card).focus
+    cut = 0
+    if u.kind != "echo":
+        kws = all_kws(s, u) if with_tags else raw_kws(s, u)
+        if "4.0" in kws:
+            cut += 1
+        if with_tags and tag_active(s, u, "Impair"):
+            cut += 1
+    if cut and "3.1" in (all_kws(s, u) if with_tags else raw_kws(s, u)):
+        cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
+    bonus = growth_bonus(s, u) if u.kind != "player" and with_tags else 0
+    return max(0, base - cut + bonus)
+
+
+def growth_bonus(s: ResState, u: Unit) -> int:
+    """+1 while another friendly unit with Growth is spent; never more than +1; Ageless blocks it."""
+    if side_has(s, u.owner, "4.3"):
+        return 0
+    for o in side_units(s, u.owner):
+        if o.uid != u.uid and o.kind == "animation" and o.spent and not o.suppressed and "6.9" in printed(s, o) + item_kws(s, o):
+            return 1
+    return 0
+
+
+def power(s: ResState, u: Unit) -> int:
+    if u.kind == "echo":
+        return 1
+    return card(u.card).power
+
+
+def max_hp(s: ResState, u: Unit) -> int:
+    """A-13: Player 10 + Resilient - Limited; Animation Power (+Leader) - Limited, at least 1."""
+    limited = 1 if "7.0" in all_kws(s, u) else 0
+    if u.kind == "player":
+        return 10 + (1 if side_has(s, u.owner, "7.1") else 0) - limited
+    return max(1, power(s, u) + u.leader - limited)
+
+
+def item_limit(s: ResState, u: Unit) -> int:
+    if u.kind == "player":
+        return focus(s, u) + (1 if side_has(s, u.owner, "9.7") else 0)
+    return 1
+
+
+def is_spent(s: ResState, u: Unit) -> bool:
+    if u.kind == "player":
+        return s.players[u.owner].tokens >= 2
+    return u.spent
+
+
+def guards(s: ResState, seat: int) -> bool:
+    """Guardian Precedence (§2.5): any non-Suppressed Animation shields the Player."""
+    return any(not a.suppressed for a in animations(s, seat))
+
+
+def command_count(s: ResState, seat: int) -> int:
+    """Animations counted against the command limit: Echo tokens do not count (App C 7.9)."""
+    return sum(1 for a in animations(s, seat) if a.kind == "animation")

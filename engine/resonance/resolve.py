@@ -1,0 +1,438 @@
+"""What happens once the roll is made: damage prevention (item 26), keyword effects on a hit or on
+damage (item 27), the always-on ones, after-attack keywords (item 28) and Support keywords.
+
+Each keyword is an entry in a table for its timing class (RES_ON_DAMAGE, RES_ALWAYS, AFTER_ASKS, ...)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from . import effects as E
+from . import keywords as K
+from .prompts import ask, colours_of, hand_options, next_turn_of, take
+from .state import Combat, ResState, Unit
+
+
+def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -> int:
+    """Ward then Bless (item 26); Phasing voids keyword prevention (GR3)."""
+    if "1.7" in c.kws or amount <= 0:
+        return amount
+    if K.tag_active(s, t, "Ward"):
+        E.remove_tag(t, "Ward")
+        events.append(Event(text=f"{E.name(s, t.uid)}'s Ward Tag prevents the damage."))
+        return 0
+    if K.tag_active(s, t, "Bless"):
+        E.remove_tag(t, "Bless")
+        events.append(Event(text=f"{E.name(s, t.uid)} spends its Bless Tag: 1 damage prevented."))
+        amount -= 1
+    return amount
+
+
+def survivor_possible(s: ResState, c: Combat, t: Unit, amount: int) -> bool:
+    return (amount > 0 and not t.suppressed and "1.7" not in c.kws and K.has(s, t, "4.1") and not t.survivor_used
+            and bool(s.players[t.owner].hand) and t.damage + amount >= K.max_hp(s, t))
+
+
+def hit_damage(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -> int:
+    """Damage from the attack to one unit after prevention (auto Survivor for secondary hits)."""
+    amount = prevent(s, c, t, amount, events)
+    if survivor_possible(s, c, t, amount):
+        low = E.lowest_card(s, t.owner)
+        use_survivor(s, t, low, events)
+        return 0
+    return E.place_markers(s, t, amount, events, "attack", c.seat)
+
+
+def use_survivor(s: ResState, t: Unit, card_id: str, events: list[Event]) -> None:
+    E.discard_from_hand(s, t.owner, card_id, events, "Survivor")
+    t.survivor_used = True
+    t.suppressed = True
+    t.suppressed_turn = s.turn
+    events.append(Event(text=f"Survivor: {E.name(s, t.uid)} survives and is Suppressed."))
+
+
+def st_place(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    if t is None:
+        c.stage = "next_target"
+        return
+    amount = c.params.get("amount")
+    amount = int(amount) if amount is not None else prevent(s, c, t, c.raw, events)
+    if survivor_possible(s, c, t, amount):
+        ans = take(c, "survivor")
+        if ans is None:
+            c.params["amount"] = str(amount)
+            ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {amount} damage would destroy "
+                f"{E.name(s, t.uid)} - discard a card to survive (Survivor)?",
+                [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"), private=True)
+            return
+        c.params.pop("amount", None)
+        if ans != "no":
+            use_survivor(s, t, ans[5:], events)
+            c.stage = "effects"
+            return
+    c.params.pop("amount", None)
+    gremlin = K.has(s, t, "5.0")
+    c.dealt = E.place_markers(s, t, amount, events, "attack", c.seat)
+    if c.dealt:
+        note_damage(s, c, events)
+        if gremlin and not c.rv_discarded and t.uid in s.units and t.items:
+            lost = t.items.pop(0)
+            s.discard.append(lost)
+            events.append(Event(text=f"Gremlins: {K.card(lost).name} on {E.name(s, t.uid)} is destroyed."))
+    if c.target not in s.units:
+        c.destroyed_target = True
+    c.stage = "effects"
+
+
+def note_damage(s: ResState, c: Combat, events: list[Event]) -> None:
+    """§5.1: one Karma per Attack/CS action that deals damage."""
+    if not c.any_damage:
+        c.any_damage = True
+        if not s.finished:
+            E.gain_karma(s, c.seat, events, "the attack dealt damage")
+
+
+def status_tags(s: ResState, c: Combat, t: Unit, events: list[Event]) -> None:
+    lock = next_turn_of(s, t.owner) if "8.7" in c.kws else None
+    for code in c.kws:
+        if code in K.STATUS_TAG:
+            E.apply_tag(s, t, K.STATUS_TAG[code], events, lock)
+
+
+def boost_tags(s: ResState, c: Combat, events: list[Event]) -> None:
+    me = s.units.get(c.actor)
+    if me is None:
+        return
+    for code in c.kws:
+        if code in K.BOOST_TAG:
+            E.apply_tag(s, me, K.BOOST_TAG[code], events)
+
+
+def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 27: Edit first, tags on a hit (or Potent), damage-dealt effects, then the always ones."""
+    t = s.units.get(c.target)
+    applies = c.hit or c.params.get("potent") == "1"
+    if applies and "0.9" in c.kws and "edit" not in c.params and t is not None and s.players[c.seat].en >= 1:
+        ans = take(c, "edit")
+        if ans is None:
+            cols = colours_of(s, t)
+            opts = [(k, f"Pay 1 EN: add {K.kw_name(k)}") for k in EDITABLE
+                    if int(k.split(".")[0]) in cols and k not in c.kws]
+            if opts:
+                ask(s, c.seat, "edit", "Edit: add a keyword of the target's colours?", [("no", "No")] + opts)
+                return
+            ans = "no"
+        c.params["edit"] = ans
+        if ans != "no":
+            s.players[c.seat].en -= 1
+            c.free.append(ans)
+            events.append(Event(text=f"Edit adds {K.kw_name(ans)} to this attack."))
+    if applies and "tags_done" not in c.params:
+        c.params["tags_done"] = "1"
+        if t is not None:
+            status_tags(s, c, t, events)
+        if c.ti == 0:
+            boost_tags(s, c, events)
+    if c.dealt and not c.redirected:
+        for code, fn in RES_ON_DAMAGE.items():
+            if code in c.kws and f"res:{code}" not in c.params:
+                if fn(game, s, c, events) == "wait":
+                    return
+                c.params[f"res:{code}"] = "1"
+    c.stage = "always"
+
+
+def res_piercing(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    if c.target.startswith("P"):
+        return  # A-38: no second unit to pierce to
+    owner = int(c.params["towner"])
+    p = s.units.get(f"P{owner}")
+    if p:
+        events.append(Event(text="Piercing carries the damage to the controlling Player."))
+        hit_damage(s, c, p, c.dealt, events)
+
+
+def res_siphon(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    me = s.units.get(c.actor)
+    if me:
+        E.remove_markers(s, me, 1, events, "Siphon")
+
+
+def res_impact(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    if t:
+        impact(s, t, events)
+
+
+def impact(s: ResState, t: Unit, events: list[Event]) -> None:
+    if t.kind == "player":
+        s.players[t.owner].tokens = 2
+    else:
+        t.spent = True
+    t.no_ready = True
+    events.append(Event(text=f"Impact: {E.name(s, t.uid)} is spent and skips its next ready."))
+
+
+def res_sticky(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    if t:
+        suppress(s, t, events, "Sticky")
+
+
+def suppress(s: ResState, t: Unit, events: list[Event], why: str) -> None:
+    t.suppressed = True
+    t.suppressed_turn = s.turn
+    events.append(Event(text=f"{why}: {E.name(s, t.uid)} is Suppressed."))
+
+
+def other_enemy_animations(s: ResState, c: Combat) -> list[str]:
+    t = c.target
+    return [a.uid for f in range(len(s.players)) if f != c.seat for a in K.animations(s, f) if a.uid != t]
+
+
+def res_pick_target(kind: str, prompt: str):
+    def fn(game, s: ResState, c: Combat, events: list[Event]):
+        if kind == "brawler":
+            t = s.units.get(c.target)
+            hand = s.players[t.owner].hand if t else []
+            if not hand:
+                return None
+            opts = [(f"card:{x}", f"Make them discard {E.card_name(x)}") for x in sorted(hand)]
+        else:
+            opts = [(u, E.name(s, u)) for u in other_enemy_animations(s, c)]
+            if not opts:
+                return None
+        ans = take(c, kind)
+        if ans is None:
+            if len(opts) == 1:
+                ans = opts[0][0]
+            else:
+                ask(s, c.seat, kind, prompt, opts, private=kind == "brawler")
+                return "wait"
+        RES_TARGETED[kind](s, c, ans, events)
+        return None
+    return fn
+
+
+def _brawler(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
+    t = s.units.get(c.target)
+    seat = t.owner if t else None
+    if seat is not None and ans[5:] in s.players[seat].hand:
+        E.discard_from_hand(s, seat, ans[5:], events, "Brawler")
+
+
+def _spread(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
+    if ans in s.units:
+        events.append(Event(text=f"Spread: 1 damage to {E.name(s, ans)}."))
+        hit_damage(s, c, s.units[ans], 1, events)
+
+
+def _splash(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
+    """Splash: the attack's keyword effects but no damage (status tags, Impact, Sticky)."""
+    u = s.units.get(ans)
+    if u is None:
+        return
+    events.append(Event(text=f"Splash: the attack's effects reach {E.name(s, u.uid)}."))
+    status_tags(s, c, u, events)
+    if "3.8" in c.kws:
+        impact(s, u, events)
+    if "6.6" in c.kws:
+        suppress(s, u, events, "Sticky")
+
+
+RES_TARGETED = {"brawler": _brawler, "spread": _spread, "splash": _splash}
+RES_ON_DAMAGE = {
+    "4.6": res_piercing,
+    "4.8": res_siphon,
+    "3.8": res_impact,
+    "6.6": res_sticky,
+    "3.2": res_pick_target("brawler", "Brawler: choose a card from the defender's hand to discard"),
+    "8.8": res_pick_target("spread", "Spread: choose another enemy Animation to take 1 damage"),
+    "8.6": res_pick_target("splash", "Splash: choose another enemy Animation for the attack's effects"),
+}
+
+
+def always_animate(s: ResState, c: Combat, events: list[Event]) -> None:
+    """RULINGS: Animate takes the highest-Power Animation from the discard pile."""
+    anims = [x for x in s.discard if K.card(x).kind == "animation"]
+    if anims:
+        best = max(anims, key=lambda x: (K.card(x).power, x))
+        s.discard.remove(best)
+        s.players[c.seat].hand.append(best)
+        events.append(Event(text=f"Animate: {E.card_name(best)} returns from the discard pile to "
+                                 f"{s.players[c.seat].name}'s hand."))
+
+
+def always_manifest(s: ResState, c: Combat, events: list[Event]) -> None:
+    top = E.reveal_top(s, events, "Manifest")
+    if top is None:
+        return
+    if K.card(top).kind == "item":
+        s.players[c.seat].hand.append(top)
+        events.append(Event(text="Manifest: it is an Item and goes to hand."))
+    else:
+        s.discard.append(top)
+
+
+RES_ALWAYS = {"4.9": always_animate, "5.9": always_manifest}
+# RES and AFTER keywords Edit may add (A-35)
+EDITABLE = sorted(set(RES_ON_DAMAGE) | set(K.STATUS_TAG) | set(K.BOOST_TAG) | {"8.9", "1.7", "0.2", "2.1", "8.2"})
+
+
+def st_always(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    if c.ti == 0:
+        for code, fn in RES_ALWAYS.items():
+            if code in c.kws:
+                fn(s, c, events)
+    c.stage = "next_target"
+
+
+def st_after(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 28: Martial, Specialist, Alert, Acrobatic, Leader, Chain, Rapid."""
+    if "martial_done" not in c.params:
+        c.params["martial_done"] = "1"
+        me = s.units.get(c.actor)
+        for t_uid in dict.fromkeys(c.targets):
+            t = s.units.get(t_uid)
+            if t and me and me.uid in s.units and K.has(s, t, "1.2") and "7.6" not in c.kws:
+                events.append(Event(text=f"Martial: {E.name(s, t.uid)} strikes back."))
+                E.place_markers(s, me, 1, events, "Martial", t.owner)
+        if s.finished:
+            return
+        if "0.2" in c.kws:
+            E.draw_cards(s, c.seat, 1, events, "draws with Specialist")
+        me = s.units.get(c.actor)
+        if me and "2.1" in c.kws:
+            me.acrobatic = True
+            events.append(Event(text=f"Acrobatic: {E.name(s, me.uid)} cannot be attacked until its next turn."))
+        if "8.2" in c.kws:
+            for a in K.animations(s, c.seat):
+                a.leader = 1
+            events.append(Event(text="Leader: your Animations gain +1 Power until your next turn."))
+    for kind, fn in AFTER_ASKS:
+        if kind in c.params.get("after_done", "").split(","):
+            continue
+        if fn(s, c, events) == "wait":
+            return
+        c.params["after_done"] = c.params.get("after_done", "") + "," + kind
+        if c.stage != "after":
+            return
+    c.stage = "finish"
+
+
+def after_alert(s: ResState, c: Combat, events: list[Event]):
+    if "0.3" not in c.kws or s.players[c.seat].en < 1:
+        return None
+    items = [(i, u) for u in K.side_units(s, c.seat) for i in u.items]
+    if not items:
+        return None
+    ans = take(c, "alert")
+    if ans is None:
+        ask(s, c.seat, "alert", "Alert: pay 1 EN to return one of your Items to hand?",
+            [("no", "No")] + [(i, f"Return {K.card(i).name} from {E.name(s, u.uid)}") for i, u in items])
+        return "wait"
+    if ans != "no":
+        holder = next(u for i, u in items if i == ans)
+        holder.items.remove(ans)
+        s.players[c.seat].en -= 1
+        s.players[c.seat].hand.append(ans)
+        events.append(Event(text=f"Alert: {K.card(ans).name} returns to hand for 1 EN."))
+    return None
+
+
+def after_chain(s: ResState, c: Combat, events: list[Event]):
+    if "9.6" not in c.kws or not c.destroyed_target:
+        return None
+    opts = [(u.uid, E.name(s, u.uid)) for u in s.units.values() if u.owner != c.seat and s.players[u.owner].alive]
+    if not opts:
+        return None
+    ans = take(c, "chain")
+    if ans is None:
+        ask(s, c.seat, "chain", "Chain: place 1 damage marker on another enemy unit", opts)
+        return "wait"
+    if ans in s.units:
+        events.append(Event(text=f"Chain: 1 damage marker on {E.name(s, ans)}."))
+        E.place_markers(s, s.units[ans], 1, events, "Chain", c.seat)
+    return None
+
+
+def after_rapid(s: ResState, c: Combat, events: list[Event]):
+    t = c.targets[0] if c.targets else None
+    if "2.8" not in c.kws or c.repeats or s.players[c.seat].en < 1 or t not in s.units or c.actor not in s.units:
+        return None
+    if c.action != "attack":
+        return None
+    ans = take(c, "rapid")
+    if ans is None:
+        ask(s, c.seat, "rapid", "Rapid: pay 1 EN to attack the same target again?", [("yes", "Pay 1 EN, again"),
+                                                                                   ("no", "No")])
+        return "wait"
+    if ans == "yes":
+        s.players[c.seat].en -= 1
+        c.repeats = 1
+        c.targets = [t]
+        c.ti = 0
+        c.reactive = {}
+        for key in [k for k in c.params if k.startswith(("trick:", "reac:", "res:")) or k in (
+                "targeted_done", "martial_done", "after_done", "tags_done", "potent", "edit")]:
+            c.params.pop(key)
+        events.append(Event(text="Rapid: the attack goes again."))
+        c.stage = "targeted"
+    return None
+
+
+AFTER_ASKS = [("alert", after_alert), ("chain", after_chain), ("rapid", after_rapid)]
+
+
+def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """§4.2.3 with Split (replaces it), Restore, Insightful, Boost Tags and Shift."""
+    t = s.units.get(c.targets[0])
+    me = s.units.get(c.actor)
+    if "support_done" not in c.params:
+        c.params["support_done"] = "1"
+        if "7.9" in c.params and c.params["7.9"] in s.units:
+            split(s, c, s.units[c.params["7.9"]], events)
+        elif t is not None:
+            E.remove_markers(s, t, 1 + (1 if "6.7" in c.kws else 0), events, "Support")
+        holder = t if t is not None and t.uid in s.units else me
+        if holder:
+            for code in c.kws:
+                if code in K.BOOST_TAG:
+                    E.apply_tag(s, holder, K.BOOST_TAG[code], events)
+        if "8.3" in c.kws:
+            E.draw_cards(s, c.seat, 1, events, "draws with Insightful")
+    if "3.9" in c.kws:
+        ans = take(c, "shift")
+        if ans is None:
+            opts = shift_options(s, c.seat)
+            if opts:
+                ask(s, c.seat, "shift", "Shift: move an Item between your units?", [("done", "Done")] + opts)
+                return
+        elif ans != "done":
+            item, dest = ans.split(">")
+            holder = next((u for u in s.units.values() if item in u.items), None)
+            if holder and dest in s.units:
+                holder.items.remove(item)
+                s.units[dest].items.append(item)
+                events.append(Event(text=f"Shift: {K.card(item).name} moves to {E.name(s, dest)}."))
+            return
+    c.stage = "finish"
+
+
+def shift_options(s: ResState, seat: int) -> list[tuple[str, str]]:
+    units = K.side_units(s, seat)
+    free = [u for u in units if len(u.items) < K.item_limit(s, u)]
+    return [(f"{i}>{d.uid}", f"{K.card(i).name} to {E.name(s, d.uid)}") for u in units for i in u.items
+            for d in free if d.uid != u.uid]
+
+
+def split(s: ResState, c: Combat, a: Unit, events: list[Event]) -> None:
+    """App C 7.9: destroy a friendly Animation, then that many readied Echo tokens (P1/F1)."""
+    n = K.power(s, a)
+    E.destroy_unit(s, a.uid, events, None)
+    for _ in range(n):
+        s.echo_count += 1
+        uid = f"E{s.echo_count}"
+        s.units[uid] = Unit(uid=uid, owner=c.seat, kind="echo")
+    events.append(Event(text=f"Split: {n} Echo token(s) enter play readied."))

@@ -1,0 +1,138 @@
+"""Resonance game state: units on the table, players' mats, the shared decks and any attack in progress.
+
+Card instance ids are card ids (`M07-4`): the Main Deck holds ten different modules, so each card is
+unique. Player units are `P<seat>`, Echo tokens `E<n>`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+
+Phase = Literal["draft", "codex", "play", "over"]
+
+
+class Unit(BaseModel):
+    uid: str
+    owner: int
+    kind: Literal["player", "animation", "echo"]
+    card: str | None = None  # card id for an Animation
+    damage: int = 0
+    spent: bool = False  # Animations only; a Player is spent at 2 tokens
+    suppressed: bool = False
+    tags: list[str] = Field(default_factory=list)  # tag names without " Tag", at most one each (A-22)
+    locked: dict[str, int] = Field(default_factory=dict)  # Lingering: tag -> turn number it unlocks after
+    items: list[str] = Field(default_factory=list)  # equipped Item card ids
+    no_ready: bool = False  # Impact lock: skips its controller's next Ready Phase
+    readied_turn: int = -1  # A-23: the turn it was last readied outside the Ready Phase
+    survivor_used: bool = False  # A-27
+    suppressed_turn: int = -1  # the turn a Player became Suppressed (A-27 auto-recovery)
+    bane: int | None = None  # A-44: chosen colour for Bane
+    eidetic: list[str] = Field(default_factory=list)  # targets already attacked with Eidetic
+    leader: int = 0  # Leader: +Power until its controller's next turn (A-41)
+    acrobatic: bool = False  # untargetable by attacks until its controller's next turn
+
+
+class Player(BaseModel):
+    seat: int
+    name: str
+    en: int = 10
+    base_focus: int = 1
+    karma: int = 0
+    karma_turn: int = -1  # last turn Karma was gained (Font)
+    tokens: int = 0  # Player Spent Tokens
+    hand: list[str] = Field(default_factory=list)
+    codex_deck: list[str] = Field(default_factory=list)
+    active_codex: list[str] = Field(default_factory=list)
+    primary: int | None = None
+    secondaries: list[int] = Field(default_factory=list)
+    codex_dropped: list[str] = Field(default_factory=list)
+    immunized: list[str] = Field(default_factory=list)  # tag names chosen for Immunized (A-44)
+    modules: list[int] = Field(default_factory=list)  # drafted modules
+    alive: bool = True
+
+
+class Ask(BaseModel):
+    """A choice the game waits for, with its options fixed when asked."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: list[tuple[str, str]]  # (option id, label)
+    private: bool = False
+
+
+class Combat(BaseModel):
+    """An Attack, Critical Strike or Support in progress (design notes §1.4 pipeline)."""
+
+    seat: int
+    action: Literal["attack", "cs", "support"]
+    actor: str
+    source: str  # Channel: the unit whose Focus and keywords resolve the action (A-34)
+    targets: list[str]
+    stage: str = "augment"
+    ti: int = 0
+    innate: list[str] = Field(default_factory=list)
+    aug: list[str] = Field(default_factory=list)  # augmented keywords counted against Focus
+    free: list[str] = Field(default_factory=list)  # Imbue, Improvisor, Augment Tag and innate choices
+    params: dict[str, str] = Field(default_factory=dict)
+    fuel: list[str] = Field(default_factory=list)
+    ev: int = 0
+    ev_parts: list[str] = Field(default_factory=list)
+    reactive: dict[str, int] = Field(default_factory=dict)
+    cancelled: bool = False
+    # per target, reset between targets (Multiply) and repeats (Rapid)
+    rv: int = 0
+    rv_parts: list[str] = Field(default_factory=list)
+    rv_discarded: bool = False
+    no_def_cards: bool = False
+    hit: bool = False
+    dealt: int = 0
+    raw: int = 0
+    redirected: bool = False
+    destroyed_target: bool = False
+    any_damage: bool = False
+    repeats: int = 0
+
+    @property
+    def kws(self) -> list[str]:
+        return self.innate + self.aug + self.free
+
+    @property
+    def target(self) -> str | None:
+        return self.targets[self.ti] if self.ti < len(self.targets) else None
+
+
+class ResState(GameState):
+    game: str = "resonance"
+    phase: Phase = "draft"
+    max_rounds: int = 60
+    players: list[Player]
+    units: dict[str, Unit] = Field(default_factory=dict)
+    main_deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)  # Echo tokens that left the game
+    pool: list[int] = Field(default_factory=list)  # modules still in the draft pool
+    draft_order: list[int] = Field(default_factory=list)  # seats still to pick, in order
+    first: int = 0
+    active: int = 0
+    round: int = 1
+    first_turn: bool = True
+    ask: Ask | None = None
+    queue: list[Ask] = Field(default_factory=list)  # off-turn prompts waiting behind `ask`
+    combat: Combat | None = None
+    echo_count: int = 0
+    seen: dict[str, list[str]] = Field(default_factory=dict)  # seat -> cards shown to it (Sentry, Brawler)
+
+    def unit(self, uid: str) -> Unit:
+        return self.units[uid]
+
+    def player_uid(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def order_from(self, seat: int) -> list[int]:
+        n = len(self.players)
+        return [(seat + i) % n for i in range(n)]
