@@ -9,6 +9,7 @@ from bot import create_bot
 from cogs.components import parse_cid
 from store import Store
 from table import TableService
+from tests.e2e.helpers import pick_from_panel
 from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
 
 
@@ -80,22 +81,6 @@ async def test_abort_needs_creator_or_manage_channels(service):
         assert not fake.rejections, fake.rejections
 
 
-async def pick_from_panel(fake, user, panel, rng):
-    """Random walk through a private panel (group selects, pages) until an action is played."""
-    for _ in range(10):
-        comps = [c for c in panel.buttons if not c.get("disabled")] + panel.selects
-        comp = rng.choice(comps)
-        kind = parse_cid(comp["custom_id"]).kind
-        if comp["type"] == 3:
-            value = rng.choice(comp["options"])["value"]
-            result = await fake.choose(user, panel, [value], select=comp["custom_id"])
-        else:
-            result = await fake.click(user, panel, comp["custom_id"])
-        assert not result.failed
-        if kind in ("act", "pick"):
-            return result
-        panel = fake.find_message(panel.id)  # navigation edits the panel in place
-    raise AssertionError("never reached an action")
 
 
 async def test_whole_game_over_the_gateway_and_stale_buttons(service):

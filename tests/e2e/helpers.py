@@ -290,6 +290,24 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
     raise AssertionError(f"never reached an action on {panel!r}")
 
 
+async def pick_from_panel(fake, user, panel, rng):
+    """Random walk through a private panel (group selects, pages) until an action is played."""
+    for _ in range(10):
+        comps = [c for c in panel.buttons if not c.get("disabled")] + panel.selects
+        comp = rng.choice(comps)
+        kind = parse_cid(comp["custom_id"]).kind
+        if comp["type"] == 3:
+            value = rng.choice(comp["options"])["value"]
+            result = await fake.choose(user, panel, [value], select=comp["custom_id"])
+        else:
+            result = await fake.click(user, panel, comp["custom_id"])
+        assert not result.failed
+        if kind in ("act", "pick"):
+            return result
+        panel = fake.find_message(panel.id)  # navigation edits the panel in place
+    raise AssertionError("never reached an action")
+
+
 MoveHook = Callable[[Played], Awaitable[None]]
 
 
