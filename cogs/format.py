@@ -101,11 +101,15 @@ def fit_message(head: Sequence[str], log: Sequence[str], limit: int = MAX_MESSAG
 
 
 def turn_message(game_id: int, title: str, to_act: Sequence[Any], view: dict, events: Sequence[str],
-                 private_for: Sequence[str] = ()) -> str:
+                 private_for: Sequence[str] = (), routine: Sequence[str] = ()) -> str:
+    """routine: kinds of the awaited decisions that a standing answer (/autopilot) could cover."""
     head = [awaited_line(to_act, view), status_line(game_id, title, view)]
     tail = []
     if private_for:
         tail.append(f"-# 🔒 {', '.join(private_for)}: you have private news, press Show my hand.")
+    if routine:
+        kinds = ", ".join(f"`{k}`" for k in routine)
+        tail.append(f"-# ⚙️ Routine prompt ({kinds}): `/autopilot` can answer it for you from now on.")
     return fit_message(head, events, tail=tail)
 
 

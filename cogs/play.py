@@ -261,8 +261,12 @@ class PlayCog(commands.Cog, name="Play"):
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
                        if ev and s in by_seat and not by_seat[s].is_ai]
+        waiting = {s.seat for s in humans}
+        options = await self.service.autopilot_options(update.game_id)
+        routine = sorted({d.get("kind") for d in update.public_view.get("pending") or ()
+                          if d.get("seat") in waiting and d.get("kind") in options})
         text = turn_message(update.game_id, table.title, update.to_act, update.public_view,
-                            update.public_events, private_for)
+                            update.public_events, private_for, routine)
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(i) for i in mention_ids(humans)])
         return text, rows, mentions

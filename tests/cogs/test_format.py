@@ -94,3 +94,11 @@ def test_text_board_is_added_only_when_it_fits():
     assert with_text_board("turn", "lab 30") == "turn\n```\nlab 30\n```"
     assert with_text_board("turn", None) == "turn"
     assert with_text_board("x" * 1990, "lab 30") == "x" * 1990  # never past Discord's 2000
+
+
+def test_turn_message_points_to_autopilot_for_routine_prompts():
+    seat = type("S", (), {"seat": 1, "user_id": "22", "name": "Bob", "is_ai": False})()
+    view = {"pending": [{"seat": 1, "kind": "window", "prompt": "Bob: play Powers or pass"}]}
+    text = turn_message(3, "Psi Wars", [seat], view, ["Alice attacks."], routine=["window"])
+    assert text.splitlines()[-1] == "-# ⚙️ Routine prompt (`window`): `/autopilot` can answer it for you from now on."
+    assert "/autopilot" not in turn_message(3, "Psi Wars", [seat], view, ["Alice attacks."])

@@ -74,6 +74,8 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     assert len(await service.store.actions(game_id)) == len(moves) == table.version - moves[0].version_before
     turns = turn_messages(fake)
     assert len(turns) == len(moves) + 1
+    # Power windows are routine prompts: their turn messages point to /autopilot.
+    assert any("(`window`): `/autopilot` can answer it" in t.content for t in turns), "no routine prompt shown"
     assert all(not t.components for t in turns[:-1])  # the final one keeps only its Rematch button
     assert all(t.versions and "arb:panel:" in str(t.versions[0]["components"]) for t in turns[:-1])
     if renders_images():  # else the bot posts text only, by design
