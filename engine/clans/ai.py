@@ -12,9 +12,12 @@ import random
 from engine.core import Action
 
 from . import rules as r
-from .abilities import ward_strength
+from .abilities import STATUS_BONUS, ward_strength
 from .actions import (
+    Assimilate,
     Attack,
+    CastArt,
+    CastTerrain,
     DraftMap,
     EndTurn,
     Equip,
@@ -24,24 +27,87 @@ from .actions import (
     PlaceMap,
     React,
     Summon,
+    UseAbility,
     UseItem,
 )
 from .cards import battlemaps, catalog
 from .state import dist, parse_coord
 
 
-def attack_score(game, state, a: Attack) -> float:
-    att, dfn = state.units[a.unit], state.units[a.target]
-    dmg = max(0, r.stat(state, a.unit, "atk") - game._armor(state, a.target))
+def hit_score(game, state, att: str, target: str, bonus: int = 0, status: str | None = None,
+              fight: bool = True, direct: int | None = None) -> float:
+    """Value of hurting `target`: damage (double on a God), a kill's worth, a status that will tick,
+    minus what a counter-strike would cost us. `direct` is fixed damage that no armor stops."""
+    dfn = state.units[target]
     d = catalog().cards[dfn.card]
+    if status and d.god:
+        status = None
+    if direct is None:
+        dmg = max(0, r.stat(state, att, "atk") + bonus + (STATUS_BONUS[status] if status else 0)
+                  - game._armor(state, target))
+    else:
+        dmg = direct
     score = dmg * (2.0 if d.god else 1.0)
     if dmg >= dfn.hp:
-        score += 1000 if d.god else 6 + d.exp_value
-        return score
-    if dist(att.pos, dfn.pos) <= r.stat(state, a.target, "rng") or r.has_perm(state, a.target, "counter_any"):
-        back = r.stat(state, a.target, "atk")
-        score -= back * (1.5 if catalog().cards[att.card].god else 0.8)
+        return score + (1000 if d.god else 6 + d.exp_value)
+    if status and status not in dfn.statuses:
+        score += 2.5
+    au = state.units[att]
+    if fight and (dist(au.pos, dfn.pos) <= r.stat(state, target, "rng") or r.has_perm(state, target, "counter_any")):
+        back = r.stat(state, target, "atk")
+        score -= back * (1.5 if catalog().cards[au.card].god else 0.8)
     return score
+
+
+def attack_score(game, state, a: Attack) -> float:
+    return hit_score(game, state, a.unit, a.target)
+
+
+def ability_score(game, state, seat: int, a: UseAbility) -> float:
+    """Abilities are worth their effect minus their SP (which also pays for summons and wards)."""
+    ab = catalog().cards[state.units[a.unit].card].abilities[a.ability]
+    p, cost = ab.params, ab.sp * 0.8
+    if ab.kind == "attack":
+        base = hit_score(game, state, a.unit, a.target, p.get("atk_bonus", 0), p.get("status"))
+        if p.get("self_damage") and state.units[a.unit].hp <= p["self_damage"] + 1:
+            return -1
+        return base + p.get("heal_self", 0) * 0.5 - cost
+    if ab.kind == "blast":
+        return hit_score(game, state, a.unit, a.target, status=p.get("status"), fight=False,
+                         direct=p.get("amount", 0)) - cost
+    if ab.kind == "eclipse":
+        u = state.units[a.unit]
+        hit = [o for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= p["range"]
+               and not catalog().cards[o.card].god]
+        return sum(4.5 if "poison" not in o.statuses else 2 for o in hit) - cost
+    if ab.kind == "heal":
+        t = state.units[a.target]
+        missing = catalog().cards[t.card].hp - t.hp
+        value = min(missing, p.get("amount", 0)) + (3 if p.get("cure") and t.statuses else 0)
+        return value * (1.5 if catalog().cards[t.card].god else 1) - cost - 1
+    return -1.0  # rallies and shields: only by the support pass below
+
+
+def art_score(game, state, a: CastArt) -> float:
+    d = catalog().cards[a.card]
+    return hit_score(game, state, a.allies[0], a.target, status=d.status, fight=False, direct=d.damage) - 2
+
+
+def buff_for(state, seat: int, legal: list[Action], strike) -> Action | None:
+    """An ATK item on the striker when +2 turns the strike into a kill (or lands on a God)."""
+    if not isinstance(strike, (Attack, UseAbility)):
+        return None
+    t = state.units.get(getattr(strike, "target", None) or "")
+    if t is None:
+        return None
+    for a in legal:
+        if isinstance(a, UseItem) and a.target == strike.unit:
+            d = catalog().cards[a.card]
+            if d.effect == "buff" and d.params.get("stat") == "atk":
+                dmg = r.stat(state, strike.unit, "atk")
+                if catalog().cards[t.card].god or dmg < t.hp <= dmg + d.params["amount"]:
+                    return a
+    return None
 
 
 def support_score(state, seat: int, a) -> float:
@@ -59,6 +125,8 @@ def support_score(state, seat: int, a) -> float:
         return 2.0 + (2 if ud.god else 0) if missing >= d.params.get("amount", 0) else 0.0
     if d.effect == "damage":
         return 10.0 if u.hp <= d.params.get("amount", 0) or ud.god else 0.0
+    if d.effect == "status":  # Poison: worth it on a sturdy foe not yet poisoned
+        return 1.0 + ud.exp_value if "poison" not in u.statuses and u.hp > 2 else 0.0
     return 0.0
 
 
@@ -100,38 +168,103 @@ def choose(game, state, seat: int) -> Action:
         return max(legal, key=lambda a: (setup_score(state, seat, a), die.random()))
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
     order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
-    attacks = [a for a in legal if isinstance(a, Attack)]
-    if attacks:
-        best = max(attacks, key=lambda a: (attack_score(game, state, a), order[id(a)]))
-        if attack_score(game, state, best) > 0:
-            return best
+    return (strike(game, state, seat, legal, order) or terrain(state, seat, legal) or summon(state, seat, legal, order)
+            or support(game, state, seat, legal, order) or march(state, seat, legal, order) or EndTurn(seat=seat))
+
+
+def strike(game, state, seat: int, legal: list[Action], order: dict) -> Action | None:
+    """The best attack, attacking ability or Runic Art, after an ATK item if that makes it a kill."""
+    scored = []
+    for a in legal:
+        if isinstance(a, Attack):
+            scored.append((attack_score(game, state, a), order[id(a)], a))
+        elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind in (
+                "attack", "blast", "eclipse"):
+            scored.append((ability_score(game, state, seat, a), order[id(a)], a))
+        elif isinstance(a, CastArt):
+            scored.append((art_score(game, state, a), order[id(a)], a))
+    if not scored:
+        return None
+    score, _, best = max(scored, key=lambda x: x[:2])
+    if score <= 0:
+        return None
+    return buff_for(state, seat, legal, best) or best
+
+
+def summon(state, seat: int, legal: list[Action], order: dict) -> Action | None:
+    """The dearest ally we can pay for, placed nearest the enemy God; assimilate Equipment we cannot
+    afford to wear when that pays for a dearer ally."""
     summons = [a for a in legal if isinstance(a, Summon)]
-    if summons:
-        enemy_god = next(u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god)
-        return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos),
-                                           order[id(a)]))
-    support = [(support_score(state, seat, a), order[id(a)], a) for a in legal if isinstance(a, (Equip, UseItem))]
-    support = [x for x in support if x[0] > 0]
-    if support:
-        return max(support, key=lambda x: x[:2])[2]
+    gods = [u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god]
+    if summons and gods:
+        return max(summons, key=lambda a: (catalog().cards[a.card].sp, -min(dist(parse_coord(a.tile), g.pos)
+                                                                             for g in gods), order[id(a)]))
+    p = state.players[seat]
+    wanted = [catalog().cards[c].sp for c in p.unused if catalog().cards[c].kind == "ally"]
+    for a in legal:
+        if isinstance(a, Assimilate):
+            d = catalog().cards[a.card]
+            if d.exp > p.exp and any(p.sp < sp <= p.sp + d.assimilate_sp for sp in wanted):
+                return a
+    return None
+
+
+def support(game, state, seat: int, legal: list[Action], order: dict) -> Action | None:
+    """Equipment, items and healing abilities by value."""
+    scored = []
+    for a in legal:
+        if isinstance(a, (Equip, UseItem)):
+            scored.append((support_score(state, seat, a), order[id(a)], a))
+        elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind == "heal":
+            scored.append((ability_score(game, state, seat, a), order[id(a)], a))
+    saving = saving_for_terrain(state, seat)
+    scored = [x for x in scored if x[0] > (5 if saving and exp_cost(x[2]) else 0)]
+    return max(scored, key=lambda x: x[:2])[2] if scored else None
+
+
+def exp_cost(a: Action) -> int:
+    return catalog().cards[a.card].exp if isinstance(a, (Equip, UseItem)) else 0
+
+
+def saving_for_terrain(state, seat: int) -> bool:
+    """Keep EXP for a useful Terrain Effect rather than spend it on small things."""
+    p = state.players[seat]
+    return any(catalog().cards[c].kind == "terrain" and terrain_useful(state, c, seat) and p.exp < catalog().cards[c].exp
+               for c in p.unused)
+
+
+def terrain(state, seat: int, legal: list[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, CastTerrain) and terrain_useful(state, a.card, seat)), None)
+
+
+def terrain_useful(state, card: str, seat: int) -> bool:
+    """Cast a Terrain Effect once the field has enough of its terrain and we keep 2 SP."""
+    rule = catalog().cards[card].rule
+    tiles = "".join(state.field)
+    count = {"mountain": tiles.count("M"), "water": tiles.count("W"), "forest_free": tiles.count("F"),
+             "forest_atk": tiles.count("F")}[rule]
+    return count >= 4 and state.players[seat].sp - catalog().cards[card].sp >= 2
+
+
+def march(state, seat: int, legal: list[Action], order: dict) -> Action | None:
+    """Move toward the nearest enemy God, ending in reach of a foe when possible; keep the God home
+    until a few allies are out."""
     moves = [a for a in legal if isinstance(a, Move)]
-    if moves:
-        best, score = None, (-1e9, 0.0)
-        gods = [u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god]
-        for m in moves:
-            u = state.units[m.unit]
-            to = parse_coord(m.to)
-            target = min((e for e in state.units.values() if state.foes(e.owner, seat)),
-                         key=lambda e: dist(e.pos, u.pos))
-            goal = gods[0] if gods else target
-            gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
-            near = min(dist(to, e.pos) for e in state.units.values() if state.foes(e.owner, seat))
-            s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
-            if catalog().cards[u.card].god:
-                own = sum(1 for o in state.units.values() if o.owner == seat)
-                s -= 3 if own < 4 else 0
-            if (s, order[id(m)]) > score:
-                best, score = m, (s, order[id(m)])
-        if score[0] > 0:
-            return best
-    return EndTurn(seat=seat)
+    foes = [e for e in state.units.values() if state.foes(e.owner, seat)]
+    if not moves or not foes:
+        return None
+    gods = [u for u in foes if catalog().cards[u.card].god]
+    own = sum(1 for o in state.units.values() if o.owner == seat)
+    best, score = None, (-1e9, 0.0)
+    for m in moves:
+        u = state.units[m.unit]
+        to = parse_coord(m.to)
+        goal = min(gods or foes, key=lambda e: dist(e.pos, u.pos))
+        gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
+        near = min(dist(to, e.pos) for e in foes)
+        s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
+        if catalog().cards[u.card].god:
+            s -= 3 if own < 4 else 0
+        if (s, order[id(m)]) > score:
+            best, score = m, (s, order[id(m)])
+    return best if score[0] > 0 else None
