@@ -15,6 +15,35 @@ def card_name(card_id: str) -> str:
     return catalog().cards[card_id].name
 
 
+class DraftMap(Action):
+    """Take a battlemap for your side; the next choice lays it (face and rotation)."""
+
+    type: Literal["draft_map"] = "draft_map"
+    piece: int
+    faces: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        return f"Battlemap {self.piece}" + (f": {self.faces}" if self.faces else "")
+
+    def group(self) -> str:
+        return "Set-up"
+
+
+class PlaceMap(Action):
+    type: Literal["place_map"] = "place_map"
+    piece: int
+    face: Literal["A", "B"]
+    rotation: Literal[0, 90, 180, 270] = 0
+    rows: str = Field(default="", exclude=True, repr=False)
+
+    def label(self) -> str:
+        turn = f" turned {self.rotation}°" if self.rotation else ""
+        return f"Battlemap {self.piece} face {self.face}{turn}" + (f": {self.rows}" if self.rows else "")
+
+    def group(self) -> str:
+        return "Set-up"
+
+
 class PlaceHomebase(Action):
     type: Literal["place_homebase"] = "place_homebase"
     tile: str
@@ -56,12 +85,13 @@ class Move(Action):
     unit: str
     to: str
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return f"Move {self.names or self.unit} to {self.to}"
 
     def group(self) -> str:
-        return "Move"
+        return self.unit_label or "Move"
 
 
 class Attack(Action):
@@ -69,12 +99,13 @@ class Attack(Action):
     unit: str
     target: str
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return self.names or f"{self.unit} attacks {self.target}"
 
     def group(self) -> str:
-        return "Attack"
+        return self.unit_label or "Attack"
 
 
 class UseAbility(Action):
@@ -83,12 +114,13 @@ class UseAbility(Action):
     ability: int  # index into the ally's two abilities
     target: str | None = None  # a unit iid
     names: str = Field(default="", exclude=True, repr=False)
+    unit_label: str = Field(default="", exclude=True, repr=False)  # the menu: one per unit
 
     def label(self) -> str:
         return self.names or f"{self.unit} uses ability {self.ability + 1}"
 
     def group(self) -> str:
-        return "Abilities"
+        return self.unit_label or "Abilities"
 
 
 class Equip(Action):
@@ -193,7 +225,7 @@ class EndTurn(Action):
 
 
 ClansAction = Annotated[
-    PlaceHomebase | PlaceGod | Summon | Move | Attack | UseAbility | Equip | Assimilate | UseItem | CastArt
+    DraftMap | PlaceMap | PlaceHomebase | PlaceGod | Summon | Move | Attack | UseAbility | Equip | Assimilate | UseItem | CastArt
     | CastTerrain | React | Pass | EndTurn,
     Field(discriminator="type"),
 ]

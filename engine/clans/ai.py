@@ -12,8 +12,21 @@ import random
 from engine.core import Action
 
 from . import rules as r
-from .actions import Attack, EndTurn, Equip, Move, Summon, UseItem
-from .cards import catalog
+from .abilities import ward_strength
+from .actions import (
+    Attack,
+    DraftMap,
+    EndTurn,
+    Equip,
+    Move,
+    Pass,
+    PlaceHomebase,
+    PlaceMap,
+    React,
+    Summon,
+    UseItem,
+)
+from .cards import battlemaps, catalog
 from .state import dist, parse_coord
 
 
@@ -49,8 +62,42 @@ def support_score(state, seat: int, a) -> float:
     return 0.0
 
 
+def ward_choice(state, legal: list[Action]) -> Action:
+    """Answer an attack with the ward that takes most off the hit; keep 2 SP in hand for the next turn's
+    work unless the target is the God."""
+    god = catalog().cards[state.units[state.attack.target].card].god
+    best = None
+    for a in legal:
+        if isinstance(a, React):
+            gain, cost = ward_strength(state, a), catalog().cards[state.units[a.unit].card].abilities[a.ability].sp
+            if gain and (god or state.players[a.seat].sp - cost >= 2) and (best is None or gain > best[0]):
+                best = (gain, a)
+    return best[1] if best else next(a for a in legal if isinstance(a, Pass))
+
+
+def setup_score(state, seat: int, a: Action) -> float:
+    """Open ground on our side, a Homebase on the second row near our centre, the God in front of it."""
+    centre = 4 if len(state.players) == 2 else (2 if seat < 2 else 6)
+    if isinstance(a, PlaceMap):
+        return a.rows.count("G") + 0.5 * a.rows.count("F")
+    if isinstance(a, DraftMap):
+        piece = battlemaps().pieces[a.piece]
+        return max("".join(f).count("G") + 0.5 * "".join(f).count("F") for f in (piece.face_a, piece.face_b))
+    c, row = parse_coord(a.tile)
+    if isinstance(a, PlaceHomebase):
+        back = 1 if seat % 2 == 0 else 10
+        return -10 * abs(row - back) - abs(c - centre)
+    forward = row if seat % 2 == 0 else -row
+    return 10 * forward - abs(c - centre)
+
+
 def choose(game, state, seat: int) -> Action:
     legal = game.legal_actions(state, seat)
+    if state.phase == "react":
+        return ward_choice(state, legal)
+    if state.phase == "setup":
+        die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:setup")
+        return max(legal, key=lambda a: (setup_score(state, seat, a), die.random()))
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
     order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
     attacks = [a for a in legal if isinstance(a, Attack)]
@@ -60,7 +107,7 @@ def choose(game, state, seat: int) -> Action:
             return best
     summons = [a for a in legal if isinstance(a, Summon)]
     if summons:
-        enemy_god = next(u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god)
+        enemy_god = next(u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god)
         return max(summons, key=lambda a: (catalog().cards[a.card].sp, -dist(parse_coord(a.tile), enemy_god.pos),
                                            order[id(a)]))
     support = [(support_score(state, seat, a), order[id(a)], a) for a in legal if isinstance(a, (Equip, UseItem))]
@@ -70,15 +117,15 @@ def choose(game, state, seat: int) -> Action:
     moves = [a for a in legal if isinstance(a, Move)]
     if moves:
         best, score = None, (-1e9, 0.0)
-        gods = [u for u in state.units.values() if u.owner != seat and catalog().cards[u.card].god]
+        gods = [u for u in state.units.values() if state.foes(u.owner, seat) and catalog().cards[u.card].god]
         for m in moves:
             u = state.units[m.unit]
             to = parse_coord(m.to)
-            target = min((e for e in state.units.values() if e.owner != seat),
+            target = min((e for e in state.units.values() if state.foes(e.owner, seat)),
                          key=lambda e: dist(e.pos, u.pos))
             goal = gods[0] if gods else target
             gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
-            near = min(dist(to, e.pos) for e in state.units.values() if e.owner != seat)
+            near = min(dist(to, e.pos) for e in state.units.values() if state.foes(e.owner, seat))
             s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
             if catalog().cards[u.card].god:
                 own = sum(1 for o in state.units.values() if o.owner == seat)

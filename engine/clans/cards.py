@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -182,19 +182,37 @@ def neighbours(col: int, row: int):
                 yield col + dc, row + dr
 
 
+@cache
+def adjacency() -> tuple[tuple[int, ...], ...]:
+    """For each tile index (column + 9 * row), the indices of its 8 neighbours."""
+    return tuple(tuple(nc + nr * COLS for nc, nr in neighbours(c, r)) for r in range(ROWS) for c in range(COLS))
+
+
 def connected(field: list[str], blocked: set[tuple[int, int]] = frozenset()) -> bool:
     """A-3: every passable tile reaches every other with 8-neighbour steps (diagonal gaps count)."""
-    tiles = {(c, r) for r in range(ROWS) for c in range(COLS) if passable(field[r][c]) and (c, r) not in blocked}
-    if not tiles:
+    return _connected(tuple(field), frozenset(blocked))
+
+
+@lru_cache(maxsize=8192)
+def _connected(field: tuple[str, ...], blocked: frozenset[tuple[int, int]]) -> bool:
+    """Runs for every set-up option (and again when the move is checked), so it is cached and walks
+    flat lists rather than coordinates."""
+    ok = [t in "GF" for row in field for t in row]
+    for c, r in blocked:
+        ok[c + r * COLS] = False
+    total = sum(ok)
+    if not total:
         return False
-    start = next(iter(tiles))
-    seen, todo = {start}, [start]
+    start = ok.index(True)
+    ok[start] = False
+    todo, seen, adj = [start], 1, adjacency()
     while todo:
-        for n in neighbours(*todo.pop()):
-            if n in tiles and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == tiles
+        for j in adj[todo.pop()]:
+            if ok[j]:
+                ok[j] = False
+                seen += 1
+                todo.append(j)
+    return seen == total
 
 
 class Battlemaps(BaseModel):
@@ -218,20 +236,26 @@ class Battlemaps(BaseModel):
             raise ValueError(f"layout {key}: each side fills its 6 slots once")
         if sum(p.side for p in layout.placements) != 6:
             raise ValueError(f"layout {key}: 6 battlemaps per player")
-        grid = [["G"] * COLS for _ in range(ROWS)]
-        for p in layout.placements:
-            if p.piece not in self.pieces:
-                raise ValueError(f"layout {key}: unknown battlemap {p.piece}")
-            piece = self.pieces[p.piece]
-            face = rotate(piece.face_a if p.face == "A" else piece.face_b, p.rotation)
-            c0, r0 = 3 * (p.slot % 3), 6 * p.side + 3 * (p.slot // 3)
-            for r in range(3):
-                for c in range(3):
-                    grid[r0 + r][c0 + c] = face[r][c]
-        field = ["".join(r) for r in grid]
+        if any(p.piece not in self.pieces for p in layout.placements):
+            raise ValueError(f"layout {key}: unknown battlemap")
+        field = self.lay(layout.placements)
         if not connected(field):
             raise ValueError(f"layout {key}: some passable area is cut off")
         return field
+
+    def face(self, piece: int, face: str, rotation: int) -> list[str]:
+        p = self.pieces[piece]
+        return rotate(p.face_a if face == "A" else p.face_b, rotation)
+
+    def lay(self, placements: list[Placement], field: list[str] | None = None) -> list[str]:
+        """The field with these battlemaps laid (on `field`, else on one where every slot reads Ground)."""
+        grid = [list(r) for r in field] if field else [["G"] * COLS for _ in range(ROWS)]
+        for p in placements:
+            face = self.face(p.piece, p.face, p.rotation)
+            c0, r0 = 3 * (p.slot % 3), 6 * p.side + 3 * (p.slot // 3)
+            for r in range(3):
+                grid[r0 + r][c0:c0 + 3] = face[r]
+        return ["".join(r) for r in grid]
 
 
 class Catalog(BaseModel):

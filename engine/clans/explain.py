@@ -10,6 +10,8 @@ from .state import dist, parse_coord
 
 
 def explain(game, state, a: Action) -> IllegalAction:
+    if a.type.startswith("place_") or a.type == "draft_map":
+        return explain_setup(state, a)
     p = state.players[a.seat]
     if a.type == "summon":
         d = catalog().cards.get(a.card)
@@ -93,4 +95,119 @@ def explain(game, state, a: Action) -> IllegalAction:
             return IllegalAction("Attacks target an enemy on the field.", "combat-and-gameplay")
         rng = r.stat(state, a.unit, "rng")
         return IllegalAction(f"The target is {dist(u.pos, t.pos)} steps away but the range is {rng}.", "range")
+    if a.type == "ability":
+        return explain_ability(state, a)
+    if a.type in ("art", "terrain"):
+        return explain_card(state, a)
+    if a.type in ("react", "pass"):
+        return explain_ward(state, a)
     return IllegalAction("That move is not available right now.", "your-turn")
+
+
+def explain_ability(state, a) -> IllegalAction:
+    u = state.units.get(a.unit)
+    if u is None or u.owner != a.seat:
+        return IllegalAction("That is not one of your allies on the field.", "ally-cards")
+    abilities = catalog().cards[u.card].abilities
+    if not 0 <= a.ability < len(abilities):
+        return IllegalAction("Each ally has exactly two special abilities.", "special-abilities")
+    ab = abilities[a.ability]
+    if ab.timing == "PERM":
+        return IllegalAction(f"{ab.name} is permanent: it is always on and is never used as an action.",
+                             "permanent-abilities")
+    if ab.timing == "OT":
+        return IllegalAction(f"{ab.name} is an (OT) ability: it answers an attack on your opponent's turn.",
+                             "your-turn")
+    if state.phase == "react" or a.seat != state.active:
+        return IllegalAction("(PT) abilities are used on your own turn.", "your-turn")
+    if u.summoned_turn == state.turn:
+        return IllegalAction("An ally summoned this turn is still preparing: it acts from your next turn.",
+                             "summoning")
+    if not r.can_act(state, a.unit):
+        return IllegalAction("This ally has already acted, or its activation is over: using an ability is its "
+                             "one action.", "faq-act-later")
+    if ab.sp > p_sp(state, a.seat):
+        return IllegalAction(f"{ab.name} costs {ab.sp} SP and you have {p_sp(state, a.seat)}.", "sp-and-exp")
+    if ab.kind in ("attack", "blast"):
+        return IllegalAction(f"{ab.name} needs an enemy in reach.", "range")
+    return IllegalAction(f"{ab.name} cannot be aimed there: check its reach and whom it helps.", "special-abilities")
+
+
+def explain_ward(state, a) -> IllegalAction:
+    if state.phase != "react" or state.attack is None:
+        return IllegalAction("(OT) wards answer an attack on one of your allies during your opponent's turn; "
+                             "no attack is waiting for an answer.", "special-abilities")
+    if state.units[state.attack.target].owner != a.seat:
+        return IllegalAction("Only the player whose ally is attacked may answer.", "special-abilities")
+    u = state.units.get(getattr(a, "unit", ""))
+    if u is None or u.owner != a.seat:
+        return IllegalAction("That is not one of your allies on the field.", "ally-cards")
+    if u.ot_used:
+        return IllegalAction("Each ally uses at most one (OT) ability per opponent turn.", "special-abilities")
+    ab = catalog().cards[u.card].abilities[a.ability] if 0 <= a.ability < 2 else None
+    if ab is None or ab.timing != "OT":
+        return IllegalAction("Only (OT) abilities can answer on your opponent's turn.", "special-abilities")
+    if ab.sp > p_sp(state, a.seat):
+        return IllegalAction(f"{ab.name} costs {ab.sp} SP and you have {p_sp(state, a.seat)}.", "sp-and-exp")
+    return IllegalAction(f"{ab.name} cannot reach this attack: check its range and whom it guards.",
+                         "special-abilities")
+
+
+def explain_card(state, a) -> IllegalAction:
+    """Runic Arts and Terrain Effects: the card, its cost, then (arts) the formation."""
+    p, d = state.players[a.seat], catalog().cards.get(a.card)
+    kind, rule = ("art", "runic-arts") if a.type == "art" else ("terrain", "terrain-effects")
+    if d is None or d.kind != kind or a.card not in p.unused:
+        return IllegalAction("That card is not among your unused cards; it leaves the game once cast.", rule)
+    if d.sp > p.sp or d.exp > p.exp:
+        return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
+                             "sp-and-exp")
+    if a.type == "terrain":
+        return IllegalAction("Terrain Effects are cast on your own turn.", "your-turn")
+    t = state.units.get(a.target)
+    if t is None or not state.foes(t.owner, a.seat):
+        return IllegalAction("A Runic Art is aimed at an enemy on the field.", "runic-arts")
+    for iid in a.allies:
+        u = state.units.get(iid)
+        if u is None or u.owner != a.seat:
+            return IllegalAction("Every participant must be one of your allies on the field.", "runic-art-requirements")
+        if u.summoned_turn == state.turn:
+            return IllegalAction(f"{catalog().cards[u.card].name} was summoned this turn and cannot join a Runic Art.",
+                                 "summoning")
+        if u.act == "done":
+            return IllegalAction(f"{catalog().cards[u.card].name} has already attacked or used an ability this turn; "
+                                 "only allies that at most moved can join.", "runic-art-requirements")
+    need = " + ".join(f"{n} {c.capitalize()}" for c, n in d.classes.items())
+    where = {"ADJ": "each next to the enemy", "INRANGE": "with the enemy in each one's range",
+             "FLANK": "next to the enemy, two of them on opposite sides"}[d.pattern]
+    return IllegalAction(f"{d.name} needs {need}, {where}.", "runic-art-requirements")
+
+
+def explain_setup(state, a) -> IllegalAction:
+    from .setup import MIN_ROOM, next_setup
+
+    step = next_setup(state) if state.phase == "setup" else None
+    if step is None:
+        return IllegalAction("The battlefield is already set up.", "setup")
+    want = {"map": ("draft_map", "place_map"), "homebase": ("place_homebase",), "god": ("place_god",)}[step[1]]
+    if a.type not in want or a.seat != step[0]:
+        what = {"map": "a battlemap", "homebase": "a Homebase", "god": "a God"}[step[1]]
+        return IllegalAction(f"Set-up goes in order: now {state.seats[step[0]]} places {what}.", "getting-started")
+    if a.type in want and len(want) == 2:
+        if any(m.piece == a.piece for m in state.maps):
+            return IllegalAction(f"Battlemap {a.piece} is already on the field; each is used once.", "battlemaps")
+        if a.type == "draft_map" and state.drafted is not None:
+            return IllegalAction(f"Lay battlemap {state.drafted} first: choose its face and rotation.", "battlemaps")
+        if a.type == "place_map" and a.piece != state.drafted:
+            return IllegalAction("Take a battlemap first, then lay it.", "battlemaps")
+        return IllegalAction("That battlemap would cut off part of the field: every passable area must stay "
+                             "reachable.", "battlemaps")
+    if a.type == "place_homebase":
+        return IllegalAction(f"A Homebase goes on an empty Ground or Forest tile on your own side, with at least "
+                             f"{MIN_ROOM} free passable tiles around it, and its gates must not cut off any area.",
+                             "homebase")
+    return IllegalAction("Your God starts on a free passable tile one step from your Homebase.", "homebase")
+
+
+def p_sp(state, seat: int) -> int:
+    return state.players[seat].sp

@@ -11,15 +11,20 @@ Rule names are the heading ids of data/clans/rules/sections.json.
 from __future__ import annotations
 
 import heapq
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
 from engine.core.rng import commitment
 
-from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Summon, UseItem
+from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options, ward_strength
+from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
+from .arts import ArtRules, art_actions, terrain_actions
 from .cards import CardDef, battlemaps, catalog, neighbours
-from .state import ClansState, Player, Pos, Unit, coord, dist, parse_coord
+from .highlight import highlight
+from .setup import SetupRules, next_setup, setup_actions
+from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 
 
 class ClansConfig(BaseModel):
@@ -27,6 +32,9 @@ class ClansConfig(BaseModel):
     layout: str = "quick_start"
     max_rounds: int = Field(default=40, ge=1, le=200)  # A-33
     sp_per_turn: int = Field(default=4, ge=1, le=10)
+    # "choose": players lay the battlemaps and set Homebase and God as Decisions (the book's set-up);
+    # "auto": the quick-start field and automatic placement (simulations and quick games)
+    setup: Literal["choose", "auto"] = "choose"
 
 
 def cdef(state: ClansState, iid: str) -> CardDef:
@@ -68,7 +76,8 @@ def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
     p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
     if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
         return False
-    return d.sp <= p.sp and d.exp <= p.exp and (u.owner == seat) == (d.target == "ally")
+    mine = u.owner == seat if d.target == "ally" else state.foes(u.owner, seat)
+    return d.sp <= p.sp and d.exp <= p.exp and mine
 
 
 def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
@@ -81,7 +90,7 @@ def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
         return u.owner == seat
     if d.effect == "buff":
         return u.owner == seat and can_act(state, iid)
-    if u.owner == seat or (d.effect == "status" and catalog().cards[u.card].god):
+    if not state.foes(u.owner, seat) or (d.effect == "status" and catalog().cards[u.card].god):
         return False
     reach_ = d.params.get("range", 1)
     return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())
@@ -117,7 +126,7 @@ def reach(state: ClansState, iid: str) -> dict[Pos, int]:
                 left = 0
             else:
                 continue
-            if n in occupant and occupant[n] != u.owner and not phase:
+            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
                 continue
             if left > best.get(n, -1):
                 best[n] = left
@@ -139,65 +148,88 @@ def can_act(state: ClansState, iid: str) -> bool:
 
 def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     home = state.players[seat].homebase
+    if home is None:
+        return []
     taken = {u.pos for u in state.units.values()} | home_tiles(state)
     return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
 
 
-class Clans(Game):
+class Clans(AbilityRules, ArtRules, SetupRules, Game):
     id = "clans"
     title = "Gods & Clans"
     min_players = 2
-    max_players = 2
+    max_players = 4  # 2-vs-2: seats 0 and 2 against 1 and 3
+    pieces = True  # the panel starts by picking a unit, then shows its moves on the board
     state_model = ClansState
     action_model = ClansAction
 
     def config_model(self):
         return ClansConfig
 
+    def highlight(self, view: dict, actions: list[Action]) -> dict | None:
+        return highlight(view, actions)
+
     # --- setup (battlemaps, homebase, setup) -------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> ClansState:
-        if len(seats) != 2:
-            raise IllegalAction("This version plays two players; 2-vs-2 teams are not ready yet.", "players-and-teams")
+        if len(seats) not in (2, 4):
+            raise IllegalAction("Gods & Clans is for 2 players, or 4 in two teams of two.", "players-and-teams")
         cfg = ClansConfig.model_validate(config or {})
-        field = battlemaps().field(cfg.layout)
+        auto = cfg.setup == "auto"
+        field = battlemaps().field(cfg.layout) if auto else battlemaps().lay([])
         state = ClansState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), field=field,
-                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn, phase="play")
-        events = [Event(text=f"Gods & Clans begins on the {battlemaps().layouts[cfg.layout].name} battlefield.")]
+                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn,
+                           setup_mode=cfg.setup, phase="play" if auto else "setup")
+        where = f"the {battlemaps().layouts[cfg.layout].name} battlefield" if auto else "a battlefield of their making"
+        events = [Event(text=f"Gods & Clans begins on {where}.")]
         for seat, name in enumerate(seats):
             key = cfg.decks[seat % len(cfg.decks)]
             deck = catalog().decks[key]
-            p = Player(name=name, deck_key=key, unused=[c for c in deck.cards if not catalog().cards[c].god
-                                                        and catalog().cards[c].kind != "homebase"])
-            state.players.append(p)
-            home, god_tile = self._auto_home(state, seat)
-            p.homebase = home
-            god = next(c for c in deck.cards if catalog().cards[c].god)
-            self._new_unit(state, seat, god, god_tile, summoned_turn=0)
-            events.append(Event(text=f"{name} ({deck.name}) sets the Homebase on {coord(home)} and "
-                                     f"{catalog().cards[god].name} on {coord(god_tile)}."))
-        state.first = state.active = state.rng.below(2)
+            state.players.append(Player(name=name, deck_key=key, unused=[
+                c for c in deck.cards if not catalog().cards[c].god and catalog().cards[c].kind != "homebase"]))
+        if len(seats) == 4:
+            events.append(Event(text=f"Teams: {seats[0]} and {seats[2]} against {seats[1]} and {seats[3]}."))
+        if auto:
+            for seat in range(len(seats)):
+                self._auto_place(state, seat, events)
+        state.first = state.active = state.rng.below(len(seats))
         events.append(Event(kind="roll", text=f"Coin flip: {state.seats[state.active]} goes first."))
-        self._start_turn(state, events)
+        if auto:
+            self._start_turn(state, events)
+        else:
+            events.append(Event(text="Lay the 12 battlemaps in turn order, then each player sets a Homebase and God."))
+            self._after_setup_step(state, events)
+            state.pending = [self._decision(state)]
         state.recent = events[-state.RECENT_KEEP:]
         return state
 
+    def _auto_place(self, state: ClansState, seat: int, events: list[Event]) -> None:
+        p = state.players[seat]
+        p.homebase, god_tile = self._auto_home(state, seat)
+        god = next(c for c in catalog().decks[p.deck_key].cards if catalog().cards[c].god)
+        self._new_unit(state, seat, god, god_tile, summoned_turn=0)
+        events.append(Event(text=f"{p.name} ({catalog().decks[p.deck_key].name}) sets the Homebase on "
+                                 f"{coord(p.homebase)} and {catalog().cards[god].name} on {coord(god_tile)}."))
+
     def _auto_home(self, state: ClansState, seat: int) -> tuple[Pos, Pos]:
-        """The back-centre tile with room around it; the God goes one step toward the enemy."""
-        rows = range(1, 6) if seat == 0 else range(10, 5, -1)
-        toward = 1 if seat == 0 else -1
+        """The back-centre tile with room around it (left and right of centre for team-mates); the God
+        goes one step toward the enemy."""
+        rows = range(1, 6) if seat % 2 == 0 else range(10, 5, -1)
+        toward = 1 if seat % 2 == 0 else -1
+        cols = (4, 3, 5, 2, 6, 1, 7) if len(state.players) == 2 else ((2, 1, 3, 0) if seat < 2 else (6, 7, 5, 8))
+        taken = home_tiles(state) | {u.pos for u in state.units.values()}
         for r in rows:
-            for c in (4, 3, 5, 2, 6, 1, 7):
+            for c in cols:
                 pos = (c, r)
-                if state.tile(pos) not in "GF" or pos in home_tiles(state):
+                if state.tile(pos) not in "GF" or pos in taken:
                     continue
-                room = [n for n in neighbours(*pos) if state.tile(n) in "GF"]
+                room = [n for n in neighbours(*pos) if state.tile(n) in "GF" and n not in taken]
                 god = (c, r + toward)
                 if len(room) >= 4 and god in room:
                     return pos, god
         raise IllegalAction("No tile on this side can hold a Homebase.", "homebase")
 
     def _new_unit(self, state: ClansState, seat: int, card: str, pos: Pos, summoned_turn: int) -> Unit:
-        iid = f"{'AB'[seat]}{state.next_iid:02d}"
+        iid = f"{'ABCD'[seat]}{state.next_iid:02d}"
         state.next_iid += 1
         u = Unit(iid=iid, card=card, owner=seat, pos=pos, hp=catalog().cards[card].hp, summoned_turn=summoned_turn)
         state.units[iid] = u
@@ -210,10 +242,7 @@ class Clans(Game):
             u.ot_used = False
             if u.owner == state.active:
                 u.act, u.shield, u.mods_turn, u.mods_act = "fresh", 0, {}, {}
-        for u in list(state.units.values()):
-            tick = (1 if "break" in u.statuses else 0) + (2 if "poison" in u.statuses else 0)
-            if tick and u.iid in state.units:
-                self._hurt(state, u.iid, tick, state.other(u.owner), events, "Status damage")
+        self._tick(state, events)
         if state.finished:
             return
         p.sp += state.sp_per_turn
@@ -224,19 +253,25 @@ class Clans(Game):
         state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{p.name}: your turn.")]
 
     def _end_turn(self, state: ClansState, events: list[Event]) -> None:
+        """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen."""
         for u in state.units.values():
             u.mods_turn, u.mods_act = {}, {}
-        if state.turn >= 2 * state.max_rounds:
-            self._finish_by_cap(state, events)
-            return
-        state.turn += 1
-        state.active = state.other(state.active)
+        n = len(state.players)
+        while True:
+            if state.turn >= n * state.max_rounds:
+                self._finish_by_cap(state, events)
+                return
+            state.turn += 1
+            state.active = (state.active + 1) % n
+            if not state.players[state.active].out:
+                break
         self._start_turn(state, events)
 
     def _finish_by_cap(self, state: ClansState, events: list[Event]) -> None:
-        exp = [p.exp_gained for p in state.players]
-        gods = [next((u.hp for u in state.units.values() if u.owner == s and cdef(state, u.iid).god), 0)
-                for s in (0, 1)]
+        """A-33: more EXP earned, then the healthier God(s), else a draw; teams add up their players."""
+        teams = [[s for s in range(len(state.players)) if s % 2 == t] for t in (0, 1)]
+        exp = [sum(state.players[s].exp_gained for s in team) for team in teams]
+        gods = [sum(u.hp for u in state.units.values() if u.owner in team and cdef(state, u.iid).god) for team in teams]
         if exp[0] != exp[1]:
             win = 0 if exp[0] > exp[1] else 1
             why = f"more EXP earned ({exp[win]} to {exp[1 - win]})"
@@ -247,8 +282,9 @@ class Clans(Game):
             state.finished = Outcome(draw=True, reason=f"After {state.max_rounds} rounds the game is even: a draw (A-33).")
             events.append(Event(kind="end", text=state.finished.reason))
             return
-        state.finished = Outcome(winners=[win], reason=f"After {state.max_rounds} rounds {state.seats[win]} wins "
-                                                      f"with {why} (A-33).")
+        names = " and ".join(state.seats[s] for s in teams[win])
+        state.finished = Outcome(winners=teams[win], reason=f"After {state.max_rounds} rounds {names} "
+                                                             f"{'win' if len(teams[win]) > 1 else 'wins'} with {why} (A-33).")
         events.append(Event(kind="end", text=state.finished.reason))
 
     def _hurt(self, state: ClansState, iid: str, amount: int, by: int, events: list[Event], why: str) -> None:
@@ -267,8 +303,26 @@ class Clans(Game):
         state.players[by].exp_gained += gain
         events.append(Event(kind="defeat", text=f"{name} is destroyed; {state.seats[by]} gains {gain} EXP."))
         if d.god and not state.finished:
-            state.finished = Outcome(winners=[by], reason=f"{state.seats[by]} wins: {d.name} has fallen (god-card).")
-            events.append(Event(kind="end", text=state.finished.reason))
+            self._god_falls(state, u.owner, d, events)
+
+    def _god_falls(self, state: ClansState, seat: int, god: CardDef, events: list[Event]) -> None:
+        """The player is out and their allies leave with their God; a team loses when both Gods fall
+        (god-card, players-and-teams)."""
+        state.players[seat].out = True
+        for iid in [i for i, o in state.units.items() if o.owner == seat]:
+            del state.units[iid]
+        if state.current not in state.units:
+            state.current = None
+        mates = [s for s in range(len(state.players)) if not state.foes(s, seat)]
+        if not all(state.players[s].out for s in mates):
+            events.append(Event(kind="defeat", text=f"{god.name} has fallen: {state.seats[seat]} is out and their "
+                                                    "allies leave the field; the team fights on."))
+            return
+        winners = [s for s in range(len(state.players)) if state.foes(s, seat)]
+        names = " and ".join(state.seats[s] for s in winners)
+        state.finished = Outcome(winners=winners, reason=f"{names} {'win' if len(winners) > 1 else 'wins'}: "
+                                                         f"{god.name} has fallen (god-card).")
+        events.append(Event(kind="end", text=state.finished.reason))
 
     # --- the contract ------------------------------------------------------------------
     def view(self, state: ClansState, seat: int | None) -> dict:
@@ -284,6 +338,10 @@ class Clans(Game):
     def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
+        if state.phase == "react":
+            return [*ward_options(state, seat), Pass(seat=seat)]
+        if state.phase == "setup":
+            return setup_actions(state, seat)
         out: list[Action] = []
         p = state.players[seat]
         tiles = summon_tiles(state, seat)
@@ -302,23 +360,57 @@ class Clans(Game):
             if catalog().cards[card].kind == "item":
                 out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
                         for iid in state.units if can_use_item(state, seat, card, iid)]
+        out += terrain_actions(state, seat)
+        out += art_actions(state, seat, stat, short)
         for iid, u in state.units.items():
             if u.owner != seat:
                 continue
             if can_move(state, iid):
-                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid)) for t in sorted(reach(state, iid))]
+                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid), unit_label=short(state, iid))
+                        for t in sorted(reach(state, iid))]
             if can_act(state, iid):
                 rng = stat(state, iid, "rng")
-                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}")
-                        for o in state.units.values() if o.owner != seat and dist(o.pos, u.pos) <= rng]
+                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}",
+                               unit_label=short(state, iid))
+                        for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
+                out += self._ability_actions(state, seat, iid, rng)
         return out + [EndTurn(seat=seat)]
+
+    def _ability_actions(self, state: ClansState, seat: int, iid: str, rng: int) -> list[UseAbility]:
+        """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
+        out = []
+        for i, ab in enumerate(cdef(state, iid).abilities):
+            if ab.timing != "PT" or ab.sp > state.players[seat].sp:
+                continue
+            for t in ability_targets(state, iid, ab, rng):
+                on = f" on {short(state, t)}" if t else ""
+                out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
+                                      names=f"{short(state, iid)}: {ab.name}{on} ({ab.sp} SP)"[:80],
+                                      unit_label=short(state, iid)))
+        return out
 
     def step(self, state: ClansState, action: Action) -> list[Event]:
         events: list[Event] = []
         getattr(self, f"_do_{action.type}")(state, action, events)
+        if not state.finished and state.phase == "play" and state.players[state.active].out:
+            self._end_turn(state, events)  # a 2-vs-2 player whose God fell on their own turn
         if not state.finished:
-            state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")]
+            state.pending = [self._decision(state)]
         return events
+
+    def _decision(self, state: ClansState) -> Decision:
+        """Whom the game waits on: the defender during a ward window (A-22), else the active player."""
+        if state.phase == "react" and state.attack:
+            pa = state.attack
+            seat = state.units[pa.target].owner
+            return Decision(seat=seat, kind="ward", prompt=f"{state.seats[seat]}: {tag(state, pa.attacker)} attacks "
+                                                           f"{tag(state, pa.target)}. Answer with a ward?")
+        if state.phase == "setup":
+            seat, what = next_setup(state)
+            ask = {"map": "lay a battlemap on your side", "homebase": "set your Homebase on your side",
+                   "god": "place your God next to your Homebase"}[what]
+            return Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {ask}.")
+        return Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")
 
     def _select(self, state: ClansState, iid: str) -> None:
         """Choosing another ally closes the open activation (A-17)."""
@@ -369,12 +461,7 @@ class Clans(Game):
         name = tag(state, a.target)
         head = f"{p.name} uses {d.name} on {name}"
         if d.effect == "heal":
-            cured = bool(d.params.get("cure") and u.statuses)
-            if d.params.get("cure"):
-                u.statuses = []
-            healed = max(0, min(d.params.get("amount", 0), cdef(state, a.target).hp - u.hp))
-            u.hp += healed
-            events.append(Event(text=f"{head}: it regains {healed} HP ({u.hp} HP)" + (" and is cured." if cured else ".")))
+            self._heal(state, a.target, d.params.get("amount", 0), d.params.get("cure", False), events, head)
         elif d.effect == "buff":
             stat_, amount = d.params["stat"], d.params["amount"]
             mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
@@ -384,11 +471,12 @@ class Clans(Game):
         elif d.effect == "damage":
             events.append(Event(text=f"{head}."))
             self._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
-        else:
+        else:  # a Poison item: the status with its hit damage, never on a God (RULINGS)
             status = d.params["status"]
-            if status not in u.statuses:
-                u.statuses.append(status)
-            events.append(Event(text=f"{head}: it suffers {status.capitalize()}."))
+            events.append(Event(text=f"{head}."))
+            self._hurt(state, a.target, STATUS_BONUS[status], a.seat, events, d.name)
+            if a.target in state.units:
+                self._inflict(state, a.target, status, a.seat, events)
 
     def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
         self._select(state, a.unit)
@@ -398,9 +486,22 @@ class Clans(Game):
         u.act = "moved"
         events.append(Event(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
 
-    def _strike(self, state: ClansState, src: str, dst: str, bonus: int, events: list[Event], why: str) -> None:
-        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst))
-        self._hurt(state, dst, dmg, state.units[src].owner, events, why)
+    def _tag(self, state: ClansState, iid: str) -> str:
+        return tag(state, iid)
+
+    def _strike(self, state: ClansState, src: str, dst: str, events: list[Event], why: str,
+                bonus: int = 0, reduce: int = 0) -> int:
+        """One hit of a fight; returns the damage dealt. Thirst heals a friend that hurts a Poisoned foe."""
+        poisoned = "poison" in state.units[dst].statuses
+        owner = state.units[src].owner
+        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst)
+                  - reduce)
+        self._hurt(state, dst, dmg, owner, events, why)
+        thirst = max((a.params.get("amount", 0) for o in state.units.values() if not state.foes(o.owner, owner)
+                      for a in cdef(state, o.iid).abilities if a.kind == "thirst"), default=0)
+        if poisoned and dmg and thirst and src in state.units and not state.finished:
+            self._heal(state, src, thirst, False, events, "Thirst")
+        return dmg
 
     def _ground_bonus(self, state: ClansState, iid: str) -> int:
         u = state.units[iid]
@@ -415,32 +516,64 @@ class Clans(Game):
             armor += catalog().cards[u.equipment].reduce
         return armor
 
-    def _do_attack(self, state: ClansState, a: Attack, events: list[Event]) -> None:
-        self._select(state, a.unit)
-        self._fight(state, a.unit, a.target, 0, events)
-        if a.unit in state.units:
-            state.units[a.unit].act = "done"
-        state.current = None
-
-    def _fight(self, state: ClansState, att: str, dfn: str, bonus: int, events: list[Event]) -> None:
-        """Standard attack (combat-and-gameplay, initiative, counterattack, A-13)."""
+    def _fight(self, state: ClansState, pa: PendingAttack, events: list[Event]) -> None:
+        """Combat (combat-and-gameplay, initiative, counterattack, A-13): one strike each at most, the
+        defender answering only within its range unless it counters from any range."""
+        att, dfn = pa.attacker, pa.target
         au, du = state.units[att], state.units[dfn]
         can_counter = dist(au.pos, du.pos) <= stat(state, dfn, "rng") or has_perm(state, dfn, "counter_any")
         first_defender = can_counter and has_perm(state, dfn, "initiative") and not has_perm(state, att, "initiative")
         if first_defender:
-            self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
+            self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
             if att not in state.units or state.finished:
                 return
-        self._strike(state, att, dfn, bonus, events, f"{cdef(state, att).name} attacks")
-        if state.finished or dfn not in state.units or first_defender or not can_counter:
-            return
-        self._strike(state, dfn, att, 0, events, f"{cdef(state, dfn).name} strikes back")
+        status = pa.status if pa.status and not cdef(state, dfn).god and not pa.no_status else None
+        bonus = pa.atk_bonus + (STATUS_BONUS[status] if status else 0)
+        self._strike(state, att, dfn, events, f"{cdef(state, att).name} attacks", bonus, pa.reduce)
+        if status and dfn in state.units:
+            self._inflict(state, dfn, status, au.owner, events)
+        if pa.splash and not state.finished and att in state.units:
+            self._splash(state, att, dfn, events)
+        if pa.heal_self and att in state.units and not state.finished:
+            self._heal(state, att, pa.heal_self, False, events, pa.ability or "Heal")
+        if not (state.finished or dfn not in state.units or first_defender or not can_counter
+                or att not in state.units):
+            self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes back")
+        if pa.self_damage and att in state.units and not state.finished:
+            self._hurt(state, att, pa.self_damage, du.owner, events, pa.ability or "Recoil")
+
+    def _splash(self, state: ClansState, att: str, dfn: str, events: list[Event]) -> None:
+        """Cleave: the weakest other foe next to the attacker loses ATK-1 (direct damage, no fight)."""
+        au = state.units[att]
+        near = [o for o in state.units.values()
+                if state.foes(o.owner, au.owner) and o.iid != dfn and dist(o.pos, au.pos) == 1]
+        if near:
+            victim = min(near, key=lambda o: (o.hp, o.iid))
+            self._hurt(state, victim.iid, max(0, stat(state, att, "atk") - 1), au.owner, events, "Cleave")
 
     def _do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
         self._select(state, "")
         state.current = None
         events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
         self._end_turn(state, events)
+
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        return {"ward": {"always": "Always answer an attack with my best (OT) ward I can pay for",
+                         "never": "Never use (OT) wards; let attacks through"}}
+
+    def standing_action(self, state: ClansState, seat: int, kind: str, answer: str) -> Action | None:
+        """Turn a standing answer into the move for a pending ward decision (None: ask the player)."""
+        if kind != "ward" or state.phase != "react" or not any(d.seat == seat and d.kind == "ward"
+                                                                 for d in state.pending):
+            return None
+        if answer == "never":
+            return Pass(seat=seat)
+        if answer != "always":
+            return None
+        options = ward_options(state, seat)
+        if not options:
+            return Pass(seat=seat)
+        return max(options, key=lambda a: (ward_strength(state, a), a.unit))
 
     def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
         from .explain import explain

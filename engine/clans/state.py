@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 
+from .cards import Placement
+
 Pos = tuple[int, int]  # (column 0-8, row 0-11); shown as "C7"
 Phase = Literal["setup", "play", "react", "over"]
 
@@ -38,6 +40,7 @@ class Unit(BaseModel):
     hp: int
     equipment: str | None = None  # card id
     statuses: list[Literal["break", "poison"]] = Field(default_factory=list)
+    status_by: dict[str, int] = Field(default_factory=dict)  # status -> seat that inflicted it (gets tick EXP)
     summoned_turn: int = 0
     act: Literal["fresh", "moved", "done"] = "fresh"
     ot_used: bool = False
@@ -57,6 +60,7 @@ class Player(BaseModel):
     homebase: Pos | None = None
     terrain: list[str] = Field(default_factory=list)  # rules of cast Terrain Effects
     assimilated: bool = False
+    out: bool = False  # 2-vs-2: this player's God has fallen; the team-mate plays on
 
 
 class PendingAttack(BaseModel):
@@ -72,6 +76,7 @@ class PendingAttack(BaseModel):
     splash: bool = False
     reduce: int = 0
     no_status: bool = False
+    wards: list[str] = Field(default_factory=list)  # names of the (OT) wards used against it
 
 
 class ClansState(GameState):
@@ -87,13 +92,17 @@ class ClansState(GameState):
     current: str | None = None  # the ally whose activation is open
     attack: PendingAttack | None = None
     next_iid: int = 1
+    setup_mode: Literal["choose", "auto"] = "auto"
+    maps: list[Placement] = Field(default_factory=list)  # battlemaps laid so far (set-up choices)
+    drafted: int | None = None  # the battlemap taken and waiting to be laid
 
     @property
     def round(self) -> int:
-        return (self.turn + 1) // 2
+        return (self.turn - 1) // len(self.players) + 1
 
-    def other(self, seat: int) -> int:
-        return 1 - seat
+    def foes(self, a: int, b: int) -> bool:
+        """Seats on different teams (2-vs-2: seats 0 and 2 against 1 and 3; 1-vs-1: the two seats)."""
+        return a % 2 != b % 2
 
     def tile(self, pos: Pos) -> str:
         return self.field[pos[1]][pos[0]]

@@ -1,12 +1,14 @@
-"""A game without pictures yet (Gods & Clans) plays through Discord with text turn messages."""
+"""A game without pictures plays through Discord with text turn messages; with pictures, a board PNG."""
 
+import images
 from bot import create_bot
 from store import Store
 from table import TableService
 from tests.fakediscord import bot_session
 
 
-async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake):
+async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, monkeypatch):
+    monkeypatch.setattr(images, "GAMES", ("psiwars",))  # every playable game has pictures now: hide clans'
     service = TableService(await Store.open(":memory:"))
     try:
         alice = fake.add_member("alice")
@@ -14,10 +16,50 @@ async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake):
             new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
             assert not new.failed and "against the AI" in new.content
             turn = fake.history()[-1]
-            assert not turn.files  # no picture for this game yet, and no failure either
+            assert not turn.files  # no picture for this game, and no failure either
             assert "```" in turn.content and "ABCDEFGHI" in turn.content  # the text board instead
             panel = await fake.click(alice, turn, "Your move")
             assert panel.followups[-1].ephemeral and panel.followups[-1].buttons
+        assert not fake.rejections
+    finally:
+        await service.close()
+
+
+async def test_a_clans_turn_message_carries_the_board_picture(fake):
+    service = TableService(await Store.open(":memory:"))
+    try:
+        alice = fake.add_member("alice")
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
+            assert not new.failed
+            turn = fake.history()[-1]
+            assert list(turn.files) == ["board.png"] and turn.files["board.png"].startswith(b"\x89PNG")
+        assert not fake.rejections
+    finally:
+        await service.close()
+
+
+async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fake):
+    service = TableService(await Store.open(":memory:"))
+    try:
+        alice = fake.add_member("alice")
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+            assert not new.failed and "against the AI" in new.content
+            turn = fake.history()[-1]
+            panel = (await fake.click(alice, turn, "Your move")).followups[-1]
+            [units] = [s for s in panel.selects if "arb:grp:" in s["custom_id"]]
+            unit = next(o for o in units["options"] if "(" in o["label"] and o["label"][0].isalpha()
+                        and not o["label"].startswith(("Summon", "Equipment", "Items")))
+            picked = await fake.choose(alice, panel, [unit["value"]], select=units["custom_id"])
+            assert not picked.failed
+            edited = fake.find_message(panel.id)
+            assert "board.png" in edited.files and edited.files["board.png"].startswith(b"\x89PNG")
+            labels = [b["label"] for b in edited.buttons] + [o["label"] for s in edited.selects for o in s["options"]]
+            assert any(label.startswith("Move ") for label in labels)
+            back = next(b for b in edited.buttons if "arb:nav:" in b["custom_id"] and ":-:" in b["custom_id"])
+            await fake.click(alice, edited, back["custom_id"])
+            assert not fake.find_message(panel.id).files  # the list of units comes without the picture
         assert not fake.rejections
     finally:
         await service.close()

@@ -1,26 +1,15 @@
 """Gods & Clans Equipment: equip one per ally, heal on equip, enemy-only cards, assimilation (FAQ)."""
 
-import pytest
 
 from engine.clans import rules as r
 from engine.clans.actions import Assimilate, EndTurn, Equip, Move
-from engine.core import IllegalAction, get_game
+from engine.core import get_game
 
-from .test_clans_rules import bare, far_gods, put
+from .test_clans_rules import bare, far_gods, put, refused, rich
 
 GAME = get_game("clans")
 
 
-def rich(s, sp=10, exp=5):
-    for p in s.players:
-        p.sp, p.exp = sp, exp
-    return s
-
-
-def refused(s, action):
-    with pytest.raises(IllegalAction) as err:
-        GAME.check(s, action)
-    return err.value
 
 
 def test_equip_pays_sp_and_exp_and_boosts_the_bearer():

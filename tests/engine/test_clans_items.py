@@ -1,20 +1,14 @@
 """Gods & Clans Inventory items: single use, heals capped, buffs per activation or turn, damage, Poison."""
 
-import pytest
 
 from engine.clans import rules as r
 from engine.clans.actions import Attack, EndTurn, Move, UseItem
-from engine.core import IllegalAction, get_game
+from engine.core import get_game
 
-from .test_clans_rules import bare, far_gods, put
+from .test_clans_rules import bare, far_gods, put, refused, rich
 
 GAME = get_game("clans")
 
-
-def rich(s, sp=10, exp=5):
-    for p in s.players:
-        p.sp, p.exp = sp, exp
-    return s
 
 
 def as_seat1(s):
@@ -22,11 +16,6 @@ def as_seat1(s):
     s.pending[0].seat = 1
     return s
 
-
-def refused(s, action):
-    with pytest.raises(IllegalAction) as err:
-        GAME.check(s, action)
-    return err.value
 
 
 def test_heal_is_capped_and_the_item_is_used_once():

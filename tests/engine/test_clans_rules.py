@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine.clans import rules as r
-from engine.clans.actions import Attack, EndTurn, Move
+from engine.clans.actions import Attack, EndTurn, Move, Pass
 from engine.clans.state import coord
 from engine.core import IllegalAction, get_game
 
@@ -13,7 +13,7 @@ GAME = get_game("clans")
 
 
 def bare(field=None):
-    s = GAME.setup({}, ["Ann", "Bob"], "scenario")
+    s = GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "scenario")
     for iid in [i for i, u in s.units.items() if not r.cdef(s, i).god]:
         del s.units[iid]
     if field:
@@ -27,6 +27,18 @@ def put(s, seat, card, tile):
     from engine.clans.state import parse_coord
 
     return GAME._new_unit(s, seat, card, parse_coord(tile), summoned_turn=0).iid
+
+
+def rich(s, sp=10, exp=5):
+    for p in s.players:
+        p.sp, p.exp = sp, exp
+    return s
+
+
+def refused(s, action):
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(s, action)
+    return err.value
 
 
 def far_gods(s):
@@ -128,7 +140,7 @@ def test_random_games_always_end_and_hide_unused_cards():
                 break
             seat = GAME.to_act(s)[0]
             legal = GAME.legal_actions(s, seat)
-            assert legal and EndTurn(seat=seat) in legal
+            assert legal and (s.phase == "setup" or EndTurn(seat=seat) in legal or Pass(seat=seat) in legal)
             GAME.advance(s, chooser.choice(legal))
             public = GAME.view(s, None)
             assert "hand" not in public
@@ -158,6 +170,6 @@ def test_ai_on_a_flat_field_favours_neither_seat(monkeypatch):
     from engine.simulate import simulate
 
     monkeypatch.setattr(type(cards.battlemaps()), "field", lambda self, key: ["GGGGGGGGG"] * 12)
-    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"]})
+    report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"], "setup": "auto"})
     assert report["errors"] == 0
     assert min(report["wins"]) >= 10, report["wins"]

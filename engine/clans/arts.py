@@ -1,0 +1,116 @@
+"""Runic Arts (class and position requirements) and Terrain Effects (permanent field rules)."""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from engine.core import Event
+
+from .abilities import enemies
+from .actions import CastArt, CastTerrain
+from .cards import CardDef, catalog
+from .state import ClansState, coord, dist
+
+
+def classes_of(state: ClansState, iid: str, rng: int) -> set[str]:
+    """The classes an ally answers to: its own, and Ranged whenever its range is 2 or more (ranged-and-melee)."""
+    cls = catalog().cards[state.units[iid].card].cls
+    return {cls, "ranged"} if rng >= 2 else {cls}
+
+
+def can_join(state: ClansState, iid: str) -> bool:
+    """An ally may take part if it has not acted this turn (moving is fine, even a closed activation,
+    FAQ) and was not summoned this turn (A-26)."""
+    u = state.units[iid]
+    return u.owner == state.active and u.act != "done" and u.summoned_turn != state.turn
+
+
+def in_position(state: ClansState, art: CardDef, iid: str, target: str, rng: int) -> bool:
+    gap = dist(state.units[iid].pos, state.units[target].pos)
+    return gap <= rng if art.pattern == "INRANGE" else gap == 1  # ADJ and FLANK stand next to the foe
+
+
+def classes_fit(art: CardDef, classes: list[set[str]]) -> bool:
+    """Can each participant fill one class slot of the card (a small matching, tried exhaustively)?"""
+    slots = [c for c, n in art.classes.items() for _ in range(n)]
+    return len(slots) == len(classes) and any(all(s in c for s, c in zip(slots, order, strict=True))
+                                              for order in permutations(classes))
+
+
+def flanked(state: ClansState, target: str, allies: tuple[str, ...]) -> bool:
+    """FLANK: two participants on opposite sides of the foe (their offsets from it cancel out)."""
+    tx, ty = state.units[target].pos
+    offs = [(state.units[i].pos[0] - tx, state.units[i].pos[1] - ty) for i in allies]
+    return any(a[0] + b[0] == 0 and a[1] + b[1] == 0 for a, b in combinations(offs, 2))
+
+
+def art_allows(state: ClansState, card: str, target: str, allies: tuple[str, ...], stat) -> bool:
+    art = catalog().cards[card]
+    if len(set(allies)) != len(allies) or any(i not in state.units or not can_join(state, i) for i in allies):
+        return False
+    rngs = {i: stat(state, i, "rng") for i in allies}
+    if not all(in_position(state, art, i, target, rngs[i]) for i in allies):
+        return False
+    if art.pattern == "FLANK" and not flanked(state, target, allies):
+        return False
+    return classes_fit(art, [classes_of(state, i, rngs[i]) for i in allies])
+
+
+def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
+    p, d = state.players[seat], catalog().cards.get(card)
+    return d is not None and d.kind == kind and card in p.unused and d.sp <= p.sp and d.exp <= p.exp
+
+
+def art_actions(state: ClansState, seat: int, stat, name) -> list[CastArt]:
+    """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
+    out = []
+    helpers = [u.iid for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
+    for card in state.players[seat].unused:
+        if not affordable(state, seat, card, "art"):
+            continue
+        art = catalog().cards[card]
+        size = sum(art.classes.values())
+        for foe in enemies(state, seat):
+            near = [i for i in helpers if in_position(state, art, i, foe.iid, stat(state, i, "rng"))]
+            for group in combinations(sorted(near), size):
+                if art_allows(state, card, foe.iid, group, stat):
+                    out.append(CastArt(seat=seat, card=card, target=foe.iid, allies=group,
+                                       names=f"{name(state, foe.iid)} with "
+                                             + ", ".join(coord(state.units[i].pos) for i in group)))
+    return out
+
+
+class ArtRules:
+    """Mixin for the Clans game: casting Runic Arts and Terrain Effects."""
+
+    def _pay(self, state: ClansState, seat: int, card: str) -> CardDef:
+        p, d = state.players[seat], catalog().cards[card]
+        p.sp -= d.sp
+        p.exp -= d.exp
+        p.unused.remove(card)
+        p.used.append(card)
+        return d
+
+    def _do_art(self, state: ClansState, a: CastArt, events: list[Event]) -> None:
+        """Uses up every participant's action; direct damage, so no ward, armor or counter (A-26)."""
+        self._select(state, a.allies[0])
+        d = self._pay(state, a.seat, a.card)
+        for iid in a.allies:
+            state.units[iid].act = "done"
+        state.current = None
+        who = ", ".join(catalog().cards[state.units[i].card].name.split(",")[0] for i in a.allies)
+        events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP) with {who} "
+                                 f"on {self._tag(state, a.target)}."))
+        self._hurt(state, a.target, d.damage, a.seat, events, d.name)
+        if d.status and a.target in state.units:
+            self._inflict(state, a.target, d.status, a.seat, events)
+
+    def _do_terrain(self, state: ClansState, a: CastTerrain, events: list[Event]) -> None:
+        """A permanent rule for all of the caster's allies, present and future (A-27)."""
+        d = self._pay(state, a.seat, a.card)
+        state.players[a.seat].terrain.append(d.rule)
+        events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP): {d.text}"))
+
+
+def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
+    return [CastTerrain(seat=seat, card=c) for c in state.players[seat].unused if affordable(state, seat, c, "terrain")]

@@ -1,0 +1,149 @@
+"""Set-up choices (getting-started, battlemaps, homebase): laying the 12 battlemaps, then each player's
+Homebase and God, as Decisions in turn order. The automatic set-up stays available as a config choice."""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from .actions import DraftMap, PlaceGod, PlaceHomebase, PlaceMap
+from .cards import COLS, Placement, battlemaps, catalog, connected, neighbours
+from .state import ClansState, Pos, coord, parse_coord
+
+MIN_ROOM = 3  # A-4: a Homebase needs 3 empty passable tiles around it
+
+
+def order(state: ClansState) -> list[int]:
+    """Seats in turn order from the first player (A1, B1, A2, B2 in a team game)."""
+    n = len(state.players)
+    return [(state.first + k) % n for k in range(n)]
+
+
+def side_rows(seat: int) -> range:
+    """A seat's half of the field: team 0 (seats 0 and 2) rows 1-6, team 1 rows 7-12."""
+    return range(0, 6) if seat % 2 == 0 else range(6, 12)
+
+
+def has_god(state: ClansState, seat: int) -> bool:
+    return any(u.owner == seat and catalog().cards[u.card].god for u in state.units.values())
+
+
+def next_setup(state: ClansState) -> tuple[int, str] | None:
+    """Who places what next: ("map" x12 in turn order), then per seat its Homebase then its God."""
+    if len(state.maps) < 12:
+        return order(state)[len(state.maps) % len(state.players)], "map"
+    for seat in order(state):
+        if state.players[seat].homebase is None:
+            return seat, "homebase"
+        if not has_god(state, seat):
+            return seat, "god"
+    return None
+
+
+def next_slot(state: ClansState, seat: int) -> tuple[int, int]:
+    side = seat % 2
+    taken = {m.slot for m in state.maps if m.side == side}
+    return side, min(s for s in range(6) if s not in taken)
+
+
+def map_options(state: ClansState, seat: int) -> list:
+    """First the battlemap (any unused one that can be laid), then how to lay it."""
+    if state.drafted is not None:
+        return lay_options(state, seat, [state.drafted])
+    used = {m.piece for m in state.maps}
+    pieces = sorted({a.piece for a in lay_options(state, seat, sorted(set(battlemaps().pieces) - used))})
+    maps = battlemaps().pieces
+    return [DraftMap(seat=seat, piece=p, faces=f"A {'/'.join(maps[p].face_a)}, B {'/'.join(maps[p].face_b)}")
+            for p in pieces]
+
+
+def lay_options(state: ClansState, seat: int, pieces: list[int]) -> list[PlaceMap]:
+    """Either face, each distinct rotation, on the next open slot, keeping the field connected (A-3)."""
+    side, slot = next_slot(state, seat)
+    out = []
+    for piece in pieces:
+        for face in ("A", "B"):
+            seen = set()
+            for rotation in (0, 90, 180, 270):
+                grid = tuple(battlemaps().face(piece, face, rotation))
+                if grid in seen:
+                    continue
+                seen.add(grid)
+                pick = Placement(piece=piece, face=face, side=side, slot=slot, rotation=rotation)
+                # an all-passable face changes nothing for connectivity (open slots read as Ground)
+                if all(t in "GF" for row in grid for t in row) or connected(battlemaps().lay([pick], state.field)):
+                    out.append(PlaceMap(seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
+    return out
+
+
+def homes(state: ClansState) -> set[Pos]:
+    return {p.homebase for p in state.players if p.homebase}
+
+
+def free(state: ClansState, pos: Pos) -> bool:
+    return state.tile(pos) in "GF" and pos not in homes(state) and state.unit_at(pos) is None
+
+
+def homebase_ok(state: ClansState, seat: int, pos: Pos) -> bool:
+    """On your side, passable and empty, with room around it, and nothing cut off by the gates (A-3, A-4)."""
+    if pos[1] not in side_rows(seat) or not free(state, pos):
+        return False
+    if sum(free(state, n) for n in neighbours(*pos)) < MIN_ROOM:
+        return False
+    return connected(state.field, homes(state) | {pos})
+
+
+def homebase_options(state: ClansState, seat: int) -> list[PlaceHomebase]:
+    return [PlaceHomebase(seat=seat, tile=coord((c, r))) for r in side_rows(seat) for c in range(COLS)
+            if homebase_ok(state, seat, (c, r))]
+
+
+def god_options(state: ClansState, seat: int) -> list[PlaceGod]:
+    home = state.players[seat].homebase
+    return [PlaceGod(seat=seat, tile=coord(n)) for n in sorted(neighbours(*home)) if free(state, n)]
+
+
+def setup_actions(state: ClansState, seat: int) -> list:
+    step = next_setup(state)
+    if step is None or step[0] != seat:
+        return []
+    return {"map": map_options, "homebase": homebase_options, "god": god_options}[step[1]](state, seat)
+
+
+class SetupRules:
+    """Mixin for the Clans game: applying set-up choices and starting play once all are made."""
+
+    def _do_draft_map(self, state: ClansState, a: DraftMap, events: list[Event]) -> None:
+        state.drafted = a.piece
+        events.append(Event(text=f"{state.seats[a.seat]} takes battlemap {a.piece}."))
+
+    def _do_place_map(self, state: ClansState, a: PlaceMap, events: list[Event]) -> None:
+        state.drafted = None
+        side, slot = next_slot(state, a.seat)
+        state.maps.append(Placement(piece=a.piece, face=a.face, side=side, slot=slot, rotation=a.rotation))
+        state.field = battlemaps().lay(state.maps)
+        events.append(Event(text=f"{state.seats[a.seat]} lays battlemap {a.piece}, face {a.face}"
+                                 + (f", turned {a.rotation}°" if a.rotation else "") + f" ({a.rows})."))
+        self._after_setup_step(state, events)
+
+    def _do_place_homebase(self, state: ClansState, a: PlaceHomebase, events: list[Event]) -> None:
+        state.players[a.seat].homebase = parse_coord(a.tile)
+        events.append(Event(text=f"{state.seats[a.seat]} sets the Homebase on {a.tile}."))
+        self._after_setup_step(state, events)
+
+    def _do_place_god(self, state: ClansState, a: PlaceGod, events: list[Event]) -> None:
+        deck = catalog().decks[state.players[a.seat].deck_key]
+        god = next(c for c in deck.cards if catalog().cards[c].god)
+        self._new_unit(state, a.seat, god, parse_coord(a.tile), summoned_turn=0)
+        events.append(Event(text=f"{state.seats[a.seat]} places {catalog().cards[god].name} on {a.tile}."))
+        self._after_setup_step(state, events)
+
+    def _after_setup_step(self, state: ClansState, events: list[Event]) -> None:
+        """The seat placing is the active one; the first player's turn starts when all is placed."""
+        step = next_setup(state)
+        if step:
+            state.active = step[0]
+        else:
+            state.phase, state.active = "play", state.first
+            events.append(Event(text=f"The battlefield is ready: {state.seats[state.first]} takes the first turn."))
+            self._start_turn(state, events)
+
