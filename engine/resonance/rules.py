@@ -28,8 +28,14 @@ PRIVATE_KINDS = {"codex_primary", "codex_secondary", "codex_drop", "refresh", "f
 
 
 class ResConfig(BaseModel):
-    setup: Literal["draft", "quick"] = "draft"  # quick: notes §3.4 pre-built decks, no draft prompts
+    # quick: notes §3.4 pre-built decks, no draft prompts. The lobby's generic quick_setup switch sends
+    # "auto" / "choose", read as quick / draft.
+    setup: Literal["draft", "quick", "auto", "choose"] = "draft"
     max_rounds: int = Field(default=60, ge=1, le=500)
+
+    @property
+    def quick(self) -> bool:
+        return self.setup in ("quick", "auto")
 
 
 def codex_pool(primary: int, secondaries: list[int]) -> list[str]:
@@ -61,7 +67,7 @@ class Resonance(Game):
                                           "and Focus 1.")]
         self._roll_first(s, events)
         s.pool = sorted(catalog().modules)
-        if cfg.setup == "quick":
+        if cfg.quick:
             self._quick_setup(s, events)
         else:
             picks = PICKS[len(seats)]

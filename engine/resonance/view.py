@@ -99,6 +99,8 @@ def board_text(view: dict) -> str:
         lines.append(f"{p['name']}{dead}: HP {p['hp']}/{p['max_hp']}, EN {p['en']}, Focus {p['focus']}, "
                      f"Karma {p['karma']}, spent tokens {p['tokens']}, hand {p['hand_count']}, "
                      f"codex deck {p['codex_count']}{turn}")
+        if view["phase"] in ("draft", "codex") and p["modules"]:
+            lines.append("  Drafted: " + ", ".join(p["modules"]))
         if p["active_codex"]:
             lines.append("  Codex: " + ", ".join(b["name"] for b in p["active_codex"]))
         if p["unit"]:
@@ -112,6 +114,8 @@ def board_text(view: dict) -> str:
             lines.append(_unit_line(a))
         if p.get("hand") is not None:
             lines.append("  Your hand: " + (", ".join(c["name"] for c in p["hand"]) or "empty"))
+    if view["phase"] == "draft":
+        lines.append(f"Draft pool: {len(view['pool'])} Faction Modules left")
     if view.get("combat"):
         c = view["combat"]
         lines.append(f"In progress: {c['actor']} {c['action']} -> {', '.join(c['targets'])}"

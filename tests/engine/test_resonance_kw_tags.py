@@ -271,3 +271,12 @@ def test_answer_helper_rejects_a_wrong_prompt():
     s = table()
     with pytest.raises(AssertionError):
         answer(s, "react", "none")
+
+
+def test_tag_classes_match_the_keyword_catalogue():
+    from engine.resonance.cards import catalog
+
+    for tag in catalog().tags.values():
+        table_ = K.BOOST_TAG if tag.kind == "Boost" else K.STATUS_TAG
+        assert table_[tag.keyword] + " Tag" == tag.name
+    assert len(K.BOOST_TAGS) == len(K.STATUS_TAGS) == 10

@@ -345,3 +345,18 @@ def test_focus_limits_augmented_keywords():
     assert s.ask is None  # Focus 1: one keyword, so the step closes by itself
     assert dmg(s, "P1") == 5  # Focus 1 + card 4 + Aura 1 - RV 1
     assert K.focus(s, s.units["P0"]) == 1
+
+
+def test_every_section_cited_by_a_refusal_exists():
+    import ast
+    from pathlib import Path
+
+    from engine.core.data import read_json
+    from engine.resonance.cards import DATA
+
+    ids = {sec["id"] for sec in read_json(DATA / "rules" / "sections.json")["sections"]}
+    tree = ast.parse((Path(__file__).resolve().parents[2] / "engine" / "resonance" / "explain.py").read_text())
+    cited = {node.args[1].value for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction"
+             and len(node.args) == 2 and isinstance(node.args[1], ast.Constant)}
+    assert len(cited) > 15 and cited <= ids, sorted(cited - ids)

@@ -4,7 +4,7 @@ deploy, Suppressed Players recovering (A-27), Survivor once per game, Karma off-
 from engine.resonance.actions import Act, Deploy, EndTurn
 from engine.resonance.effects import apply_tag, place_markers
 
-from .resonance_helpers import GAME, K, answer, attack, codex, drive, find, hand, play, put, table
+from .resonance_helpers import GAME, K, answer, attack, codex, dmg, drive, find, hand, play, put, table
 
 
 def test_lingering_lock_ends_with_the_targets_next_turn():
@@ -109,3 +109,22 @@ def test_an_off_turn_decision_waits_on_the_defender_only():
     assert GAME.to_act(s) == [1] and GAME.legal_actions(s, 0) == []
     public = GAME.view(s, None)
     assert "M13-2" not in str(public) and any(d["kind"] == "secret" for d in public["pending"])
+
+
+def test_three_players_area_hits_only_the_declared_targets_controller():
+    s = table(3)
+    codex(s, 0, "X7-3")  # Blight/Area
+    hand(s, 0, "M10-4")
+    mine, theirs = put(s, 1, "M13-3"), put(s, 2, "M12-3")
+    s.players[1].en = s.players[2].en = 0
+    s = attack(s, "P0", mine.uid, augment=["aug:7.6"])
+    assert dmg(s, mine.uid) == 1 and dmg(s, theirs.uid) == 0
+
+
+def test_three_players_piercing_reaches_the_targets_own_player():
+    s = table(3)
+    codex(s, 0, "X4-3")  # Curse/Piercing
+    hand(s, 0, "M10-5")
+    target = put(s, 2, "M13-1")  # P2/F2: takes 4 of EV 6
+    s = attack(s, "P0", target.uid, augment=["aug:4.6"])
+    assert dmg(s, "P2") == 4 and dmg(s, "P1") == 0

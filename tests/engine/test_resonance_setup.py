@@ -77,3 +77,8 @@ def test_player_count_is_two_to_four():
     with pytest.raises(IllegalAction):
         GAME.setup({}, ["solo"], "x")
     assert GAME.min_players == 2 and GAME.max_players == 4
+
+
+def test_the_lobbys_quick_setup_switch_maps_to_quick_and_draft():
+    assert GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "q").phase == "play"
+    assert GAME.setup({"setup": "choose"}, ["Ann", "Bob"], "q").phase == "draft"
