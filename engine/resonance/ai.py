@@ -277,6 +277,20 @@ def _slow(s, seat, legal):
     return pays[0] if pays and s.players[seat].en >= 1 else _opt(legal, "no")
 
 
+PURGE_FIRST = ["Curse", "Bind", "Blight", "Slow", "Weaken", "Daze", "Impair", "Silence", "Mark", "Nullify"]
+
+
+def _purge(s, seat, legal):
+    """Drop the Status Tag that hurts most; keep none of them."""
+    tags = [a for a in legal if a.option.partition("|")[2]]
+    return min(tags, key=lambda a: PURGE_FIRST.index(a.option.partition("|")[2])) if tags else legal[0]
+
+
+def _animate(s, seat, legal):
+    cards = [a for a in legal if a.option != "no"]
+    return max(cards, key=lambda a: (K.card(a.option).power, a.option)) if cards else legal[0]
+
+
 def _yes(s, seat, legal):
     return _opt(legal, "yes")
 
@@ -294,7 +308,7 @@ ASK_HANDLERS = {
     "charismatic": lambda s, seat, legal: legal[0], "bane": _bane, "immunized": lambda s, seat, legal: legal[0],
     "bless": _yes, "slow": _slow, "potent": _potent, "reckless": _reckless, "awkward": _lowest,
     "trickster_reply": _lowest, "flux": _flux, "gamble": _gamble, "specialist": _yes, "insightful": _yes,
-    "stubborn": _yes, "splash_brawler": _brawler,
+    "stubborn": _yes, "splash_brawler": _brawler, "purge": _purge, "animate": _animate,
 }
 
 

@@ -331,7 +331,7 @@ def ev_gamble(s: ResState, c: Combat, events: list[Event]) -> int | None:
             c.params.pop("gamble_mark")
             if me.uid not in s.units:
                 return n
-        ans = take(c, "gamble")
+        ans = "no" if me.suppressed else take(c, "gamble")  # a Suppressed actor cannot take the markers
         if ans is None:
             ask(s, c.seat, "gamble", f"Gamble: reveal a card for +1 EV and 1 damage marker on {E.name(s, me.uid)}? "
                 f"(+{n} so far)", [("no", "Stop"), ("yes", "Reveal a card")])

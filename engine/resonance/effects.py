@@ -61,11 +61,6 @@ def discard_from_hand(s: ResState, seat: int, c: str, events: list[Event], why: 
     events.append(Event(text=f"{s.players[seat].name} discards {card_name(c)} ({why})."))
 
 
-def lowest_card(s: ResState, seat: int) -> str | None:
-    hand = s.players[seat].hand
-    return min(hand, key=lambda c: (K.card(c).power, c)) if hand else None
-
-
 def gain_karma(s: ResState, seat: int, events: list[Event], why: str) -> None:
     p = s.players[seat]
     p.karma += 1

@@ -307,26 +307,34 @@ RES_ON_DAMAGE = {
 }
 
 
-def always_animate(s: ResState, c: Combat, events: list[Event]) -> None:
-    """RULINGS: Animate takes the highest-Power Animation from the discard pile."""
-    anims = [x for x in s.discard if K.card(x).kind == "animation"]
-    if anims:
-        best = max(anims, key=lambda x: (K.card(x).power, x))
-        s.discard.remove(best)
-        s.players[c.seat].hand.append(best)
-        events.append(Event(text=f"Animate: {E.card_name(best)} returns from the discard pile to "
+def always_animate(s: ResState, c: Combat, events: list[Event]):
+    """App C 4.9: the attacker may take an Animation card of its choice from the discard pile."""
+    anims = sorted({x for x in s.discard if K.card(x).kind == "animation"}, key=lambda x: (-K.card(x).power, x))
+    if not anims:
+        return None
+    ans = take(c, "animate")
+    if ans is None:
+        ask(s, c.seat, "animate", "Animate: take an Animation from the discard pile?",
+            [("no", "No")] + [(x, f"Take {E.card_name(x)}") for x in anims])
+        return "wait"
+    if ans in s.discard:
+        s.discard.remove(ans)
+        s.players[c.seat].hand.append(ans)
+        events.append(Event(text=f"Animate: {E.card_name(ans)} returns from the discard pile to "
                                  f"{s.players[c.seat].name}'s hand."))
+    return None
 
 
 def always_manifest(s: ResState, c: Combat, events: list[Event]) -> None:
     top = E.reveal_top(s, events, "Manifest")
     if top is None:
-        return
+        return None
     if K.card(top).kind == "item":
         s.players[c.seat].hand.append(top)
         events.append(Event(text="Manifest: it is an Item and goes to hand."))
     else:
         s.discard.append(top)
+    return None
 
 
 RES_ALWAYS = {"4.9": always_animate, "5.9": always_manifest}
@@ -337,8 +345,10 @@ EDITABLE = sorted(set(RES_ON_DAMAGE) | set(K.STATUS_TAG) | set(K.BOOST_TAG) | {"
 def st_always(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if c.ti == 0:
         for code, fn in RES_ALWAYS.items():
-            if code in c.kws:
-                fn(s, c, events)
+            if code in c.kws and f"res:always:{code}" not in c.params:
+                if fn(s, c, events) == "wait":
+                    return
+                c.params[f"res:always:{code}"] = "1"
     c.stage = "next_target"
 
 

@@ -457,6 +457,14 @@ class Resonance(Game):
     def _ans_charismatic_discard(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
         E.discard_from_hand(s, ask.seat, option[5:], events, "Charismatic")
 
+    def _ans_purge(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
+        uid, _, tag = option.partition("|")
+        u = s.units[uid]
+        if tag:
+            E.remove_tag(u, tag)
+            events.append(Event(text=f"{E.name(s, uid)} removes its {tag} Tag."))
+        after_action(s, u, events)
+
     def _ans_stubborn(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
         if option == "yes":
             E.draw_cards(s, ask.seat, 1, events, "draws with Stubborn")
@@ -495,9 +503,11 @@ class Resonance(Game):
             events.append(Event(text=f"{who} Purges."))
             E.remove_markers(s, u, 1, events, "Purge")
             st = [t for t in u.tags if t in K.STATUS_TAGS and not E.locked(s, u, t)]
-            if st:  # RULINGS: Purge always drops a removable Status Tag, the first gained
-                E.remove_tag(u, st[0])
-                events.append(Event(text=f"{who} removes its {st[0]} Tag."))
+            if st:  # §4.2.4: the controller may then remove one Status Tag of its choice
+                s.ask = Ask(seat=a.seat, kind="purge", prompt=f"Purge: remove a Status Tag from {who}?",
+                            options=[(f"{u.uid}|{t}", f"Remove the {t} Tag") for t in st]
+                            + [(f"{u.uid}|", "Keep the tags")])
+                return
         elif a.what == "charge":
             p = s.players[a.seat]
             gain = 1

@@ -237,3 +237,25 @@ def test_splash_carries_brawler_to_the_second_animations_controller():
     s = attack(s, "P0", a.uid, augment=["aug:8.6", "aug:3.2", "done"], react="none", brawler=f"card:{P2_}",
                splash=b.uid, splash_brawler=f"card:{P1_}")
     assert s.players[1].hand == [] and dmg(s, b.uid) == 0
+
+
+# --- Purge (§4.2.4) and Animate (App C 4.9) ------------------------------------------------------
+
+def test_purge_lets_the_controller_pick_or_keep_a_status_tag():
+    s = table()
+    s.units["P0"].tags = ["Mark", "Bind"]
+    s = play(s, Act(seat=0, actor="P0", what="purge"))
+    assert [o for o, _ in s.ask.options] == ["P0|Mark", "P0|Bind", "P0|"]
+    assert GAME.ai_action(s, 0).option == "P0|Bind"  # the AI drops the tag that hurts most
+    assert answer(s, "purge", "P0|Bind").units["P0"].tags == ["Mark"]
+    assert answer(s, "purge", "P0|").units["P0"].tags == ["Mark", "Bind"]
+
+
+def test_purge_blight_marker_comes_after_the_tag_choice():
+    s = table()
+    s.units["P0"].tags = ["Blight"]
+    s.units["P0"].damage = 2
+    s = play(s, Act(seat=0, actor="P0", what="purge"))
+    assert dmg(s, "P0") == 1 and s.ask.kind == "purge"
+    s = answer(s, "purge", "P0|Blight")
+    assert dmg(s, "P0") == 1 and s.units["P0"].tags == []  # Blight removed before it could fire

@@ -251,11 +251,15 @@ def test_siphon_removes_a_marker_from_the_actor_when_it_deals_damage():
 
 
 @covers("4.9")
-def test_animate_takes_an_animation_from_the_discard_pile():
-    s = setup("4.9", focus=2)  # the block also holds Feeble
-    s.discard = ["M13-5", "M01-6"]
-    s = p_attack("4.9", "aug:4.9", s=s)
-    assert "M13-5" in s.players[0].hand
+def test_animate_takes_the_chosen_animation_from_the_discard_pile():
+    def run(choice):
+        s = setup("4.9", focus=2)  # the block also holds Feeble
+        s.discard = ["M13-5", "M13-0", "M01-6"]
+        return p_attack("4.9", "aug:4.9", s=s, animate=choice)
+    s = run("M13-0")  # the player's pick, not the highest Power
+    assert "M13-0" in s.players[0].hand and "M13-5" in s.discard
+    s = run("no")  # "may": declined
+    assert {"M13-5", "M13-0"} <= set(s.discard) and not s.players[0].hand
 
 
 @covers("5.8")

@@ -138,7 +138,9 @@ def test_support_purge_and_charge():
     s = drive(play(s, Act(seat=0, actor="P0", what="support", target=a.uid)))
     assert dmg(s, a.uid) == 1
     s = play(s, Act(seat=0, actor="P0", what="purge"))
-    assert dmg(s, "P0") == 2 and s.units["P0"].tags == []
+    assert dmg(s, "P0") == 2 and s.ask.kind == "purge"  # §4.2.4: removing a Status Tag is optional
+    s = answer(s, "purge", "P0|Mark")
+    assert s.units["P0"].tags == []
     s = play(s, Act(seat=0, actor=a.uid, what="charge"))
     assert s.players[0].en == 6
 
