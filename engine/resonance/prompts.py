@@ -25,15 +25,14 @@ def source(s: ResState, c: Combat) -> Unit | None:
 
 
 def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
-    """One option per distinct Power in hand (cards of equal Power are equivalent here)."""
-    seen: dict[int, str] = {}
-    for card in sorted(s.players[seat].hand):
-        seen.setdefault(K.card(card).power, card)
-    return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for _, cid in sorted(seen.items(), reverse=True)]
+    """One option per card in hand, highest Power first: equal Powers add alike, but which card is
+    kept (an Animation to deploy, an Item to equip) is the player's choice."""
+    cards = sorted(dict.fromkeys(s.players[seat].hand), key=lambda c: (-K.card(c).power, c))
+    return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for cid in cards]
 
 
 def card_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
-    """One option per card in hand, for discards whose only effect is losing the card (Awkward, Trickster)."""
+    """One option per card in hand, for discards that add nothing (Awkward, the Trickster reply)."""
     return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for cid in sorted(dict.fromkeys(s.players[seat].hand))]
 
 

@@ -259,3 +259,14 @@ def test_purge_blight_marker_comes_after_the_tag_choice():
     assert dmg(s, "P0") == 1 and s.ask.kind == "purge"
     s = answer(s, "purge", "P0|Blight")
     assert dmg(s, "P0") == 1 and s.units["P0"].tags == []  # Blight removed before it could fire
+
+
+def test_cards_of_equal_power_are_each_offered_for_fuel_and_defence():
+    s = table()
+    hand(s, 0, C4, "M10-3", P1_)  # two different Power-4 Animations
+    hand(s, 1, "M11-3", "M11-4")  # two different Power-4 cards for the defender
+    s = declare(s)
+    assert [o for o, _ in s.ask.options] == ["card:M10-3", f"card:{C4}", f"card:{P1_}"]
+    s = answer(s, "fuel", "card:M10-3")
+    assert s.players[0].hand == [C4, P1_]
+    assert {"card:M11-3", "card:M11-4"} <= {o for o, _ in s.ask.options}
