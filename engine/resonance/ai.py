@@ -221,7 +221,7 @@ def _enemy_pick(s, seat, legal):
     def score(a):
         u = s.units.get(a.option)
         if u is None:
-            return -1
+            return (False, -99)  # "no": only when nothing else is offered
         return (u.kind == "player", u.damage - K.max_hp(s, u))
     return max(legal, key=score)
 
@@ -291,6 +291,11 @@ def _animate(s, seat, legal):
     return max(cards, key=lambda a: (K.card(a.option).power, a.option)) if cards else legal[0]
 
 
+def _support_tag(s, seat, legal):
+    """Boost Tags go on the supported unit: it is the one that needed help."""
+    return _opt(legal, s.combat.targets[0]) or legal[0]
+
+
 def _yes(s, seat, legal):
     return _opt(legal, "yes")
 
@@ -308,7 +313,7 @@ ASK_HANDLERS = {
     "charismatic": lambda s, seat, legal: legal[0], "bane": _bane, "immunized": lambda s, seat, legal: legal[0],
     "bless": _yes, "slow": _slow, "potent": _potent, "reckless": _reckless, "awkward": _lowest,
     "trickster_reply": _lowest, "flux": _flux, "gamble": _gamble, "specialist": _yes, "insightful": _yes,
-    "stubborn": _yes, "splash_brawler": _brawler, "purge": _purge, "animate": _animate,
+    "stubborn": _yes, "splash_brawler": _brawler, "purge": _purge, "animate": _animate, "support_tag": _support_tag,
 }
 
 

@@ -411,7 +411,7 @@ def after_chain(s: ResState, c: Combat, events: list[Event]):
         return None
     ans = take(c, "chain")
     if ans is None:
-        ask(s, c.seat, "chain", "Chain: place 1 damage marker on another enemy unit", opts)
+        ask(s, c.seat, "chain", "Chain: place 1 damage marker on another enemy unit?", opts + [("no", "No")])
         return "wait"
     if ans in s.units:
         events.append(Event(text=f"Chain: 1 damage marker on {E.name(s, ans)}."))
@@ -466,11 +466,21 @@ def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
             split(s, c, s.units[c.params["7.9"]], events)
         elif t is not None:
             E.remove_markers(s, t, 1 + (1 if "6.7" in c.kws else 0), events, "Support")
-        holder = t if t is not None and t.uid in s.units else me
-        if holder:
-            for code in c.kws:
-                if code in K.BOOST_TAG:
-                    E.apply_tag(s, holder, K.BOOST_TAG[code], events)
+    for code in [k for k in c.kws if k in K.BOOST_TAG and f"stag:{k}" not in c.params]:
+        holders = [u.uid for u in (t, me) if u is not None and u.uid in s.units]
+        holders = list(dict.fromkeys(holders))
+        if len(holders) == 2:  # §4.4 A: the controller picks the supported unit or the actor, per tag
+            ans = take(c, "support_tag")
+            if ans is None:
+                tag = K.BOOST_TAG[code]
+                ask(s, c.seat, "support_tag", f"Support: which unit gains the {tag} Tag?",
+                    [(holders[0], f"{tag} Tag on {E.name(s, holders[0])} (supported)"),
+                     (holders[1], f"{tag} Tag on {E.name(s, holders[1])} (acting)")])
+                return
+            holders = [ans]
+        c.params[f"stag:{code}"] = "1"
+        if holders and holders[0] in s.units:
+            E.apply_tag(s, s.units[holders[0]], K.BOOST_TAG[code], events)
     if "8.3" in c.kws and "insightful" not in c.params:
         if may_draw(s, c, "insightful", events) is None:
             return

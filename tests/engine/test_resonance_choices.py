@@ -270,3 +270,29 @@ def test_cards_of_equal_power_are_each_offered_for_fuel_and_defence():
     s = answer(s, "fuel", "card:M10-3")
     assert s.players[0].hand == [C4, P1_]
     assert {"card:M11-3", "card:M11-4"} <= {o for o, _ in s.ask.options}
+
+
+# --- Support Boost Tags (§4.4 A) and Chain (App C 9.6) -------------------------------------------
+
+def test_support_boost_tag_goes_where_the_controller_chooses():
+    from .resonance_helpers import support
+
+    for choice in ("P0", "ally"):
+        s = table()
+        codex(s, 0, "X3-2")  # Stubborn/Ward
+        ally = put(s, 0, plain(), damage=1)
+        s = support(s, "P0", ally.uid, augment=["aug:3.4"], support_tag=ally.uid if choice == "ally" else "P0")
+        holder = ally.uid if choice == "ally" else "P0"
+        other = "P0" if choice == "ally" else ally.uid
+        assert s.units[holder].tags == ["Ward"] and s.units[other].tags == []
+
+
+def test_chain_may_be_declined():
+    s = table()
+    codex(s, 0, "X9-3")  # Nullify/Chain
+    hand(s, 0, P5_)
+    a, b = put(s, 1, "M13-0"), put(s, 1, plain())
+    s = until(declare(s, target=a.uid), "chain", {"augment": "aug:9.6", "react": "none"})
+    assert "no" in [o for o, _ in s.ask.options] and GAME.ai_action(s, 0).option == "P1"
+    s = drive(answer(s, "chain", "no"))
+    assert a.uid not in s.units and dmg(s, b.uid) == 0
