@@ -14,6 +14,7 @@ from store import Store
 from table import TableService
 from tests.e2e.helpers import (
     arbiter,
+    button_of,
     fix_seed,
     is_finished,
     latest_turn,
@@ -69,8 +70,7 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
             state = get_game("resonance").load_state((await service.store.get_game(game_id)).state)
             secret = hidden_names(state)
             seen = len(fake.history())
-            panel = await fake.click(member, turn, "Your move" if "Your move" in str(turn.buttons)
-                                     else next(b["label"] for b in turn.buttons if "arb:panel:" in b["custom_id"]))
+            panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
             await pick_from_panel(fake, member, panel.followups[-1], rng)
             await fake.settle()
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"

@@ -63,3 +63,41 @@ async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fak
         assert not fake.rejections
     finally:
         await service.close()
+
+
+async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fake):
+    """Unused cards are face down: a public message may name one only once the move played it."""
+    import random
+
+    from engine.clans.cards import catalog
+    from engine.core import get_game
+    from tests.e2e.helpers import button_of, latest_turn, pick_from_panel, strings_in
+
+    rng = random.Random(3)
+    service = TableService(await Store.open(":memory:"))
+    try:
+        alice = fake.add_member("alice")
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+            game_id = (await service.table_in(str(fake.channel.id))).game_id
+            for move in range(60):
+                turn = latest_turn(fake)
+                if turn.content.startswith("🏁"):
+                    break
+                row = await service.store.get_game(game_id)
+                state = get_game("clans").load_state(row.state)
+                secret = {catalog().cards[c].name for p in state.players for c in p.unused}
+                seen = len(fake.history())
+                panel = await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])
+                await pick_from_panel(fake, alice, panel.followups[-1], rng)
+                await fake.settle()
+                view = await service.view(game_id, None)
+                events = [e.text for e in await service.store.events(game_id, since_version=row.version)
+                          if e.visible_to is None]
+                record = " ".join([*strings_in(view), *events])
+                shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+                leaks = {n for n in secret if n in shown and n not in record}
+                assert not leaks, f"move {move}: public messages named face-down cards {leaks}"
+        assert not fake.rejections
+    finally:
+        await service.close()
