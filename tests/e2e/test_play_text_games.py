@@ -101,3 +101,28 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
         assert not fake.rejections
     finally:
         await service.close()
+
+
+async def test_four_members_start_a_two_versus_two_clans_game_and_one_concedes(fake):
+    service = TableService(await Store.open(":memory:"))
+    try:
+        ann, bob, cleo, dev = (fake.add_member(n) for n in ("ann", "bob", "cleo", "dev"))
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            await fake.slash(ann, "game", "new", game="clans", quick_setup=True)
+            for member in (bob, cleo, dev):
+                assert "joined" in (await fake.slash(member, "game", "join")).content
+            start = await fake.slash(ann, "game", "start")
+            assert "has begun" in start.content, start.content
+            game_id = (await service.table_in(str(fake.channel.id))).game_id
+            view = await service.view(game_id, None)
+            assert view["teams"] == [[0, 2], [1, 3]]
+            confirm = await fake.slash(bob, "game", "concede")
+            assert "the AI plays your seat to the end" in confirm.content
+            await fake.click(bob, confirm.message, f"Concede Game #{game_id}")
+            await fake.settle()
+            info = await service.get(game_id)
+            assert info.status == "active" and info.seats[1].is_ai  # the game goes on, bob's seat with the AI
+            assert "bob concedes; the AI plays their seat to the end." in fake.history()[-1].content
+        assert not fake.rejections
+    finally:
+        await service.close()
