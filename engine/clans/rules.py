@@ -551,6 +551,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
 
     def standing_answers(self) -> dict[str, dict[str, str]]:
         return {"ward": {"always": "Always answer an attack with my best (OT) ward I can pay for",
+                         "god": "Use my best ward only when my God is attacked",
                          "never": "Never use (OT) wards; let attacks through"}}
 
     def standing_action(self, state: ClansState, seat: int, kind: str, answer: str) -> Action | None:
@@ -558,14 +559,20 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         if kind != "ward" or state.phase != "react" or not any(d.seat == seat and d.kind == "ward"
                                                                  for d in state.pending):
             return None
-        if answer == "never":
+        if answer == "never" or (answer == "god" and not cdef(state, state.attack.target).god):
             return Pass(seat=seat)
-        if answer != "always":
+        if answer not in ("always", "god"):
             return None
         options = ward_options(state, seat)
         if not options:
             return Pass(seat=seat)
         return max(options, key=lambda a: (ward_strength(state, a), a.unit))
+
+    def undoable(self, before: ClansState, after: ClansState, events: list[Event]) -> bool:
+        """Never across a ward window: once an attack is declared the defender has been asked."""
+        if before.phase == "react" or after.phase == "react" or before.attack or after.attack:
+            return False
+        return super().undoable(before, after, events) and after.turn == before.turn
 
     def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
         from .explain import explain

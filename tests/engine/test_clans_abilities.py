@@ -94,7 +94,7 @@ def test_ot_abilities_are_refused_on_your_own_turn_and_perm_ones_are_never_used(
 
 
 def test_standing_answers_always_and_never():
-    assert set(GAME.standing_answers()["ward"]) == {"always", "never"}
+    assert set(GAME.standing_answers()["ward"]) == {"always", "god", "never"}
     s = rich(bare(FLAT))
     far_gods(s)
     knight = put(s, 0, "templar_knight", "D5")
@@ -103,6 +103,7 @@ def test_standing_answers_always_and_never():
     assert GAME.standing_action(s, 1, "ward", "always") is None  # nothing is waiting
     GAME.advance(s, Attack(seat=0, unit=knight, target=thrall))
     assert GAME.standing_action(s, 1, "ward", "never") == Pass(seat=1)
+    assert GAME.standing_action(s, 1, "ward", "god") == Pass(seat=1)  # the thrall is no God
     always = GAME.standing_action(s, 1, "ward", "always")
     assert always == React(seat=1, unit=chanter, ability=index(s, chanter, "Grave Ward"))
     assert always in GAME.legal_actions(s, 1)
@@ -174,3 +175,32 @@ def test_eclipse_poisons_foes_in_reach_but_not_gods():
     assert s.units[a].statuses == ["poison"] and s.units[a].hp == 4
     assert s.units[b].statuses == ["poison"]
     assert s.units[god].statuses == [] and s.units[god].hp == god_hp
+
+
+def test_an_attack_that_opened_a_ward_window_cannot_be_taken_back():
+    s = rich(bare(FLAT))
+    far_gods(s)
+    knight = put(s, 0, "templar_knight", "D5")
+    thrall = put(s, 1, "blood_thrall", "D6")
+    chanter = put(s, 1, "crypt_chanter", "E7")
+    before = s.model_copy(deep=True)
+    after, events = GAME.apply(s, Attack(seat=0, unit=knight, target=thrall))
+    assert not GAME.undoable(before, after, events)
+    assert refused(after, EndTurn(seat=0)).rule is None  # not Ann's move at all
+    assert GAME.explain_illegal(after, EndTurn(seat=1)).rule == "special-abilities"
+    answered, events = GAME.apply(after, React(seat=1, unit=chanter, ability=index(after, chanter, "Grave Ward")))
+    assert not GAME.undoable(after, answered, events)
+    moved, events = GAME.apply(answered, EndTurn(seat=0))
+    assert not GAME.undoable(answered, moved, events)  # a new turn began
+
+
+def test_standing_answer_god_wards_the_god():
+    s = rich(bare(FLAT))
+    far_gods(s)
+    knight = put(s, 0, "templar_knight", "D5")
+    god = next(i for i, u in s.units.items() if u.owner == 1 and r.cdef(s, i).god)
+    s.units[god].pos = (3, 5)
+    chanter = put(s, 1, "crypt_chanter", "E7")
+    GAME.advance(s, Attack(seat=0, unit=knight, target=god))
+    assert GAME.standing_action(s, 1, "ward", "god") == React(seat=1, unit=chanter,
+                                                              ability=index(s, chanter, "Grave Ward"))
