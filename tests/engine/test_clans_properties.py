@@ -8,24 +8,7 @@ of seconds; a few full-length games check that play always ends by itself.
 import json
 import random
 
-from engine.clans.actions import (
-    Assimilate,
-    Attack,
-    CastArt,
-    CastTerrain,
-    DraftMap,
-    EndTurn,
-    Equip,
-    Move,
-    Pass,
-    PlaceGod,
-    PlaceHomebase,
-    PlaceMap,
-    React,
-    Summon,
-    UseAbility,
-    UseItem,
-)
+from engine.clans import actions as act
 from engine.clans.cards import DATA, catalog
 from engine.clans.state import coord, dist, parse_coord
 from engine.core import get_game
@@ -82,15 +65,15 @@ def some_moves(s, seat, rnd) -> list:
     tile = coord((rnd.randrange(9), rnd.randrange(12)))
     card = rnd.choice(list(CARDS))
     u, t = rnd.choice(units), rnd.choice(units)
-    return [Attack(seat=seat, unit=u, target=t), Move(seat=seat, unit=u, to=tile),
-            UseAbility(seat=seat, unit=u, ability=rnd.randrange(2), target=t),
-            React(seat=seat, unit=u, ability=rnd.randrange(2)), Pass(seat=seat), EndTurn(seat=seat),
-            CastArt(seat=seat, card=rnd.choice(ARTS), target=t, allies=(u, rnd.choice(units))),
-            CastTerrain(seat=seat, card=card), UseItem(seat=seat, card=card, target=t),
-            Equip(seat=seat, card=card, unit=u), Assimilate(seat=seat, card=card), Summon(seat=seat, card=card, tile=tile),
-            DraftMap(seat=seat, piece=rnd.randrange(1, 13)),
-            PlaceMap(seat=seat, piece=rnd.randrange(1, 13), face=rnd.choice("AB"), rotation=rnd.choice((0, 90))),
-            PlaceHomebase(seat=seat, tile=tile), PlaceGod(seat=seat, tile=tile)]
+    return [act.Attack(seat=seat, unit=u, target=t), act.Move(seat=seat, unit=u, to=tile),
+            act.UseAbility(seat=seat, unit=u, ability=rnd.randrange(2), target=t),
+            act.React(seat=seat, unit=u, ability=rnd.randrange(2)), act.Pass(seat=seat), act.EndTurn(seat=seat),
+            act.CastArt(seat=seat, card=rnd.choice(ARTS), target=t, allies=(u, rnd.choice(units))),
+            act.CastTerrain(seat=seat, card=card), act.UseItem(seat=seat, card=card, target=t),
+            act.Equip(seat=seat, card=card, unit=u), act.Assimilate(seat=seat, card=card), act.Summon(seat=seat, card=card, tile=tile),
+            act.DraftMap(seat=seat, piece=rnd.randrange(1, 13)),
+            act.PlaceMap(seat=seat, piece=rnd.randrange(1, 13), face=rnd.choice("AB"), rotation=rnd.choice((0, 90))),
+            act.PlaceHomebase(seat=seat, tile=tile), act.PlaceGod(seat=seat, tile=tile)]
 
 
 def check_refusals(s, seat, legal, rnd) -> None:
