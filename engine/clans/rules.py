@@ -1,10 +1,10 @@
-"""Gods & Clans rules on the shared engine contract (first slice).
+"""Gods & Clans rules on the shared engine contract.
 
-Implemented: battlefield from the battlemaps, Homebase and God placement, 4 SP a turn, summoning
-beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies no), standard attack
-with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap,
-Equipment (one per ally, heal on equip, enemy-only cards) and assimilation (one unused card a turn),
-Inventory items (heal and cure, buffs for an activation or a turn, damage, Poison).
+Set-up (battlemaps drafted and laid with the connectivity check, Homebase and God; or automatic),
+4 SP a turn, summoning beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies
+no), standard attack with range-based counter, Initiative and counter-from-any-range, (PT) abilities and
+(OT) wards as the defender's Decision, Break and Poison, Runic Arts, Terrain Effects, Equipment and
+assimilation, Inventory items, EXP, God loss, 2-vs-2 teams and the round cap.
 Rule names are the heading ids of data/clans/rules/sections.json.
 """
 
