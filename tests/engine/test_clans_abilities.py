@@ -204,3 +204,14 @@ def test_standing_answer_god_wards_the_god():
     GAME.advance(s, Attack(seat=0, unit=knight, target=god))
     assert GAME.standing_action(s, 1, "ward", "god") == React(seat=1, unit=chanter,
                                                               ability=index(s, chanter, "Grave Ward"))
+
+
+def test_a_status_ward_is_not_offered_against_a_plain_hit():
+    s = rich(bare(FLAT))
+    far_gods(s)
+    s.active, s.pending[0].seat = 1, 1
+    thrall = put(s, 1, "blood_thrall", "D6")
+    squire = put(s, 0, "cross_squire", "D5")
+    put(s, 0, "cleric_of_dawn", "B5")  # Purify only stops statuses
+    GAME.advance(s, Attack(seat=1, unit=thrall, target=squire))
+    assert s.phase == "play" and s.units[squire].hp == 4  # no window: the hit went straight through
