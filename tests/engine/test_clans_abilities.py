@@ -120,13 +120,17 @@ def test_no_ward_window_when_the_defender_cannot_pay():
     assert s.phase == "play" and s.units[thrall].hp == 3
 
 
-def test_purify_ward_stops_the_status_of_the_hit():
+def test_purify_is_offered_only_against_a_status_hit_and_stops_the_status():
     s = rich(bare(FLAT))
     far_gods(s)
     s.active, s.pending[0].seat = 1, 1
     duelist = put(s, 1, "crimson_duelist", "D6")
     squire = put(s, 0, "cross_squire", "D5")
     cleric = put(s, 0, "cleric_of_dawn", "B5")
+    thrall = put(s, 1, "blood_thrall", "C6")
+    GAME.advance(s, Attack(seat=1, unit=thrall, target=squire))
+    assert s.phase == "play" and s.units[squire].hp == 4  # a plain hit: no window for a status-only ward
+    s.units[squire].hp = 6
     GAME.advance(s, UseAbility(seat=1, unit=duelist, ability=index(s, duelist, "Venom Lunge"), target=squire))
     GAME.advance(s, React(seat=0, unit=cleric, ability=index(s, cleric, "Purify")))
     assert s.units[squire].statuses == [] and s.units[squire].hp == 6 - 3
@@ -205,13 +209,3 @@ def test_standing_answer_god_wards_the_god():
     assert GAME.standing_action(s, 1, "ward", "god") == React(seat=1, unit=chanter,
                                                               ability=index(s, chanter, "Grave Ward"))
 
-
-def test_a_status_ward_is_not_offered_against_a_plain_hit():
-    s = rich(bare(FLAT))
-    far_gods(s)
-    s.active, s.pending[0].seat = 1, 1
-    thrall = put(s, 1, "blood_thrall", "D6")
-    squire = put(s, 0, "cross_squire", "D5")
-    put(s, 0, "cleric_of_dawn", "B5")  # Purify only stops statuses
-    GAME.advance(s, Attack(seat=1, unit=thrall, target=squire))
-    assert s.phase == "play" and s.units[squire].hp == 4  # no window: the hit went straight through
