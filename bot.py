@@ -82,11 +82,13 @@ class ArbiterBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.lobby import LobbyCog
         from cogs.lookup import EntryButton, LookupCog
+        from cogs.people import PeopleCog
         from cogs.play import DYNAMIC_ITEMS, PlayCog
 
         await self.add_cog(PlayCog(self, self.service))
         await self.add_cog(LobbyCog(self, self.service))
         await self.add_cog(LookupCog(self))
+        await self.add_cog(PeopleCog(self, self.service))
         # Persistent components: clicks on messages posted before a restart still arrive here.
         self.add_dynamic_items(*DYNAMIC_ITEMS, EntryButton)
         if not self.sync_commands:

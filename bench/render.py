@@ -1,8 +1,10 @@
-"""Render + encode time of the Psi Wars board beside a bare-Pillow baseline of the same size.
+"""Render + encode time of the Psi Wars and Gods & Clans boards beside a bare-Pillow baseline.
 
-The board is a public view made by the engine: an AI game from a fixed seed, at the battle moment
-with the most units on the table. The baseline draws a few rectangles and lines of text on a canvas
-of the board's size and encodes it with the same PNG settings, so the ratio is what our layout costs.
+Each board is a public view made by the engine: an AI game from a fixed seed, at the moment with the
+most units on the table (for Psi Wars, during a battle). Clans is also timed with a highlight (one
+unit's moves and attacks, built from the legal actions as the table would), and its opening hand. The baseline draws a
+few rectangles and lines of text on a canvas of the board's size and encodes it with the same PNG
+settings, so the ratio is what our layout costs.
 
 python -m bench.render [--runs 20]
 """
@@ -19,7 +21,7 @@ from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
-from images import psiwars, theme
+from images import clans, psiwars, theme
 
 
 def busy_battle_view(seed: str = "bench-render") -> dict:
@@ -34,6 +36,29 @@ def busy_battle_view(seed: str = "bench-render") -> dict:
         if view["battle"] and view["battle"]["matchups"] and units > most:
             best, most = view, units
     return best
+
+
+def busy_clans_state(seed: str = "bench-render"):
+    """The clans state with the most units on the field over one AI game (or its first 600 moves)."""
+    game = get_game("clans")
+    state = game.setup({}, ["Ann", "Bob"], seed)
+    best, most = None, -1
+    while not state.finished and state.version < 600:
+        game.advance(state, game.ai_action(state, game.to_act(state)[0]))
+        if len(state.units) > most and not state.finished:
+            best, most = state.model_copy(deep=True), len(state.units)
+    return best
+
+
+def clans_highlight(state, view: dict) -> dict:
+    """The first unit that may move or attack, its options taken from the legal actions as the table would."""
+    game = get_game("clans")
+    actions = game.legal_actions(state, game.to_act(state)[0])
+    unit = next((a.unit for a in actions if a.type in ("move", "attack")), None)
+    if unit is None:
+        return {}
+    return clans.highlight_for(view, unit, [a.to for a in actions if a.type == "move" and a.unit == unit],
+                               [a.target for a in actions if a.type == "attack" and a.unit == unit])
 
 
 def bare(size: tuple[int, int]) -> bytes:
@@ -57,19 +82,36 @@ def median_ms(fn, runs: int) -> float:
     return statistics.median(times)
 
 
+def timings(game_id: str, view: dict, module, runs: int, **options) -> dict:
+    png = images.render_board(game_id, view, **options)
+    size = Image.open(io.BytesIO(png)).size
+    board = median_ms(lambda: images.render_board(game_id, view, **options), runs)  # warm, as in a running bot
+    cold = median_ms(lambda: (module.clear_caches(), images.render_board(game_id, view, **options)), runs)
+    baseline = median_ms(lambda: bare(size), runs)
+    return {"size": list(size), "png_bytes": len(png), "board_median_ms": round(board, 1),
+            "board_cold_caches_median_ms": round(cold, 1), "baseline_bare_pillow_median_ms": round(baseline, 1),
+            "ratio": round(board / baseline, 2)}
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(prog="python -m bench.render")
     ap.add_argument("--runs", type=int, default=20)
     args = ap.parse_args(argv)
-    view = busy_battle_view()
-    png = images.render_board("psiwars", view)
-    size = Image.open(io.BytesIO(png)).size
-    board = median_ms(lambda: images.render_board("psiwars", view), args.runs)  # warm, as in a running bot
-    cold = median_ms(lambda: (psiwars.clear_caches(), images.render_board("psiwars", view)), args.runs)
-    baseline = median_ms(lambda: bare(size), args.runs)
-    report = {"bench": "render", "size": list(size), "png_bytes": len(png), "board_median_ms": round(board, 1),
-              "board_cold_caches_median_ms": round(cold, 1),
-              "baseline_bare_pillow_median_ms": round(baseline, 1), "ratio": round(board / baseline, 2)}
+    report = {"bench": "render", **timings("psiwars", busy_battle_view(), psiwars, args.runs)}
+    state = busy_clans_state()
+    view = get_game("clans").view(state, None)
+    report["clans"] = {"units": len(view["units"]), **timings("clans", view, clans, args.runs)}
+    spec = clans_highlight(state, view)
+    lit = timings("clans", view, clans, args.runs, highlight=spec)
+    report["clans_highlight"] = {"tiles": sum(len(v) if isinstance(v, list) else 1 for v in spec.values()),
+                                 "board_median_ms": lit["board_median_ms"],
+                                 "board_cold_caches_median_ms": lit["board_cold_caches_median_ms"]}
+    hand_view = get_game("clans").view(get_game("clans").setup({}, ["Ann", "Bob"], "bench-render"), 0)
+    hand = lambda: images.render_hand("clans", hand_view)  # noqa: E731  the opening hand: every card but the God
+    report["clans_hand"] = {"cards": len(hand_view["hand"]), "size": list(Image.open(io.BytesIO(hand())).size),
+                            "median_ms": round(median_ms(hand, args.runs), 1),
+                            "cold_caches_median_ms": round(median_ms(lambda: (clans.clear_caches(), hand()),
+                                                                     args.runs), 1)}
     print(json.dumps(report))
     return report
 

@@ -14,6 +14,10 @@ from being used to index another player's action list):
     arb:nav:<game>:<version>:<seat>:<group|->:<page>  panel navigation ("-" = the group list)
     arb:panel:<game>:<version>                        "Your move": opens the private panel
     arb:hand:<game>                                   "Show my hand" (never stale)
+    arb:req:<request>:<1|0>                           approve / refuse an undo or replacement request
+    arb:cnc:<game>                                    confirm conceding
+    arb:rm:<game>                                     rematch, on a finished game's message
+    arb:undo:<game>                                   ask to take back your own last move
 """
 
 from __future__ import annotations
@@ -104,7 +108,31 @@ _PATTERNS = {
     "hand": re.compile(rf"arb:hand:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand):[-:\d]+"
+BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm|undo):[-:\d]+"
+PEOPLE_KINDS = ("req", "cnc", "rm", "undo")  # buttons the People cog answers
+
+
+def people_button(custom_id: str) -> tuple[str, list[int]] | None:
+    """(kind, numbers) of a People-cog button, None for anything else."""
+    parts = custom_id.split(":")
+    if len(parts) < 3 or parts[0] != "arb" or parts[1] not in PEOPLE_KINDS:
+        return None
+    if not all(p.isdigit() and len(p) <= 20 for p in parts[2:]):
+        return None
+    return parts[1], [int(p) for p in parts[2:]]
+
+
+def ask_buttons(request_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:req:{request_id}:1", "Agree", "success"),
+             ButtonSpec(f"arb:req:{request_id}:0", "Refuse", "danger"))]
+
+
+def concede_buttons(game_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:cnc:{game_id}", f"Concede Game #{game_id}", "danger"),)]
+
+
+def rematch_buttons(game_id: int) -> Layout:
+    return [(ButtonSpec(f"arb:rm:{game_id}", "Rematch", "success"),)]
 SELECT_TEMPLATE = r"arb:(?:pick|grp):[:\d]+"
 
 
@@ -235,11 +263,13 @@ def _pager(game_id, version, seat, group, page, pages) -> list[ButtonSpec]:
 
 
 def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: int,
-               group: int | None = None, page: int = 0) -> Layout:
+               group: int | None = None, page: int = 0, *, group_first: bool = False) -> Layout:
     """The private panel for one seat's legal actions.
 
     Few actions: buttons. More: one select per group if that fits, else a select of groups
     (one-action groups as buttons beside it), then that group's actions, paged by 25.
+    group_first: always start from the select of groups (games whose groups are pieces on a
+    board: pick a unit, then see its moves on the board).
     """
     if not actions:
         return []
@@ -248,6 +278,8 @@ def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: 
         return _plan_group(actions, game_id, version, seat, group, groups[group], page)
 
     n = len(actions)
+    if group_first and len(groups) > 1:
+        return _group_select(actions, game_id, version, seat, groups, page)
     if n <= DIRECT_BUTTONS:
         return list(_button_rows(game_id, version, seat, actions, list(range(n)), MAX_ROWS,
                                  [ix for _, ix in groups]))
@@ -261,7 +293,12 @@ def plan_panel(actions: Sequence[ActionLike], game_id: int, version: int, seat: 
         rows += [tuple(_act_button(game_id, version, seat, i, actions[i].label()) for i in c) for c in single_rows]
         return rows
 
-    # Too many to show at once: first choose a group.
+    return _group_select(actions, game_id, version, seat, groups, page)
+
+
+def _group_select(actions, game_id, version, seat, groups, page) -> Layout:
+    """Too many to show at once (or pieces first): a select of groups, one-action groups beside it."""
+    singles = [ix[0] for _, ix in groups if len(ix) == 1]
     shown_singles = set(singles[:SINGLETON_BUTTONS])
     listed = [(k, name, ix) for k, (name, ix) in enumerate(groups) if not (len(ix) == 1 and ix[0] in shown_singles)]
     pages = _chunks(listed, MAX_OPTIONS)
@@ -299,15 +336,18 @@ def public_actions(actions: Sequence[ActionLike]) -> list[int]:
 
 
 def plan_turn(game_id: int, version: int, *, panel_label: str | None, seat: int | None = None,
-              actions: Sequence[ActionLike] = (), hand: bool = True) -> Layout:
-    """Components of the public turn message: "Your move" + "Show my hand", then up to four
-    public action buttons of the one seat that must act."""
+              actions: Sequence[ActionLike] = (), hand: bool = True, undo: bool = False) -> Layout:
+    """Components of the public turn message: "Your move" + "Show my hand" (+ "Undo", which takes
+    back the clicker's own last move), then up to four public action buttons of the one seat
+    that must act."""
     first: list[ButtonSpec] = []
     if panel_label:
         first.append(ButtonSpec(Cid("panel", game_id, version).encode(), _nonempty(panel_label, MAX_BUTTON_LABEL),
                                 "primary"))
     if hand:
         first.append(ButtonSpec(Cid("hand", game_id).encode(), "Show my hand"))
+    if undo:
+        first.append(ButtonSpec(f"arb:undo:{game_id}", "Undo"))
     rows: Layout = [tuple(first)] if first else []
     if seat is not None:
         picks = public_actions(actions)

@@ -123,3 +123,24 @@ def seats_text(seats: Sequence[Any]) -> str:
     if not seats:
         return "nobody yet"
     return ", ".join(f"{s.name}{' (AI)' if getattr(s, 'is_ai', False) else ''}" for s in seats)
+
+
+def duration_text(seconds: float) -> str:
+    """"24 hours", "90 minutes", "45 seconds": the largest unit that reads naturally."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size or seconds == size:
+            n = seconds / size
+            shown = f"{n:g}" if n == int(n) else f"{n:.1f}"
+            return f"{shown} {unit}{'s' if shown != '1' else ''}"
+    return f"{seconds:g} seconds"
+
+
+def clock_text(clock: Any) -> str:
+    """A ClockSettings in one sentence."""
+    parts = [f"{'quick play, ' if clock.quick else ''}{duration_text(clock.seconds)} a move"]
+    parts.append(f"reminder after {duration_text(clock.reminder_after)}" if clock.reminder_after else "no reminder")
+    parts.append("on timeout the AI moves" if clock.on_timeout == "ai" else "on timeout the turn is passed "
+                 "where the game allows (else the AI moves)")
+    if clock.forfeit_after:
+        parts.append(f"{clock.forfeit_after} timeouts in a row concede the game")
+    return "; ".join(parts) + "."

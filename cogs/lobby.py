@@ -6,59 +6,32 @@ Only translation: each command calls one table-service method and words the resu
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections.abc import Awaitable
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core import IllegalAction
 from engine.core.registry import playable_games
 from table import TableError, TableInfo
 
 from .access import can_abort
-from .format import error_text, fit_message, seats_text
+from .format import fit_message, seats_text
+from .groups import GAME
+from .replies import _ids, answer, explain_failure, within_ack
+from .tablecmds import TableCommands
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-ACK_SECONDS = 2.0  # Discord drops an interaction not answered within 3 s
-
-
-async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = False, **kw: Any) -> None:
-    """Reply whether or not the interaction was deferred."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kw)
-    else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kw)
-
-
-async def within_ack(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await a service call; if it is slow, defer first so Discord does not time out.
-
-    Answering directly when it is fast keeps refusals ephemeral (a public "thinking" defer
-    would force the reply to be public)."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_SECONDS)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
-    return await task
-
-
-def _ids(interaction: discord.Interaction) -> tuple[str, str | None, str, str]:
-    guild = str(interaction.guild_id) if interaction.guild_id else None
-    return str(interaction.channel_id), guild, str(interaction.user.id), interaction.user.display_name
 
 
 def _seats_line(t: TableInfo) -> str:
     return f"{seats_text(t.seats)} ({len(t.seats)}/{t.max_players} seats)"
 
 
-class LobbyCog(commands.Cog, name="Lobby"):
-    game = app_commands.Group(name="game", description="Play a tabletop game in this channel", guild_only=True)
+class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
+    game = GAME  # more of its subcommands come from TableCommands
 
     def __init__(self, bot: commands.Bot, service: Any):
         self.bot = bot
@@ -70,12 +43,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await play.announce(interaction, await self.service.get(game_id), update)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, (TableError, IllegalAction)):
-            await answer(interaction, error_text(original), ephemeral=True)
-            return
-        log.error("command failed", exc_info=original)
-        await answer(interaction, "Something went wrong on our side. `/game status` shows where things stand.", ephemeral=True)
+        await explain_failure(interaction, error, fallback="Something went wrong on our side. `/game status` shows where things stand.")
 
     # --- commands ----------------------------------------------------------------------
 

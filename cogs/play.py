@@ -27,9 +27,12 @@ from .components import (
     Layout,
     SelectSpec,
     check_layout,
+    group_actions,
     parse_cid,
+    people_button,
     plan_panel,
     plan_turn,
+    rematch_buttons,
 )
 from .format import (
     MAX_MESSAGE,
@@ -64,6 +67,9 @@ class ArbButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPL
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if people_button(self.custom_id):
+            await interaction.client.get_cog("People").on_click(interaction, self.custom_id)
+            return
         await _play(interaction).on_component(interaction, self.custom_id, [])
 
 
@@ -125,9 +131,9 @@ def _kw(*, content: str | None = None, png: bytes | None = None, name: str = "bo
 _MISSING_RENDERERS: set[str] = set()
 
 
-async def render(name: str, *args: Any) -> bytes | None:
-    """Call images.<name>(*args) off the event loop; a missing or failing renderer costs the
-    picture, never the message."""
+async def render(name: str, *args: Any, **options: Any) -> bytes | None:
+    """Call images.<name>(*args, **options) off the event loop; a missing or failing renderer
+    costs the picture, never the message."""
     try:
         import images
 
@@ -140,7 +146,7 @@ async def render(name: str, *args: Any) -> bytes | None:
             log.warning("images.%s is not available; sending text only", name)
         return None
     try:
-        return await asyncio.to_thread(fn, *args)
+        return await asyncio.to_thread(fn, *args, **options)
     except Exception:
         log.exception("images.%s failed", name)
         return None
@@ -174,21 +180,23 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_notice(self, table: TableInfo, notice: Notice) -> None:
         """A reminder pings the awaited player with a jump to the game; a timeout posts its Update."""
         try:
-            if notice.kind == "timeout" and notice.update is not None:
+            if notice.kind in ("timeout", "forfeit") and notice.update is not None:
                 await self.post_update(table, notice.update)
             elif notice.kind == "reminder":
                 channel = self.bot.get_partial_messageable(int(table.channel_id))
                 last = await self.service.turn_message(table.game_id)
-                await channel.send(content=reminder_text(table, notice, last),
-                                   allowed_mentions=discord.AllowedMentions(
-                                       everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(i) for i in mention_ids([notice.seat])]))
+                text = reminder_text(table, notice, last)
+                await channel.send(content=text, allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, replied_user=False,
+                    users=[discord.Object(i) for i in mention_ids([notice.seat])]))
+                await self.direct_messages([notice.seat], text)
         except discord.HTTPException:
             log.exception("could not post the %s of game %s", notice.kind, table.game_id)
 
     # --- public turn messages ---------------------------------------------------------------
 
-    async def post_update(self, table: TableInfo, update: Update) -> discord.Message | None:
+    async def post_update(self, table: TableInfo, update: Update, *, actor_id: str | None = None
+                          ) -> discord.Message | None:
         """Post the turn message for `update` in the game's channel (None: a newer one is up).
 
         Raises discord.HTTPException if the channel refuses it; see announce()."""
@@ -207,7 +215,24 @@ class PlayCog(commands.Cog, name="Play"):
             if last:
                 await self._strip(int(last[0]), int(last[1]))
             await self.service.remember_turn_message(update.game_id, table.channel_id, str(msg.id), update.version)
-            return msg
+        if not update.finished:
+            link = jump_link(table, table.channel_id, str(msg.id))
+            # The player who just moved and moves on sees the message already: no DM for them.
+            await self.direct_messages([s for s in update.to_act if not s.is_ai and s.user_id != actor_id],
+                                       f"🎲 Your move in game #{table.game_id} ({table.title}): {link}")
+        return msg
+
+    async def direct_messages(self, seats: list, text: str) -> None:
+        """DM the players who asked for it (/notify); a closed DM never costs the game anything."""
+        for seat in seats:
+            uid = str(seat.user_id)
+            if not uid.isdigit() or not (await self.service.notify_settings(uid))["dm"]:
+                continue
+            try:
+                channel = await self.bot.create_dm(discord.Object(int(uid)))
+                await channel.send(text)
+            except discord.HTTPException as exc:
+                log.info("could not DM %s: %s", uid, exc)
 
     async def forget(self, game_id: int) -> None:
         """The game ended outside a move (abort): its last turn message loses its buttons."""
@@ -221,7 +246,7 @@ class PlayCog(commands.Cog, name="Play"):
             seed = update.public_view.get("seed") or (await self.service.get(update.game_id)).seed
             text = finished_message(update.game_id, table.title, update.result_text, update.public_events,
                                     seed, table.seed_commitment)
-            return text, [], discord.AllowedMentions.none()
+            return text, rematch_buttons(update.game_id), discord.AllowedMentions.none()
         humans = [s for s in update.to_act if not s.is_ai]
         actions: list = []
         single = humans[0] if len(humans) == 1 and len(update.to_act) == 1 else None
@@ -231,7 +256,8 @@ class PlayCog(commands.Cog, name="Play"):
                 actions = legal
         rows = plan_turn(update.game_id, update.version,
                          panel_label=panel_label(humans, update.public_view) if humans else None,
-                         seat=single.seat if single else None, actions=actions)
+                         seat=single.seat if single else None, actions=actions,
+                         undo=update.version > 0 and any(not s.is_ai for s in table.seats))
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
                        if ev and s in by_seat and not by_seat[s].is_ai]
@@ -346,7 +372,9 @@ class PlayCog(commands.Cog, name="Play"):
         title = f"**{panel_label([s for s in table.seats if s.seat == seat], view)}**, game #{game_id}"
         lines = [*head, f"{title}: {prompts[0]}" if prompts else title,
                  f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
-        return _kw(content="\n".join(lines), view=build_view(plan_panel(actions, game_id, version, seat, group, page)))
+        rows = plan_panel(actions, game_id, version, seat, group, page,
+                          group_first=self.service.pieces_first(table.game))
+        return _kw(content="\n".join(lines), view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
         if await self._seat(interaction, cid) is None:
@@ -356,14 +384,28 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.followup.send(ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
-        """Move within the ephemeral panel: edit it in place."""
+        """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
+        (a unit) comes with the board marking where it can go and whom it can hit."""
         if await self._seat(interaction, cid) is None:
             return
         table = await self.service.get(cid.game_id)
         stale = table.version != cid.version
-        kw = await self._panel(cid.game_id, str(interaction.user.id), group=None if stale else group,
+        user_id = str(interaction.user.id)
+        kw = await self._panel(cid.game_id, user_id, group=None if stale else group,
                                page=0 if stale else page, prefix=STALE if stale else "")
-        await interaction.edit_original_response(**{"view": None, **kw})
+        png = None if stale or group is None else await self._highlighted_board(table, user_id, group)
+        files = [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+        await interaction.edit_original_response(**{"view": None, **kw, "attachments": files})
+
+    async def _highlighted_board(self, table: TableInfo, user_id: str, group: int) -> bytes | None:
+        version, _, actions = await self.service.legal_for(table.game_id, user_id)
+        groups = group_actions(actions)
+        if not 0 <= group < len(groups):
+            return None
+        spec = await self.service.highlight(table.game_id, [actions[i] for i in groups[group][1]])
+        if spec is None:
+            return None
+        return await render("render_board", table.game, await self.service.view(table.game_id, None), highlight=spec)
 
     async def _act(self, interaction: discord.Interaction, cid: Cid, index: int) -> None:
         seat = await self._seat(interaction, cid)
@@ -386,7 +428,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
         """post_update, telling the player privately if the channel would not take the message."""
         try:
-            await self.post_update(table, update)
+            await self.post_update(table, update, actor_id=str(interaction.user.id))
         except discord.HTTPException:
             # The move stands either way: say so rather than "something went wrong".
             log.exception("could not post the turn message of game %s", update.game_id)
@@ -439,8 +481,12 @@ def reminder_text(table: TableInfo, notice: Notice, last: tuple[str, str, int] |
     when = f" Your clock runs out <t:{int(notice.deadline)}:R>." if notice.deadline else ""
     text = f"⏰ {who}, game #{table.game_id} ({table.title}) is waiting on you.{when}"
     if last:
-        text += f" [Jump to the game](https://discord.com/channels/{table.guild_id or '@me'}/{last[0]}/{last[1]})"
+        text += f" [Jump to the game]({jump_link(table, last[0], last[1])})"
     return text
+
+
+def jump_link(table: TableInfo, channel_id: str, message_id: str) -> str:
+    return f"https://discord.com/channels/{table.guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def _ephemeral(interaction: discord.Interaction) -> bool:

@@ -9,7 +9,7 @@ import importlib
 
 from .theme import to_png
 
-GAMES = ("psiwars",)  # games with a picture module images/<id>.py; the others are text only for now
+GAMES = ("psiwars", "clans")  # games with a picture module images/<id>.py; the others are text only for now
 
 
 class UnknownGame(ValueError):
@@ -27,9 +27,13 @@ def _module(game_id: str):
     return importlib.import_module(f"images.{game_id}")
 
 
-def render_board(game_id: str, view: dict) -> bytes:
-    """The public board (or a seat's view of it) as PNG; never draws view['hand'] or view['peek']."""
-    return to_png(_module(game_id).render_board(view))
+def render_board(game_id: str, view: dict, **options) -> bytes:
+    """The public board (or a seat's view of it) as PNG; never draws view['hand'] or view['peek'].
+
+    options go to the game's own render_board, e.g. clans' highlight={"selected": "C7", "reach": [...],
+    "attack": [...]}; a game without such an option refuses it with a TypeError.
+    """
+    return to_png(_module(game_id).render_board(view, **options))
 
 
 def render_hand(game_id: str, view: dict) -> bytes:

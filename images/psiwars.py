@@ -46,7 +46,7 @@ GEAR_W = 236  # loose Equipment has room for its name, bonus and state
 CU_W, CU_H = 44, 62
 BOARD_W = 1600
 PAD = 24
-CLEAR = (0, 0, 0, 0)
+CLEAR = t.CLEAR
 
 
 def _card(card_id: str) -> CardDef:
@@ -60,25 +60,8 @@ def _stripe(card: CardDef):
     return KIND_COLOUR[card.cu_kind] if card.kind == "cu" else STRIPE_COLOUR[card.kind]
 
 
-def _frame(d: ImageDraw.ImageDraw, w: int, h: int, stripe, stripe_w: int, radius: int) -> None:
-    """Card body with the type stripe down its left edge, as printed."""
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=stripe)
-    d.rounded_rectangle((stripe_w, 0, w - 1, h - 1), radius=radius, fill=t.PANEL,
-                        corners=(False, True, True, False))
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=t.OUTLINE, width=2)
-
-
-def _title(d: ImageDraw.ImageDraw, name: str, x: int, y: int, max_w: int, sizes=(24, 22, 20, 18)) -> int:
-    """Card name in at most two lines, shrinking the font to fit; returns the y below it."""
-    for size in sizes:
-        fnt = font(size, "condensed")
-        lines = t.wrap(name, fnt, max_w)
-        if len(lines) <= 2 and all(fnt.getlength(line) <= max_w for line in lines):
-            break
-    for line in lines[:2]:
-        t.text(d, (x, y), t.fit(line, fnt, max_w), fnt)
-        y += size + 4
-    return y
+# The card frame and title are shared by every game's card faces (images/theme.py).
+_frame, _title = t.card_frame, t.card_title
 
 
 # --- card face -------------------------------------------------------------------------
@@ -212,55 +195,8 @@ def render_card(card_id: str) -> Image.Image:
 
 # --- layout helpers ------------------------------------------------------------------------
 
-def _flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12) -> Image.Image:
-    """Lay tiles left to right, wrapping into rows (a long hand or lab grows downwards)."""
-    rows: list[list[Image.Image]] = [[]]
-    x = 0
-    for tile in tiles:
-        if rows[-1] and x + tile.width > max_w:
-            rows.append([])
-            x = 0
-        rows[-1].append(tile)
-        x += tile.width + gap
-    heights = [max((tile.height for tile in row), default=0) for row in rows]
-    w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
-    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), CLEAR)
-    y = 0
-    for row, h in zip(rows, heights, strict=True):
-        x = 0
-        for tile in row:
-            out.alpha_composite(tile.convert("RGBA"), (x, y))
-            x += tile.width + gap
-        y += h + row_gap
-    return out
-
-
-@lru_cache(maxsize=2048)
-def _label(s: str, size: int = 20, weight="bold", fill=t.TEXT, max_w: int | None = None) -> Image.Image:
-    """A line of outlined text as its own transparent tile (cached: text rendering dominates)."""
-    fnt = font(size, weight)
-    if max_w:
-        s = t.fit(s, fnt, max_w)
-    img = Image.new("RGBA", (int(fnt.getlength(s)) + 6, size + 10), CLEAR)
-    t.text(ImageDraw.Draw(img), (3, 3), s, fnt, fill)
-    return img
-
-
-def _column(parts: list[Image.Image], gap: int = 6) -> Image.Image:
-    w = max(p.width for p in parts)
-    out = Image.new("RGBA", (w, sum(p.height for p in parts) + gap * (len(parts) - 1)), CLEAR)
-    y = 0
-    for p in parts:
-        out.alpha_composite(p.convert("RGBA"), (0, y))
-        y += p.height + gap
-    return out
-
-
-def _panel(content: Image.Image, w: int, pad: int = 16, fill=t.PANEL, edge=t.PANEL_EDGE) -> Image.Image:
-    out = Image.new("RGBA", (w, content.height + 2 * pad), CLEAR)
-    t.box(ImageDraw.Draw(out), (0, 0, w - 1, out.height - 1), fill=fill, edge=edge, radius=14)
-    out.alpha_composite(content, (pad, pad))
-    return out
+# Layout helpers are shared by every game's pictures (images/theme.py).
+_flow, _label, _column, _panel = t.flow, t.label, t.column, t.panel
 
 
 def _names(view: dict) -> dict[int, str]:
@@ -531,13 +467,7 @@ def _battle(view: dict, w: int) -> Image.Image:
     return _panel(_column(rows, gap=10), w, edge=t.ACCENT)
 
 
-def _recent(lines: list[str], w: int, keep: int = 5) -> Image.Image:
-    inner = w - 32
-    fnt = font(18)
-    rows = [_label("Latest", 20, "bold", t.MUTED)]
-    for line in lines[-keep:]:
-        rows += [_label(part, 18, "regular") for part in t.wrap(line, fnt, inner - 12)[:2]]
-    return _panel(_column(rows, gap=2), w, fill=t.INSET)
+_recent = t.recent
 
 
 # --- the two pictures ---------------------------------------------------------------------------

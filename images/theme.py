@@ -37,6 +37,7 @@ ACCENT = (255, 196, 64)
 GOOD = (72, 196, 120)
 BAD = (226, 72, 72)
 WARN = (240, 160, 48)
+CLEAR = (0, 0, 0, 0)  # transparent, for tiles composited onto panels
 
 
 @lru_cache(maxsize=64)
@@ -132,6 +133,87 @@ def stack(parts: list[Image.Image], gap: int = 16, pad: int = 24, fill=BG) -> Im
         out.paste(p, ((w - p.width) // 2, y), p if p.mode == "RGBA" else None)
         y += p.height + gap
     return out
+
+
+def card_frame(d: ImageDraw.ImageDraw, w: int, h: int, stripe, stripe_w: int, radius: int) -> None:
+    """Card body with the type stripe down its left edge, as printed."""
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=stripe)
+    d.rounded_rectangle((stripe_w, 0, w - 1, h - 1), radius=radius, fill=PANEL,
+                        corners=(False, True, True, False))
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=OUTLINE, width=2)
+
+
+def card_title(d: ImageDraw.ImageDraw, name: str, x: int, y: int, max_w: int, sizes=(24, 22, 20, 18)) -> int:
+    """Card name in at most two lines, shrinking the font to fit; returns the y below it."""
+    for size in sizes:
+        fnt = font(size, "condensed")
+        lines = wrap(name, fnt, max_w)
+        if len(lines) <= 2 and all(fnt.getlength(line) <= max_w for line in lines):
+            break
+    for line in lines[:2]:
+        text(d, (x, y), fit(line, fnt, max_w), fnt)
+        y += size + 4
+    return y
+
+
+def flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12) -> Image.Image:
+    """Lay tiles left to right, wrapping into rows (a long hand or lab grows downwards)."""
+    rows: list[list[Image.Image]] = [[]]
+    x = 0
+    for tile in tiles:
+        if rows[-1] and x + tile.width > max_w:
+            rows.append([])
+            x = 0
+        rows[-1].append(tile)
+        x += tile.width + gap
+    heights = [max((tile.height for tile in row), default=0) for row in rows]
+    w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
+    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), CLEAR)
+    y = 0
+    for row, h in zip(rows, heights, strict=True):
+        x = 0
+        for tile in row:
+            out.alpha_composite(tile.convert("RGBA"), (x, y))
+            x += tile.width + gap
+        y += h + row_gap
+    return out
+
+
+@lru_cache(maxsize=2048)
+def label(s: str, size: int = 20, weight="bold", fill=TEXT, max_w: int | None = None) -> Image.Image:
+    """A line of outlined text as its own transparent tile (cached: text rendering dominates)."""
+    fnt = font(size, weight)
+    if max_w:
+        s = fit(s, fnt, max_w)
+    img = Image.new("RGBA", (int(fnt.getlength(s)) + 6, size + 10), CLEAR)
+    text(ImageDraw.Draw(img), (3, 3), s, fnt, fill)
+    return img
+
+
+def column(parts: list[Image.Image], gap: int = 6) -> Image.Image:
+    w = max(p.width for p in parts)
+    out = Image.new("RGBA", (w, sum(p.height for p in parts) + gap * (len(parts) - 1)), CLEAR)
+    y = 0
+    for p in parts:
+        out.alpha_composite(p.convert("RGBA"), (0, y))
+        y += p.height + gap
+    return out
+
+
+def panel(content: Image.Image, w: int, pad: int = 16, fill=PANEL, edge=PANEL_EDGE) -> Image.Image:
+    out = Image.new("RGBA", (w, content.height + 2 * pad), CLEAR)
+    box(ImageDraw.Draw(out), (0, 0, w - 1, out.height - 1), fill=fill, edge=edge, radius=14)
+    out.alpha_composite(content, (pad, pad))
+    return out
+
+
+def recent(lines: list[str], w: int, keep: int = 5, max_rows: int = 10) -> Image.Image:
+    """The latest events, newest last, each wrapped to two lines at most, max_rows lines in all."""
+    inner = w - 32
+    fnt = font(18)
+    wrapped = [t_ for line in lines[-keep:] for t_ in wrap(line, fnt, inner - 12)[:2]]
+    rows = [label("Latest", 20, "bold", MUTED)] + [label(part, 18, "regular") for part in wrapped[-max_rows:]]
+    return panel(column(rows, gap=2), w, fill=INSET)
 
 
 def to_png(img: Image.Image) -> bytes:

@@ -14,9 +14,10 @@ from .db import (
 )
 from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion, StoreError
 from .migrations import MIGRATIONS, migrate, schema_version
+from .people import DEFAULT_RATING, RatingRow, RequestRow
 
 __all__ = [
     "OPEN_STATUSES", "SNAPSHOT_EVERY", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
     "Store", "TimerRow", "TimerSpec", "AlreadySeated", "ChannelBusy", "LobbyClosed", "StaleVersion", "StoreError",
-    "MIGRATIONS", "migrate", "schema_version",
+    "MIGRATIONS", "migrate", "schema_version", "DEFAULT_RATING", "RatingRow", "RequestRow",
 ]

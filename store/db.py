@@ -22,6 +22,7 @@ import aiosqlite
 
 from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion
 from .migrations import MIGRATIONS, migrate
+from .people import PeopleStore
 
 OPEN_STATUSES = ("lobby", "active")
 SNAPSHOT_EVERY = 20  # versions between stored snapshots (replay checkpoints)
@@ -33,6 +34,7 @@ class SeatRow:
     user_id: str
     name: str
     is_ai: bool = False
+    conceded: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ class EventRow:
     visible_to: list[int] | None
 
 
-class Store:
+class Store(PeopleStore):
     def __init__(self, conn: aiosqlite.Connection, path: str):
         self._conn = conn
         self.path = path
@@ -436,5 +438,5 @@ def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:
         creator_id=row["creator_id"], status=row["status"], config=json.loads(row["config"]),
         version=row["version"], state=row["state"], seed=row["seed"],
         seed_commitment=row["seed_commitment"], created_at=row["created_at"], updated_at=row["updated_at"],
-        seats=tuple(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_ai"])) for s in seats),
+        seats=tuple(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_ai"]), bool(s["conceded"])) for s in seats),
     )

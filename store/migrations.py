@@ -114,6 +114,53 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers ADD COLUMN seat INTEGER;
     CREATE INDEX timers_by_game ON timers (game_id, seat);
     """,
+    # 4: what players set (DMs, standing answers), asks awaiting approval (undo, replacement),
+    # conceded seats, and per-server ratings (each finished game counted once).
+    """
+    ALTER TABLE seats ADD COLUMN conceded INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE user_settings (
+        user_id TEXT NOT NULL,
+        key     TEXT NOT NULL,
+        value   TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+    );
+    CREATE TABLE standing_answers (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat    INTEGER NOT NULL,
+        kind    TEXT NOT NULL,
+        answer  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat, kind)
+    );
+    CREATE TABLE requests (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        kind       TEXT NOT NULL,
+        user_id    TEXT NOT NULL,
+        version    INTEGER NOT NULL,
+        payload    TEXT NOT NULL DEFAULT '{}',
+        needs      TEXT NOT NULL DEFAULT '[]',
+        approved   TEXT NOT NULL DEFAULT '[]',
+        status     TEXT NOT NULL DEFAULT 'open'
+                   CHECK (status IN ('open', 'done', 'refused', 'expired')),
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX requests_by_game ON requests (game_id, status);
+    CREATE TABLE ratings (
+        guild_id TEXT NOT NULL,
+        game     TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        rating   REAL NOT NULL,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        losses   INTEGER NOT NULL DEFAULT 0,
+        draws    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE rated_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        at      REAL NOT NULL
+    );
+    """,
 ]
 
 

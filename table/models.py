@@ -48,6 +48,15 @@ class Update(BaseModel):
     public_view: dict  # engine view(state, None)
 
 
+class GameSummary(BaseModel):
+    """One of a user's games for /games: whether it waits on them, and where its turn message is."""
+
+    table: TableInfo
+    your_move: bool
+    waiting_on: list[SeatInfo]
+    turn_message: tuple[str, str] | None = None  # (channel id, message id)
+
+
 HOUR = 3600.0
 
 
@@ -66,6 +75,7 @@ class ClockSettings(BaseModel):
     on_timeout: Literal["ai", "skip"] = "ai"
     quick: bool = False
     quick_seconds: float = Field(120.0, gt=0)
+    forfeit_after: int = Field(0, ge=0, le=100)
 
     @property
     def seconds(self) -> float:
@@ -79,12 +89,13 @@ class ClockSettings(BaseModel):
 class Notice(BaseModel):
     """A clock event for the UI: a reminder to a player, or a timeout that moved for them."""
 
-    kind: Literal["reminder", "timeout"]
+    kind: Literal["reminder", "timeout", "forfeit"]
     game_id: int
     seat: SeatInfo  # who the game waited on
     deadline: float | None = None  # reminder: when the clock runs out
     move: str | None = None  # timeout: the move made for them (None if the move is secret)
-    update: Update | None = None  # timeout: what the move produced
+    update: Update | None = None  # timeout / forfeit: what the move produced
+    strikes: int = 0  # timeouts in a row for this seat, this one included
 
 
 CLOCK_KEY = "clock"

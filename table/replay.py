@@ -14,6 +14,7 @@ from engine.core import Game, GameState, get_game
 from store import ActionRow, Store
 
 from .models import engine_config
+from .tablemoves import apply_table_move, is_table_move
 
 
 class ReplayMismatch(Exception):
@@ -21,26 +22,37 @@ class ReplayMismatch(Exception):
 
 
 def replay_actions(engine: Game, config: dict, names: list[str], seed: str,
-                   actions: Iterable[ActionRow], *, checkpoints: dict[int, str] | None = None) -> GameState:
+                   actions: Iterable[ActionRow], *, checkpoints: dict[int, str] | None = None,
+                   until: int | None = None) -> GameState:
+    """The state after the logged actions (stopping at version `until` if given)."""
     state = engine.load_state(engine.setup(config, names, seed).model_dump_json())
+    seen = {state.version: state}  # an undo goes back to one of these
     _check(state, checkpoints)
     for logged in actions:
+        if until is not None and state.version >= until:
+            break
         if logged.seq != state.version:
             raise ReplayMismatch(f"action #{logged.seq} logged, but the replay is at version {state.version}")
-        state, _ = engine.apply(state, engine.parse_action(logged.action))
+        move = json.loads(logged.action)
+        if is_table_move(move):
+            state, _ = apply_table_move(engine, state, move, seen.__getitem__)
+        else:
+            state, _ = engine.apply(state, engine.parse_action(move))
         state = engine.load_state(state.model_dump_json())
+        seen[state.version] = state
         _check(state, checkpoints)
     return state
 
 
-async def replay(store: Store, game_id: int, *, check_snapshots: bool = True) -> GameState:
+async def replay(store: Store, game_id: int, *, check_snapshots: bool = True,
+                 until: int | None = None) -> GameState:
     """The game's state rebuilt from the log; ReplayMismatch if a snapshot disagrees."""
     row = await store.get_game(game_id)
     if row is None or row.state is None or row.seed is None:
         raise ValueError(f"game {game_id} has not started, so there is nothing to replay")
     checkpoints = await store.snapshots(game_id) if check_snapshots else None
     return replay_actions(get_game(row.game), engine_config(row.config), [s.name for s in row.seats], row.seed,
-                          await store.actions(game_id), checkpoints=checkpoints)
+                          await store.actions(game_id), checkpoints=checkpoints, until=until)
 
 
 async def verify(store: Store, game_id: int) -> GameState:

@@ -13,15 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Literal
 
-from pydantic import ValidationError
-
-from engine.core import Action, Event, Game, GameState, Outcome, commitment, get_game, new_seed
-from engine.core.registry import GAME_IDS
+from engine.core import Action, Event, Game, GameState, commitment, get_game, new_seed
 from store import (
     OPEN_STATUSES,
     AlreadySeated,
@@ -37,16 +33,36 @@ from store import (
 from store import StaleVersion as StoreStaleVersion
 
 from .errors import NotYourMove, StaleVersion, TableError
+from .helpers import (
+    _and,
+    _channel_busy,
+    _engine,
+    _info,
+    _loggable,
+    _not_running,
+    _on_turn,
+    _require_creator,
+    _require_free_seat,
+    _require_lobby,
+    _resolve,
+    _seat_info,
+    _seat_name,
+    _unique_name,
+    _UpdateBuilder,
+    _valid_clock,
+    _valid_config,
+    _versus,
+)
 from .models import (
     CLOCK_KEY,
     ClockSettings,
     Notice,
-    SeatInfo,
     TableInfo,
     Update,
     clock_settings,
     engine_config,
 )
+from .people import PeopleOps
 from .replay import ReplayMismatch
 from .replay import verify as verify_replay
 
@@ -55,11 +71,13 @@ log = logging.getLogger(__name__)
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
 MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
 PASS_TYPES = ("pass", "end_turn", "skip", "done")  # what "skip" on timeout looks for
+CLOCK_USER = "clock:"  # logged as the mover of a move the clock made for a player (then their id)
+STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choose
 
 NoticeHandler = Callable[[TableInfo, Notice], Awaitable[None]]
 
 
-class TableService:
+class TableService(PeopleOps):
     def __init__(self, store: Store, *, ai_delay: float = 0.0, clock: Callable[[], float] = time.time):
         self.store = store
         self.ai_delay = ai_delay
@@ -77,8 +95,14 @@ class TableService:
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
         """Open a lobby; the creator takes seat 0 (seat_creator=False: they only host)."""
         engine = _engine(game)
+        allowed = await self.game_channels(guild_id)
+        if allowed and channel_id not in allowed:
+            raise TableError("This server hosts games only in " + ", ".join(f"<#{c}>" for c in allowed)
+                             + "; someone with Manage Channels can change that with /game channels.")
         config = dict(config or {})
         clock = config.pop(CLOCK_KEY, None)
+        if clock is None and guild_id is not None:
+            clock = await self.store.guild_setting(guild_id, CLOCK_KEY)
         config = _valid_config(engine, config)
         if clock is not None:
             config[CLOCK_KEY] = _valid_clock(clock).model_dump(mode="json")
@@ -251,6 +275,18 @@ class TableService:
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.view(engine.load_state(row.state), seat)
 
+    def pieces_first(self, game: str) -> bool:
+        """Whether the game's moves are grouped by piece, so a panel starts by picking one."""
+        return _engine(game).pieces
+
+    async def highlight(self, game_id: int, actions: list[Action]) -> dict | None:
+        """The board marks for a group of moves (see Game.highlight), from the public view."""
+        row = await self._row(game_id)
+        if row.state is None:
+            return None
+        engine = _engine(row.game)
+        return engine.highlight(engine.view(engine.load_state(row.state), None), actions)
+
     async def suggest(self, game_id: int, user_id: str, *,
                       policy: Literal["ai", "random"] = "ai") -> tuple[int, Action]:
         """(version, a move for this user's seat) chosen by the game's AI or uniformly at random.
@@ -416,33 +452,58 @@ class TableService:
                 return None
             seat = _seat_info(row, timer.seat)
             if timer.kind == "reminder":
+                if not (await self.notify_settings(seat.user_id))["reminders"]:
+                    return None
                 deadline = next((t.due_at for t in await self.store.timers(row.id)
                                  if t.kind == "timeout" and t.seat == timer.seat), None)
                 return Notice(kind="reminder", game_id=row.id, seat=seat, deadline=deadline)
             if timer.kind != "timeout":
                 log.warning("unknown timer kind %r in game %s", timer.kind, row.id)
                 return None
+            strikes = await self._clock_strikes(row.id, timer.seat) + 1
+            limit = clock_settings(row.config).forfeit_after
+            if limit and strikes >= limit:
+                update = await self._concede(row, engine, state, timer.seat, seat.user_id,
+                                             why=f"{seat.name}'s clock ran out {strikes} times in a row.")
+                return Notice(kind="forfeit", game_id=row.id, seat=seat, strikes=strikes, update=update)
             move = self._timeout_move(row, engine, state, timer.seat)
             if move is None:
                 return None
             label = None if getattr(move, "secret", False) else move.label()  # a secret move stays secret
             update = _UpdateBuilder([Event(text=f"{seat.name}'s clock ran out; the table chose for them.")])
             try:
-                state = await self._apply_and_save(row, engine, state, move, seat.user_id, update)
+                state = await self._apply_and_save(row, engine, state, move, CLOCK_USER + seat.user_id, update)
             except StaleVersion:
                 return None  # another process moved first; its move wins
             state = await self._let_ai_play(row, engine, state, update)
             await self._reclock(row, engine, state, before=before, acted=timer.seat)
-            return Notice(kind="timeout", game_id=row.id, seat=seat, move=label,
+            return Notice(kind="timeout", game_id=row.id, seat=seat, move=label, strikes=strikes,
                           update=update.build(row, engine, state))
+
+    async def _clock_strikes(self, game_id: int, seat: int) -> int:
+        """How many of the seat's latest moves in a row the clock made for them."""
+        strikes = 0
+        for logged in reversed(await self.store.actions(game_id)):
+            if logged.seat != seat:
+                continue
+            if not logged.user_id.startswith(CLOCK_USER):
+                break
+            strikes += 1
+        return strikes
 
     def _timeout_move(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
         """A pass when the settings say "skip", it is the seat's turn and the game offers one;
-        otherwise the AI's move (for a decision owed off-turn, the safest choice we have)."""
-        if clock_settings(row.config).on_timeout == "skip" and _on_turn(state, seat):
+        for a decision owed off-turn, the game's safe default (no cost, nothing spent) if it
+        names one; otherwise the AI's move."""
+        on_turn = _on_turn(state, seat)
+        if clock_settings(row.config).on_timeout == "skip" and on_turn:
             passes = [a for a in engine.legal_actions(state, seat) if getattr(a, "type", None) in PASS_TYPES]
             if passes:
                 return passes[0]
+        if not on_turn:
+            safe = engine.timeout_action(state, seat)
+            if safe is not None and safe in engine.legal_actions(state, seat):
+                return safe
         return self._ai_choice(row, engine, state, seat)
 
     async def _reclock(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],
@@ -503,6 +564,8 @@ class TableService:
         engine = _engine(row.game)
         state = engine.load_state(row.state)
         waiting = engine.to_act(state)
+        if row.seats[seat].is_ai:
+            raise NotYourMove(f"Your seat in game #{row.id} is played by the AI now.")
         if seat not in waiting:
             who = _and([_seat_name(row, s) for s in waiting]) or "nobody"
             raise NotYourMove(f"Only {who} can move now.")
@@ -511,44 +574,80 @@ class TableService:
     async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,
                               user_id: str, update: _UpdateBuilder) -> GameState:
         new, events = engine.apply(state, action)  # IllegalAction goes to the caller unchanged
+        return await self._save(row, engine, state, new, events, action.model_dump_json(), action.seat,
+                                user_id, update)
+
+    async def _save(self, row: GameRow, engine: Game, state: GameState, new: GameState, events: list[Event],
+                    move_json: str, seat: int, user_id: str, update: _UpdateBuilder) -> GameState:
+        """Store one move (the game's or the table's) that took `state` to `new`; the game's
+        result is rated in the same breath."""
         outcome = engine.outcome(new)
         if outcome is not None:
             events = [*events, Event(text=f"The seed was {row.seed}; its SHA-256 is the commitment "
                                           f"{row.seed_commitment} announced at the start.")]
         new_json = new.model_dump_json()
         try:
-            await self.store.save_move(row.id, state.version, new.version, action.seat, user_id,
-                                       action.model_dump_json(), _loggable(events), new_json,
+            await self.store.save_move(row.id, state.version, new.version, seat, user_id, move_json,
+                                       _loggable(events), new_json,
                                        status="finished" if outcome is not None else None)
         except StoreStaleVersion as exc:
             raise StaleVersion() from exc
         update.add(events)
+        if outcome is not None:
+            await self._rate(row.id, outcome)
         return engine.load_state(new_json)
 
     async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,
                            update: _UpdateBuilder) -> GameState:
-        """AI seats move while the game waits only on AI seats."""
-        ai_seats = {s.seat: s.user_id for s in row.seats if s.is_ai}
+        """Seats that need no person move by themselves: AI seats, and players whose standing
+        answer (/autopilot) covers the decision they owe. Stops when only people are awaited."""
+        row = await self._row(row.id)  # seats may have changed hands (replacement, concession)
+        answers = await self.store.standing_answers(row.id)
         steps = 0
-        while True:
-            waiting = engine.to_act(state)
-            if engine.outcome(state) is not None or not waiting or not set(waiting) <= ai_seats.keys():
+        while engine.outcome(state) is None:
+            auto = self._automatic_move(row, engine, state, answers)
+            if auto is None:
                 return state
             if steps >= self.ai_step_limit:
-                self._bug(row, f"AI seats made {steps} moves in a row without a human turn; stopped")
+                self._bug(row, f"automatic seats made {steps} moves in a row without a human turn; stopped")
                 return state
             steps += 1
-            seat = waiting[0]
-            if self.ai_delay:
+            if self.ai_delay and row.seats[auto.seat].is_ai:
                 await asyncio.sleep(self.ai_delay)
-            move = self._ai_choice(row, engine, state, seat)
-            if move is None:
-                return state
             try:
-                state = await self._apply_and_save(row, engine, state, move, ai_seats[seat], update)
+                state = await self._apply_and_save(row, engine, state, auto, row.seats[auto.seat].user_id, update)
             except StaleVersion:
-                log.warning("game %s moved on under the AI (another process?); stopping", row.id)
+                log.warning("game %s moved on under an automatic move (another process?); stopping", row.id)
                 return state
+        return state
+
+    def _automatic_move(self, row: GameRow, engine: Game, state: GameState,
+                        answers: dict[int, dict[str, str]]) -> Action | None:
+        """The first move some awaited seat makes without a person, if any."""
+        for seat in engine.to_act(state):
+            if row.seats[seat].is_ai:
+                return self._ai_choice(row, engine, state, seat)
+            kinds = [d.kind for d in state.pending if d.seat == seat]
+            answer = answers.get(seat, {}).get(kinds[0]) if kinds else None
+            if answer is None:
+                continue
+            move = self._standing_move(row, engine, state, seat, kinds[0], answer)
+            if move is not None:
+                return move
+        return None
+
+    def _standing_move(self, row: GameRow, engine: Game, state: GameState, seat: int, kind: str,
+                       answer: str) -> Action | None:
+        if answer == STANDING_AI:
+            return self._ai_choice(row, engine, state, seat)
+        try:
+            move = engine.standing_action(state, seat, kind, answer)
+            if move is not None:
+                engine.check(state, move)
+            return move
+        except Exception as exc:  # the game's standing answer is at fault: ask the player instead
+            self._bug(row, f"standing answer {kind}={answer} for seat {seat} failed: {exc!r}")
+            return None
 
     def _ai_choice(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
         """The game's AI move, or a random legal one if the AI fails (a bug, recorded)."""
@@ -568,198 +667,3 @@ class TableService:
         message = f"game #{row.id} ({row.game}): {what}"
         log.error(message)
         self.bugs.append(message)
-
-
-class _UpdateBuilder:
-    """Sorts events into public lines and per-seat private lines as moves are applied."""
-
-    def __init__(self, events: Iterable[Event] = ()):
-        self.public: list[str] = []
-        self.private: dict[int, list[str]] = defaultdict(list)
-        self.add(events)
-
-    def add(self, events: Iterable[Event]) -> None:
-        for e in events:
-            if e.kind == "trace":  # audit detail: logged in the store, not told to players
-                continue
-            if e.visible_to is None:
-                self.public.append(e.text)
-            else:
-                for seat in e.visible_to:
-                    self.private[seat].append(e.text)
-
-    def build(self, row: GameRow, engine: Game, state: GameState) -> Update:
-        outcome = engine.outcome(state)
-        return Update(
-            game_id=row.id, version=state.version, public_events=self.public,
-            private_events=dict(self.private),
-            to_act=[_seat_info(row, s) for s in engine.to_act(state)],
-            finished=outcome is not None,
-            result_text=result_text(outcome, [s.name for s in row.seats]) if outcome else None,
-            public_view=engine.view(state, None),
-        )
-
-
-# --- small helpers ---------------------------------------------------------------------
-
-def result_text(outcome: Outcome, names: list[str]) -> str:
-    """"Alice wins: Bob's lab fell to 0 HP." from the engine's outcome and the seat names."""
-    reason = outcome.reason.strip()
-    if reason and reason[-1] not in ".!?":
-        reason += "."
-    if outcome.winners:
-        who = _and([names[s] for s in outcome.winners])
-        head = f"{who} {'wins' if len(outcome.winners) == 1 else 'win'}"
-    elif outcome.draw:
-        head = "The game is a draw"
-    else:
-        head = "The game ended without a winner"
-    if reason.startswith(head):  # the game already worded the whole sentence
-        return reason
-    return f"{head}: {reason}" if reason else f"{head}."
-
-
-def _engine(game: str) -> Game:
-    try:
-        return get_game(game)
-    except (KeyError, ModuleNotFoundError) as exc:
-        playable = ", ".join(_playable()) or "none yet"
-        raise TableError(f"There is no playable game called {game!r}. Playable games: {playable}.") from exc
-
-
-def _playable() -> list[str]:
-    found = []
-    for gid in GAME_IDS:
-        try:
-            get_game(gid)
-        except (KeyError, ModuleNotFoundError, ImportError):
-            continue
-        found.append(gid)
-    return found
-
-
-def _title(game: str) -> str:
-    try:
-        return get_game(game).title
-    except (KeyError, ModuleNotFoundError):
-        return game
-
-
-def _valid_config(engine: Game, config: dict) -> dict:
-    model = engine.config_model()
-    if model is None:
-        return dict(config)
-    try:
-        return model.model_validate(config).model_dump(mode="json")
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
-        raise TableError(f"Those settings do not fit {engine.title}: {problems}.") from exc
-
-
-def _valid_clock(clock: object) -> ClockSettings:
-    try:
-        return ClockSettings.model_validate(clock)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors())
-        raise TableError(f"Those clock settings do not work: {problems}.") from exc
-
-
-def _on_turn(state: GameState, seat: int) -> bool:
-    """Whether `seat` owes the turn itself rather than an off-turn decision (a reaction)."""
-    active = getattr(state, "active", None)
-    if isinstance(active, int):
-        return active == seat
-    return _pending_seats(state) == [seat]
-
-
-def _pending_seats(state: GameState) -> list[int]:
-    return sorted({d.seat for d in state.pending})
-
-
-def _resolve(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Action:
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, int):
-        legal = engine.legal_actions(state, seat)
-        if not 0 <= action < len(legal):
-            raise TableError(f"There is no move number {action}; there are {len(legal)} moves to choose from.")
-        return legal[action]
-    try:
-        return engine.parse_action({"seat": seat, **action})
-    except ValidationError as exc:
-        raise TableError(f"That is not a move in {engine.title}.") from exc
-
-
-def _info(row: GameRow) -> TableInfo:
-    try:
-        engine = get_game(row.game)
-        low, high = engine.min_players, engine.max_players
-    except (KeyError, ModuleNotFoundError):  # a stored game whose engine is gone
-        low = high = len(row.seats)
-    return TableInfo(
-        game_id=row.id, game=row.game, title=_title(row.game), channel_id=row.channel_id,
-        guild_id=row.guild_id, creator_id=row.creator_id, status=row.status,
-        seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
-        config=row.config, version=row.version, min_players=low, max_players=high,
-        seed_commitment=row.seed_commitment,
-        seed=row.seed if row.status in ("finished", "aborted") else None,
-    )
-
-
-def _seat_info(row: GameRow, seat: int) -> SeatInfo:
-    s = row.seats[seat]
-    return SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai)
-
-
-def _seat_name(row: GameRow, seat: int) -> str:
-    return row.seats[seat].name if 0 <= seat < len(row.seats) else f"seat {seat}"
-
-
-def _loggable(events: Iterable[Event]) -> list[LoggedEvent]:
-    return [LoggedEvent(e.text, e.visible_to) for e in events]
-
-
-def _and(names: list[str]) -> str:
-    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _versus(names: list[str]) -> str:
-    return " vs ".join(names) if len(names) == 2 else ", ".join(names)
-
-
-def _unique_name(row: GameRow, name: str) -> str:
-    """Seat names appear in every event, so two players may not share one."""
-    taken = {s.name for s in row.seats}
-    candidate, n = name, 2
-    while candidate in taken:
-        candidate, n = f"{name} ({n})", n + 1
-    return candidate
-
-
-def _channel_busy(game_id: int, game: str) -> TableError:
-    return TableError(f"A game of {_title(game)} is already running here (game #{game_id}).")
-
-
-def _not_running(row: GameRow) -> str:
-    return {"lobby": f"Game #{row.id} has not started yet.",
-            "finished": f"Game #{row.id} is over.",
-            "aborted": f"Game #{row.id} was aborted."}.get(row.status, f"Game #{row.id} is not running.")
-
-
-def _require_lobby(row: GameRow) -> None:
-    if row.status != "lobby":
-        raise TableError(f"Game #{row.id} has already started.")
-
-
-def _require_free_seat(row: GameRow) -> None:
-    engine = _engine(row.game)
-    if len(row.seats) >= engine.max_players:
-        raise TableError(f"Game #{row.id} is full ({len(row.seats)} of {engine.max_players} seats).")
-
-
-def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
-    if user_id != row.creator_id:
-        creator = next((s.name for s in row.seats if s.user_id == row.creator_id), "the creator")
-        raise TableError(f"Only the game's creator ({creator}) can {to_do}.")
-
-

@@ -111,6 +111,7 @@ class Game:
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    pieces: ClassVar[bool] = False  # action groups are pieces on a board: the UI picks one first
     state_model: ClassVar[type[GameState]]
     action_model: ClassVar[Any]  # a discriminated Union of the game's Action classes
 
@@ -152,9 +153,24 @@ class Game:
         """The legal move a standing answer makes for `seat`'s pending `kind` decision, or None to ask."""
         return None
 
+    def highlight(self, view: dict, actions: list[Action]) -> dict | None:
+        """What to mark on the board for a group of one piece's moves (a chosen unit: its square,
+        where it can go, whom it can hit), as plain data for the game's renderer; from public
+        facts only. None: the game has no such picture."""
+        return None
+
+    def timeout_action(self, state: GameState, seat: int) -> Action | None:
+        """The safe answer when `seat` lets an off-turn decision run out (a reaction window: pass,
+        spend nothing). None: let the AI choose."""
+        return None
+
     def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
-        """May this move be taken back? Not once a die was rolled or hidden information was shown."""
-        return after.rng.counter == before.rng.counter and all(e.visible_to is None for e in events)
+        """May this move be taken back? Not once a die was rolled or hidden information was shown.
+
+        A private event shows something hidden unless its kind is "aside": a note to a player about
+        what they already knew (the card they just played, say)."""
+        return after.rng.counter == before.rng.counter and all(
+            e.visible_to is None or e.kind == "aside" for e in events)
 
     def ai_action(self, state: GameState, seat: int) -> Action:
         """The game's heuristic player. Games override; the base plays a random legal move."""

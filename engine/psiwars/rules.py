@@ -123,6 +123,23 @@ class PsiWars(Game):
     def config_model(self):
         return PsiConfig
 
+    # --- standing answers (/autopilot) -------------------------------------------------
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        return {"window": {"pass": "Always pass Power windows"},
+                "defend": {}, "oracle": {}, "hunter": {}}
+
+    def standing_action(self, state: PsiState, seat: int, kind: str, answer: str) -> Action | None:
+        if kind == "window" and answer == "pass":
+            return next((a for a in self.legal_actions(state, seat) if isinstance(a, Pass)), None)
+        return None
+
+    def timeout_action(self, state: PsiState, seat: int) -> Action | None:
+        """A Power window left to run out is passed: nothing is spent. (A defence goes to the AI,
+        which blocks at no cost when blocking is the better odds.)"""
+        if any(d.seat == seat and d.kind == "window" for d in state.pending):
+            return self.standing_action(state, seat, "window", "pass")
+        return None
+
     # --- setup (§6.1) ----------------------------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> PsiState:
         if len(seats) != 2:

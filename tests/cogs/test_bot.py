@@ -59,9 +59,11 @@ async def test_create_bot_loads_cogs_and_components():
     try:
         assert b.intents == discord.Intents.default() and not b.intents.message_content
         await b.setup_hook()
-        assert {"Play", "Lobby"} <= set(b.cogs)
+        assert {"Play", "Lobby", "People", "Lookup"} <= set(b.cogs)
         game = b.tree.get_command("game")
-        assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list", "verify", "log"}
+        assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list", "verify",
+                                                   "log", "settings", "channels", "undo", "concede", "replace", "board"}
+        assert {"games", "notify", "autopilot", "leaderboard"} <= {c.name for c in b.tree.get_commands()}
         patterns = set(b._connection._view_store._dynamic_items)
         assert {ArbButton.__discord_ui_compiled_template__, ArbSelect.__discord_ui_compiled_template__} <= patterns
         assert b.get_cog("Play").service is service

@@ -194,3 +194,18 @@ def test_check_layout_rejects_bad_layouts():
         check_layout([SelectSpec("arb:grp:1:1:1", "p", tuple(OptionSpec("o", str(i)) for i in range(26)))])
     with pytest.raises(ValueError):
         check_layout([(ButtonSpec("arb:hand:1", "y" * 81),)])
+
+
+def test_group_first_panels_start_from_the_pieces_even_when_few_moves():
+    acts = [A("Move to C4", "Knight C3"), A("Move to D4", "Knight C3"), A("Attack Wolf", "Archer E1"),
+            A("End turn", "Turn")]
+    plain = plan_panel(acts, 1, 2, 0)
+    assert all(not isinstance(r, SelectSpec) for r in plain)  # few moves: plain buttons
+    rows = plan_panel(acts, 1, 2, 0, group_first=True)
+    select = rows[0]
+    assert isinstance(select, SelectSpec) and [o.label for o in select.options] == ["Knight C3 (2)"]
+    assert [b.label for b in rows[1]] == ["Attack Wolf", "End turn"]  # one-move groups sit beside it
+    check_layout(rows)
+    inside = plan_panel(acts, 1, 2, 0, 0, group_first=True)
+    assert [b.label for row in inside if not isinstance(row, SelectSpec) for b in row][:2] == ["Move to C4",
+                                                                                              "Move to D4"]

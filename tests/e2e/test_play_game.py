@@ -33,7 +33,8 @@ def assert_announced(final, table, result_text: str, seed: str = SEED) -> None:
     assert final.content.startswith(f"🏁 Game #{table.game_id} ({table.title}) is over. {result_text}"), final.content
     assert seed in final.content and table.seed == seed
     assert table.seed_commitment and table.seed_commitment in final.content
-    assert not final.components  # nothing left to click
+    buttons = [c for row in final.components for c in row["components"]]
+    assert [b["label"] for b in buttons] == ["Rematch"]  # nothing left to click but a rematch
 
 
 async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
@@ -73,7 +74,7 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     assert len(await service.store.actions(game_id)) == len(moves) == table.version - moves[0].version_before
     turns = turn_messages(fake)
     assert len(turns) == len(moves) + 1
-    assert all(not t.components for t in turns)
+    assert all(not t.components for t in turns[:-1])  # the final one keeps only its Rematch button
     assert all(t.versions and "arb:panel:" in str(t.versions[0]["components"]) for t in turns[:-1])
     if renders_images():  # else the bot posts text only, by design
         assert all(t.files.get("board.png", b"").startswith(b"\x89PNG") for t in turns)

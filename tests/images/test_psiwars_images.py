@@ -1,71 +1,20 @@
-"""Golden images for Psi Wars, and proof that public pictures ignore private information.
-
-UPDATE_GOLDEN=1 rewrites the golden files; a mismatch writes the new picture to tests/golden/_actual/.
-"""
+"""Golden images for Psi Wars, and proof that public pictures ignore private information."""
 
 from __future__ import annotations
 
 import copy
 import io
-import os
-import struct
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageStat
+from PIL import Image
 
 import images
 from engine.core import get_game
 from engine.psiwars.cards import catalog
 from images import psiwars
 
+from .golden import check_golden, drawn_strings, png_chunks
 from .views import make_battle_view, make_hand_view, make_over_view
-
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-ACTUAL = GOLDEN / "_actual"
-TOLERANCE = 1.5  # mean absolute difference per channel (0-255): survives FreeType/zlib drift, not layout changes
-
-
-def check_golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        path.write_bytes(png)
-        if not os.environ.get("UPDATE_GOLDEN"):
-            pytest.fail(f"golden {path.name} was missing and has been written; check it and re-run")
-    got = Image.open(io.BytesIO(png)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    diff = None if got.size != want.size else sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3
-    if diff is None or diff > TOLERANCE:
-        ACTUAL.mkdir(exist_ok=True)
-        (ACTUAL / f"{name}.png").write_bytes(png)
-        pytest.fail(f"{name}: size {got.size} vs {want.size}, mean difference {diff}; see {ACTUAL}")
-
-
-def png_chunks(png: bytes) -> list[bytes]:
-    """Chunk types of a PNG file, in order."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    types, pos = [], 8
-    while pos < len(png):
-        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
-        types.append(kind)
-        pos += 12 + length
-    return types
-
-
-def drawn_strings(monkeypatch, render) -> list[str]:
-    """Every string Pillow draws while `render()` runs, caches emptied first so nothing is skipped."""
-    psiwars.clear_caches()
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    render()
-    return seen
-
 
 # One card of each kind: Creation Unit, Being, Robot, Cyborg, Equipment, Build Power, Power for any window.
 CARD_SAMPLES = ["CU-DS", "B06", "R05", "Y04", "E05", "W01", "W07"]
@@ -108,7 +57,7 @@ def test_hand_card_names_are_never_drawn_on_the_board(monkeypatch):
     assert not on_board & set(secret)
     view["hand"] = [{"iid": f"h{i}", "card": catalog().by_name(n).id, "name": n} for i, n in enumerate(secret)]
     view["pending"].append({"seat": 1, "kind": "trap", "prompt": "Play Stasis Trap [h1]?", "private": True})
-    seen = drawn_strings(monkeypatch, lambda: psiwars.render_board(view))
+    seen = drawn_strings(monkeypatch, lambda: psiwars.render_board(view), psiwars.clear_caches)
     assert any("Bio-Titan" in s for s in seen)  # the spy does see the board's text
     assert not [s for s in seen if any(n in s for n in secret)]
 
@@ -161,6 +110,11 @@ def test_views_from_a_whole_engine_game_render():
 
 
 def test_dispatch_knows_which_games_have_pictures():
-    assert images.supports("psiwars") and not images.supports("clans")
-    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars"):
-        images.render_hand("clans", {})
+    assert images.supports("psiwars") and images.supports("clans") and not images.supports("resonance")
+    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars, clans"):
+        images.render_hand("resonance", {})
+
+
+def test_psiwars_board_refuses_options_it_does_not_have():
+    with pytest.raises(TypeError):
+        images.render_board("psiwars", make_battle_view(), highlight={"selected": "C7"})

@@ -1,5 +1,6 @@
 import pytest
 from duelgame import DUEL  # noqa: F401 - registers the "testduel" game
+from racegame import RACE  # noqa: F401 - registers the three-to-four-player "testrace" game
 
 from store import Store
 from table import TableService

@@ -96,7 +96,7 @@ class Duel(Game):
             state.face_down = action.card
             state.pending = [Decision(seat=1 - me, kind="answer", prompt="Challenge or fold?")]
             return [Event(text=f"{name} puts a card face down."),
-                    Event(text=f"You put your {action.card} face down, secretly.", visible_to=[me])]
+                    Event(text=f"You put your {action.card} face down, secretly.", visible_to=[me], kind="aside")]
         active, card = state.active, state.face_down
         if isinstance(action, Fold):
             state.scores[active] += 1
@@ -143,6 +143,12 @@ class Duel(Game):
         if seat is not None:
             view["hand"] = sorted(state.hands[seat])
         return view
+
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        return {"answer": {"fold": "Always fold"}}
+
+    def standing_action(self, state: DuelState, seat: int, kind: str, answer: str) -> Action | None:
+        return Fold(seat=seat) if (kind, answer) == ("answer", "fold") else None
 
     def ai_action(self, state: DuelState, seat: int) -> Action:
         legal = self.legal_actions(state, seat)

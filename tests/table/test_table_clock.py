@@ -210,3 +210,65 @@ async def test_psiwars_timeouts_move_an_idle_player_and_replay_holds(csvc, clock
             break
     assert csvc.bugs == []
     await verify(csvc.store, g)
+
+
+async def test_an_idle_player_forfeits_after_the_set_number_of_timeouts_in_a_row(csvc, clock):
+    update = await start_duel(csvc, {"clock": {"quick": True, "quick_seconds": 60, "forfeit_after": 2}})
+    g = update.game_id
+    clock.now += 60
+    [_, first] = await csvc.fire_due()  # the reminder, then Alice's first timeout: the AI plays for her
+    assert (first.kind, first.strikes) == ("timeout", 1)
+    await csvc.act(g, "bob", {"type": "fold"})  # Bob answers himself, then it is his turn
+    await csvc.act(g, "bob", 0)  # Bob plays; Alice owes the answer
+    clock.now += 60
+    [_, second] = await csvc.fire_due()
+    assert (second.kind, second.strikes) == ("forfeit", 2)
+    assert second.update.finished and second.update.result_text.startswith("Bob wins: Alice conceded")
+    assert "Alice's clock ran out 2 times in a row." in second.update.public_events
+    assert (await csvc.get(g)).status == "finished" and await csvc.deadlines(g) == []
+    assert (await csvc.rating_of("guild", "testduel", "bob")).wins == 1
+    assert (await csvc.verify(g)).startswith("✅")
+
+
+async def test_a_move_of_your_own_resets_the_run_of_timeouts(csvc, clock):
+    update = await start_duel(csvc, {"clock": {"quick": True, "quick_seconds": 60, "forfeit_after": 2}})
+    g = update.game_id
+    clock.now += 60
+    await csvc.fire_due()  # strike 1 for Alice
+    await csvc.act(g, "bob", {"type": "fold"})
+    await csvc.act(g, "bob", 0)
+    await csvc.act(g, "alice", {"type": "fold"})  # Alice moves herself: the run is broken
+    clock.now += 60
+    [_, timeout] = await csvc.fire_due()
+    assert (timeout.kind, timeout.strikes) == ("timeout", 1)
+
+
+async def test_a_player_who_turned_reminders_off_gets_none(csvc, clock):
+    await csvc.set_notify("alice", reminders=False)
+    update = await start_duel(csvc)
+    clock.now += 12 * HOUR
+    assert await csvc.fire_due() == []
+    clock.now += 12 * HOUR
+    [timeout] = await csvc.fire_due()
+    assert timeout.kind == "timeout" and (await csvc.get(update.game_id)).version == update.version + 1
+
+
+def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
+    """The safe default for an off-turn reaction: pass, spend nothing (ARCHITECTURE, waiting on people)."""
+    from engine.core import get_game
+    from table.helpers import _on_turn
+
+    game = get_game("psiwars")
+    state = game.setup({}, ["A", "B"], "window-seed")
+    for _ in range(3000):
+        seat = game.to_act(state)[0]
+        kinds = {d.kind for d in state.pending if d.seat == seat}
+        if "window" in kinds and not _on_turn(state, seat):
+            break
+        game.advance(state, game.ai_action(state, seat))
+    else:
+        pytest.fail("no off-turn Power window came up")
+    safe = game.timeout_action(state, seat)
+    assert safe is not None and safe.type == "pass" and safe in game.legal_actions(state, seat)
+    other = next(s for s in range(2) if s != seat)
+    assert game.timeout_action(state, other) is None

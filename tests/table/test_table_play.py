@@ -8,8 +8,8 @@ from duelgame import DUEL, Play
 from engine.core import IllegalAction, commitment
 from store import Store
 from table import NotYourMove, StaleVersion, TableError, TableService, Update
+from table.helpers import result_text
 from table.replay import ReplayMismatch, replay, verify
-from table.service import result_text
 
 
 async def first_card(svc, game_id, user) -> int:

@@ -1,0 +1,211 @@
+"""Helpers the table service's parts share: turning rows and events into what the UI gets,
+engine lookup, settings validation, and the sentences of common refusals."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from pydantic import ValidationError
+
+from engine.core import Action, Event, Game, GameState, Outcome, get_game
+from engine.core.registry import GAME_IDS
+from store import GameRow, LoggedEvent
+
+from .errors import TableError
+from .models import ClockSettings, SeatInfo, TableInfo, Update
+
+
+class _UpdateBuilder:
+    """Sorts events into public lines and per-seat private lines as moves are applied."""
+
+    def __init__(self, events: Iterable[Event] = ()):
+        self.public: list[str] = []
+        self.private: dict[int, list[str]] = defaultdict(list)
+        self.add(events)
+
+    def add(self, events: Iterable[Event]) -> None:
+        for e in events:
+            if e.kind == "trace":  # audit detail: logged in the store, not told to players
+                continue
+            if e.visible_to is None:
+                self.public.append(e.text)
+            else:
+                for seat in e.visible_to:
+                    self.private[seat].append(e.text)
+
+    def build(self, row: GameRow, engine: Game, state: GameState) -> Update:
+        outcome = engine.outcome(state)
+        return Update(
+            game_id=row.id, version=state.version, public_events=self.public,
+            private_events=dict(self.private),
+            to_act=[_seat_info(row, s) for s in engine.to_act(state)],
+            finished=outcome is not None,
+            result_text=result_text(outcome, [s.name for s in row.seats]) if outcome else None,
+            public_view=engine.view(state, None),
+        )
+
+
+# --- small helpers ---------------------------------------------------------------------
+
+def result_text(outcome: Outcome, names: list[str]) -> str:
+    """"Alice wins: Bob's lab fell to 0 HP." from the engine's outcome and the seat names."""
+    reason = outcome.reason.strip()
+    if reason and reason[-1] not in ".!?":
+        reason += "."
+    if outcome.winners:
+        who = _and([names[s] for s in outcome.winners])
+        head = f"{who} {'wins' if len(outcome.winners) == 1 else 'win'}"
+    elif outcome.draw:
+        head = "The game is a draw"
+    else:
+        head = "The game ended without a winner"
+    if reason.startswith(head):  # the game already worded the whole sentence
+        return reason
+    return f"{head}: {reason}" if reason else f"{head}."
+
+
+def _engine(game: str) -> Game:
+    try:
+        return get_game(game)
+    except (KeyError, ModuleNotFoundError) as exc:
+        playable = ", ".join(_playable()) or "none yet"
+        raise TableError(f"There is no playable game called {game!r}. Playable games: {playable}.") from exc
+
+
+def _playable() -> list[str]:
+    found = []
+    for gid in GAME_IDS:
+        try:
+            get_game(gid)
+        except (KeyError, ModuleNotFoundError, ImportError):
+            continue
+        found.append(gid)
+    return found
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except (KeyError, ModuleNotFoundError):
+        return game
+
+
+def _valid_config(engine: Game, config: dict) -> dict:
+    model = engine.config_model()
+    if model is None:
+        return dict(config)
+    try:
+        return model.model_validate(config).model_dump(mode="json")
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
+        raise TableError(f"Those settings do not fit {engine.title}: {problems}.") from exc
+
+
+def _valid_clock(clock: object) -> ClockSettings:
+    try:
+        return ClockSettings.model_validate(clock)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors())
+        raise TableError(f"Those clock settings do not work: {problems}.") from exc
+
+
+def _on_turn(state: GameState, seat: int) -> bool:
+    """Whether `seat` owes the turn itself rather than an off-turn decision (a reaction)."""
+    active = getattr(state, "active", None)
+    if isinstance(active, int):
+        return active == seat
+    return _pending_seats(state) == [seat]
+
+
+def _pending_seats(state: GameState) -> list[int]:
+    return sorted({d.seat for d in state.pending})
+
+
+def _resolve(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, int):
+        legal = engine.legal_actions(state, seat)
+        if not 0 <= action < len(legal):
+            raise TableError(f"There is no move number {action}; there are {len(legal)} moves to choose from.")
+        return legal[action]
+    try:
+        return engine.parse_action({"seat": seat, **action})
+    except ValidationError as exc:
+        raise TableError(f"That is not a move in {engine.title}.") from exc
+
+
+def _info(row: GameRow) -> TableInfo:
+    try:
+        engine = get_game(row.game)
+        low, high = engine.min_players, engine.max_players
+    except (KeyError, ModuleNotFoundError):  # a stored game whose engine is gone
+        low = high = len(row.seats)
+    return TableInfo(
+        game_id=row.id, game=row.game, title=_title(row.game), channel_id=row.channel_id,
+        guild_id=row.guild_id, creator_id=row.creator_id, status=row.status,
+        seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
+        config=row.config, version=row.version, min_players=low, max_players=high,
+        seed_commitment=row.seed_commitment,
+        seed=row.seed if row.status in ("finished", "aborted") else None,
+    )
+
+
+def _seat_info(row: GameRow, seat: int) -> SeatInfo:
+    s = row.seats[seat]
+    return SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai)
+
+
+def _seat_name(row: GameRow, seat: int) -> str:
+    return row.seats[seat].name if 0 <= seat < len(row.seats) else f"seat {seat}"
+
+
+def _loggable(events: Iterable[Event]) -> list[LoggedEvent]:
+    return [LoggedEvent(e.text, e.visible_to) for e in events]
+
+
+def _and(names: list[str]) -> str:
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _versus(names: list[str]) -> str:
+    return " vs ".join(names) if len(names) == 2 else ", ".join(names)
+
+
+def _unique_name(row: GameRow, name: str) -> str:
+    """Seat names appear in every event, so two players may not share one."""
+    taken = {s.name for s in row.seats}
+    candidate, n = name, 2
+    while candidate in taken:
+        candidate, n = f"{name} ({n})", n + 1
+    return candidate
+
+
+def _channel_busy(game_id: int, game: str) -> TableError:
+    return TableError(f"A game of {_title(game)} is already running here (game #{game_id}).")
+
+
+def _not_running(row: GameRow) -> str:
+    return {"lobby": f"Game #{row.id} has not started yet.",
+            "finished": f"Game #{row.id} is over.",
+            "aborted": f"Game #{row.id} was aborted."}.get(row.status, f"Game #{row.id} is not running.")
+
+
+def _require_lobby(row: GameRow) -> None:
+    if row.status != "lobby":
+        raise TableError(f"Game #{row.id} has already started.")
+
+
+def _require_free_seat(row: GameRow) -> None:
+    engine = _engine(row.game)
+    if len(row.seats) >= engine.max_players:
+        raise TableError(f"Game #{row.id} is full ({len(row.seats)} of {engine.max_players} seats).")
+
+
+def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
+    if user_id != row.creator_id:
+        creator = next((s.name for s in row.seats if s.user_id == row.creator_id), "the creator")
+        raise TableError(f"Only the game's creator ({creator}) can {to_do}.")
+
+
