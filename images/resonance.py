@@ -39,8 +39,8 @@ MARKS = {"acting": ("ACTING", (176, 128, 20)), "targeted": ("TARGETED", (200, 60
          "spent": ("SPENT", (84, 92, 110)), "suppressed": ("SUPPRESSED", (120, 60, 150)),
          "acrobatic": ("ACROBATIC", (24, 140, 160))}
 ACTION = {"attack": "Attack", "cs": "Critical Strike", "support": "Support"}
-PHASE = {"draft": "Draft: picking modules for the Main Deck", "codex": "Codex: choosing colours and Codex decks",
-         "play": "Play", "over": "Game over"}
+SETUP = {"draft": "Setup: drafting modules for the Main Deck",
+         "codex": "Setup: choosing colours and Personal Codex decks"}
 
 CARD_W, CARD_H, STRIPE = 300, 520, 20  # five full faces to a row of the hand picture
 MINI_W, MINI_H = 300, 176  # a hand of more than HAND_FULL cards uses these small faces
@@ -326,10 +326,12 @@ def _header(view: dict, w: int) -> Image.Image:
     over = t.game_over(view)
     if over:
         first, second = over
+    elif view["phase"] in SETUP:  # nobody has a turn yet: the draft and Codex choices go seat by seat
+        first, second = SETUP[view["phase"]], t.waiting(view)
     else:
         who = _names(view).get(view["active"], "?")
         first = f"Round {view['round']} of {view['max_rounds']}  ·  Turn {view['turn']}  ·  {who}'s turn"
-        second = "  ·  ".join(filter(None, [PHASE.get(view["phase"], view["phase"]), t.waiting(view)]))
+        second = t.waiting(view)
     inner = w - 32
     top = Image.new("RGBA", (inner, 40), CLEAR)
     d = ImageDraw.Draw(top)
@@ -339,7 +341,10 @@ def _header(view: dict, w: int) -> Image.Image:
     rows.append(_label(_piles(view), 20, max_w=inner))
     if view.get("pool"):
         line = f"Draft pool ({len(view['pool'])} modules): " + ", ".join(view["pool"])
-        rows += [_label(part, 18, "regular") for part in t.wrap(line, font(18), inner - 8)[:4]]
+        lines = t.wrap(line, font(18), inner - 8)
+        if len(lines) > 4:  # the rest of a long pool is cut, and the cut is marked
+            lines = lines[:3] + [t.fit(lines[3] + " …", font(18), inner - 8)]
+        rows += [_label(part, 18, "regular") for part in lines]
     return _panel(_column(rows, gap=4), w)
 
 
@@ -364,6 +369,7 @@ def _combat(view: dict, w: int) -> Image.Image:
     return _panel(_column(rows, gap=10), w, edge=t.ACCENT)
 
 
+@lru_cache(maxsize=256)
 def _stat(label: str, value: str, colour=t.INSET) -> Image.Image:
     img = Image.new("RGBA", (int(font(20, "bold").getlength(value)) + int(font(16, "bold").getlength(label)) + 30,
                              36), CLEAR)
@@ -374,6 +380,7 @@ def _stat(label: str, value: str, colour=t.INSET) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=8)
 def _tokens(used: int) -> Image.Image:
     """The two Player Spent Tokens: filled ones are used actions."""
     lab = _label(f"Actions {used}/2", 16, "bold", t.MUTED)
@@ -417,29 +424,38 @@ def _mat_title(view: dict, p: dict, w: int) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=512)
 def _hp_bar(hp: int, max_hp: int, w: int, h: int = 34, size: int = 20) -> Image.Image:
     img = Image.new("RGBA", (w, h), CLEAR)
+    hp = max(hp, 0)  # damage past 0 HP (a killing blow) is not worth a negative number
     frac = hp / max_hp if max_hp else 0
     colour = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
     t.bar(ImageDraw.Draw(img), (0, 0, w - 1, h - 1), frac, colour, f"HP {hp} / {max_hp}", size)
     return img
 
 
-def _codex_chip(block: dict) -> Image.Image:
+@lru_cache(maxsize=128)
+def _codex_chip(block_id: str, name: str) -> Image.Image:
     """An active Codex block: its id on its colour, then the two keywords it unlocks."""
-    blk = catalog().codex.get(block["id"])
-    text = " & ".join(catalog().keywords[k].name for k in blk.keywords) if blk else block["name"]
+    blk = catalog().codex.get(block_id)
+    text = " & ".join(catalog().keywords[k].name for k in blk.keywords) if blk else name
     fnt = font(16, "condensed")
-    sw = int(font(16, "bold").getlength(block["id"])) + 14
+    sw = int(font(16, "bold").getlength(block_id)) + 14
     img = Image.new("RGBA", (sw + 12 + int(fnt.getlength(text)), 28), CLEAR)
     d = ImageDraw.Draw(img)
-    _swatch(d, (0, 1, sw, 26), blk.colour if blk else 0, block["id"])
+    _swatch(d, (0, 1, sw, 26), blk.colour if blk else 0, block_id)
     t.text(d, (sw + 6, 4), text, fnt)
     return img
 
 
 def _item_tab(item: dict, w: int) -> Image.Image:
+    return _item_tab_cached(json.dumps(item, sort_keys=True), w)
+
+
+@lru_cache(maxsize=256)
+def _item_tab_cached(key: str, w: int) -> Image.Image:
     """An equipped Item seen edge-on: its colour, name, Power and keyword chips."""
+    item = json.loads(key)
     card = _card(item["card"])
     chips = [_kw_chip(k, 16) for k in item["keywords"]]
     body = _flow(chips, w - 30, gap=6, row_gap=4) if chips else None
@@ -560,7 +576,7 @@ def _mat(view: dict, p: dict, w: int) -> Image.Image:
     stats = [_hp_bar(p["hp"], p["max_hp"], 220), _stat("EN", f"{p['en']}/10"), _stat("FOCUS", str(p["focus"])),
              _stat("KARMA", str(p["karma"])), _tokens(p["tokens"])]
     parts.append(_flow(stats, inner, gap=10, row_gap=8))
-    codex = [_codex_chip(b) for b in p["active_codex"]]
+    codex = [_codex_chip(b["id"], b["name"]) for b in p["active_codex"]]
     parts.append(_flow([_label("Codex", 18, "bold", t.MUTED), *codex] if codex else
                        [_label("No active Codex blocks", 16, "regular", t.MUTED)], inner, gap=8, row_gap=6))
     if p["modules"]:
@@ -650,5 +666,6 @@ def render_hand(view: dict) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tiles and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _mini_face, _kw_chip, _pill, _unit_tile_cached, _codex_tile, t.label):
+    for cached in (_card_face, _mini_face, _kw_chip, _pill, _unit_tile_cached, _codex_tile, _stat, _tokens, _hp_bar,
+                   _codex_chip, _item_tab_cached, t.label):
         cached.cache_clear()

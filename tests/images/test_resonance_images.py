@@ -186,3 +186,22 @@ def test_resonance_is_registered():
     assert images.supports("resonance")
     with pytest.raises(TypeError):
         images.render_board("resonance", make_two_view(), highlight={"selected": "M31-4"})
+
+
+def test_setup_phases_name_the_step_not_a_turn(monkeypatch):
+    """In the draft nobody has a turn yet: the header names the setup step, who is awaited, and the pool."""
+    game = get_game("resonance")
+    state = game.setup({}, ["Ann", "Bob"], "setup-header")
+    view = game.view(state, None)
+    assert view["phase"] == "draft"
+    seen = drawn_strings(monkeypatch, lambda: resonance.render_board(view), resonance.clear_caches)
+    assert any(s.startswith("Setup: drafting") for s in seen) and not any("'s turn" in s for s in seen)
+    assert any(s.startswith("Waiting on") for s in seen)
+    assert any(s.startswith("Draft pool") for s in seen)
+
+
+def test_a_killing_blow_shows_zero_hp_not_a_negative_number(monkeypatch):
+    view = make_four_view()
+    view["players"][3]["hp"] = -3
+    seen = drawn_strings(monkeypatch, lambda: resonance.render_board(view), resonance.clear_caches)
+    assert "HP 0 / 10" in seen and not any("HP -" in s for s in seen)
