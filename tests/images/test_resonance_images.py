@@ -205,3 +205,14 @@ def test_a_killing_blow_shows_zero_hp_not_a_negative_number(monkeypatch):
     view["players"][3]["hp"] = -3
     seen = drawn_strings(monkeypatch, lambda: resonance.render_board(view), resonance.clear_caches)
     assert "HP 0 / 10" in seen and not any("HP -" in s for s in seen)
+
+
+@pytest.mark.parametrize("size", [0, 1, 5, 10, 11, 25, 40])
+def test_any_hand_fits_without_shrinking(size):
+    """Full faces up to ten cards, small faces beyond: the picture stays within 2000 px before to_png shrinks it."""
+    view = make_hand_view()
+    cards = list(catalog().cards)[:size]
+    view["players"][0]["hand"] = [{"card": c, "name": catalog().card(c).name, "kind": catalog().card(c).kind}
+                                  for c in cards]
+    view["players"][0]["codex_deck"] = make_hand_view()["players"][0]["codex_deck"] * 2  # 14 blocks
+    assert max(resonance.render_hand(view).size) <= 2000
