@@ -39,6 +39,13 @@ MARKS = {"acting": ("ACTING", (176, 128, 20)), "targeted": ("TARGETED", (200, 60
          "spent": ("SPENT", (84, 92, 110)), "suppressed": ("SUPPRESSED", (120, 60, 150)),
          "acrobatic": ("ACROBATIC", (24, 140, 160))}
 ACTION = {"attack": "Attack", "cs": "Critical Strike", "support": "Support"}
+STAGE = {  # the engine's combat steps in players' words; an unknown step shows as the engine names it
+    "augment": "choosing keywords", "targeted": "reactions to targeting", "fuel": "paying fuel",
+    "enhance": "Enhance Tag", "extra": "defender extras",
+    "react": "defender answers", "damage": "dealing damage", "redirect": "redirecting damage",
+    "effects": "resolving effects", "always": "effects hit or miss", "after": "after the attack",
+    "next_target": "next target", "support": "support", "finish": "finishing",
+}
 SETUP = {"draft": "Setup: drafting modules for the Main Deck",
          "codex": "Setup: choosing colours and Personal Codex decks"}
 
@@ -359,7 +366,7 @@ def _combat(view: dict, w: int) -> Image.Image:
     inner = w - 32
     title = f"{ACTION.get(c['action'], c['action'])}: {c['actor']}  →  {', '.join(c['targets']) or 'no target yet'}"
     rows = [_label(title, 26, max_w=inner)]
-    chips = [_pill(f"Step: {c['stage']}", (70, 90, 130), 18)]
+    chips = [_pill(f"Step: {STAGE.get(c['stage'], c['stage'])}", (70, 90, 130), 18)]
     if c["action"] != "support":
         chips.append(_pill(f"EV {c['ev']}", t.ACCENT, 20))
     chips += [_kw_chip(k, 18) for k in c["keywords"]] or [_label("No keywords", 18, "regular", t.MUTED)]
@@ -370,11 +377,11 @@ def _combat(view: dict, w: int) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def _stat(label: str, value: str, colour=t.INSET) -> Image.Image:
+def _stat(label: str, value: str) -> Image.Image:
     img = Image.new("RGBA", (int(font(20, "bold").getlength(value)) + int(font(16, "bold").getlength(label)) + 30,
                              36), CLEAR)
     d = ImageDraw.Draw(img)
-    t.box(d, (0, 0, img.width - 1, 35), fill=colour, radius=10)
+    t.box(d, (0, 0, img.width - 1, 35), fill=t.INSET, radius=10)
     t.text(d, (10, 18), label, font(16, "bold"), t.MUTED, anchor="lm")
     t.text(d, (img.width - 10, 18), value, font(20, "bold"), anchor="rm")
     return img
