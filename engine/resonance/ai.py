@@ -27,6 +27,15 @@ STANDING = {
     "aware": {"never": "Never pay for Aware", "always": "Always pay 1 EN to draw"},
     "adaptive_discard": {"lowest": "Discard my lowest card"},
     "charismatic_discard": {"lowest": "Discard my lowest card"},
+    "awkward": {"lowest": "Discard my lowest card"},
+    "trickster_reply": {"lowest": "Discard my lowest card"},
+    "bless": {"always": "Always spend a Bless Tag", "never": "Never spend a Bless Tag"},
+    "slow": {"always": "Always pay 1 EN to remove a Slow Tag", "never": "Never pay for a Slow Tag"},
+    "potent": {"miss": "Use Potent only when the attack misses"},
+    "reckless": {"higher": "Use the higher of the two cards"},
+    "specialist": {"always": "Always draw", "never": "Never draw"},
+    "insightful": {"always": "Always draw", "never": "Never draw"},
+    "stubborn": {"always": "Always draw", "never": "Never draw"},
 }
 
 
@@ -42,7 +51,12 @@ def standing(game, s: ResState, seat: int, kind: str, answer: str) -> Action | N
         if kind == "survivor":
             cards = [a for a in legal if a.option.startswith("card:")]
             return min(cards, key=lambda a: K.card(a.option[5:]).power) if cards else None
-        return by_opt.get("pay") or by_opt.get("yes")
+        pays = [a for a in legal if a.option.startswith("pay:")]
+        return by_opt.get("pay") or by_opt.get("yes") or (pays[0] if pays else None)
+    if answer == "miss":
+        return _potent(s, seat, legal)
+    if answer == "higher":
+        return _reckless(s, seat, legal)
     if answer == "lowest":
         return min(legal, key=lambda a: K.card(a.option[5:]).power)
     if answer == "best":
@@ -117,10 +131,9 @@ def _augment(s, seat, legal):
         v = KW_VALUE.get(code, 0)
         if parts[0] == "tag" or code in ("5.6", "5.2"):
             v = KW_VALUE.get(parts[-1], 0) + 1
-        if code == "4.7":
-            v = 2 if parts[2] == "1" and s.units[c.actor].damage < 5 else 0
-        if code == "0.8":
-            v = 2 if parts[2] == "1" and s.units[c.actor].damage < 5 else 0
+        if code in ("4.7", "0.8"):  # Flux, Gamble: worth it while the actor has HP to spare
+            me = s.units[c.actor]
+            v = 2 if K.max_hp(s, me) - me.damage > 4 else 0
         if code == "1.3":
             v = K.focus(s, s.units[parts[2]]) - K.focus(s, s.units[c.actor])
         if code == "7.8":
@@ -234,6 +247,40 @@ def _bane(s, seat, legal):
     return (free or legal)[0]
 
 
+def _potent(s, seat, legal):
+    """Potent only pays off on a miss: on a hit the effects apply anyway and the damage is worth more."""
+    return _opt(legal, "no" if s.combat.hit else "yes")
+
+
+def _reckless(s, seat, legal):
+    c = s.combat
+    top = c.params.get("reckless_top")
+    fuel = c.fuel[0] if c.fuel else None
+    if top is None or fuel is None:
+        return legal[0]
+    return _opt(legal, "top" if K.card(top).power > K.card(fuel).power else "fuel")
+
+
+def _flux(s, seat, legal):
+    me = s.units[s.combat.actor]
+    return _opt(legal, "1" if K.max_hp(s, me) - me.damage > 4 else "0") or _opt(legal, "0")
+
+
+def _gamble(s, seat, legal):
+    me = s.units[s.combat.actor]
+    once = s.combat.params.get("gamble_n", "0") == "0"
+    return _opt(legal, "yes" if once and K.max_hp(s, me) - me.damage > 4 else "no")
+
+
+def _slow(s, seat, legal):
+    pays = [a for a in legal if a.option.startswith("pay:")]
+    return pays[0] if pays and s.players[seat].en >= 1 else _opt(legal, "no")
+
+
+def _yes(s, seat, legal):
+    return _opt(legal, "yes")
+
+
 ASK_HANDLERS = {
     "draft": _draft, "codex_primary": _primary, "codex_secondary": _primary, "codex_drop": _drop,
     "refresh": _refresh, "augment": _augment, "fuel": _fuel, "react": _react, "extra": _extra,
@@ -245,6 +292,9 @@ ASK_HANDLERS = {
     "rapid": _yes_if_en(3), "enhance": _enhance, "shift": lambda s, seat, legal: _opt(legal, "done"),
     "sensor": lambda s, seat, legal: _opt(legal, "keep"), "aware": _yes_if_en(5),
     "charismatic": lambda s, seat, legal: legal[0], "bane": _bane, "immunized": lambda s, seat, legal: legal[0],
+    "bless": _yes, "slow": _slow, "potent": _potent, "reckless": _reckless, "awkward": _lowest,
+    "trickster_reply": _lowest, "flux": _flux, "gamble": _gamble, "specialist": _yes, "insightful": _yes,
+    "stubborn": _yes, "splash_brawler": _brawler,
 }
 
 

@@ -70,10 +70,6 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
         return [(a.uid, f"Focus of {E.name(s, a.uid)}") for a in friends]
     if code == "9.9":
         return [(a.uid, f"through {E.name(s, a.uid)}") for a in friends if a.kind == "animation"]
-    if code == "4.7":
-        return [(str(x), f"{x} marker(s) on the actor") for x in (1, 2, 3)]
-    if code == "0.8":
-        return [(str(x), f"reveal {x}") for x in (1, 2, 3)]
     if code == "7.9":
         return [(a.uid, f"split {E.name(s, a.uid)}") for a in K.animations(s, seat)]
     if t is None:

@@ -18,10 +18,10 @@ from engine.core import Event
 from . import effects as E
 from . import keywords as K
 from .augment import declare, st_augment
-from .prompts import WAIT, ask, discard_prompt, hand_options, source, take
+from .prompts import WAIT, ask, card_options, discard_prompt, hand_options, source, take
 from .resolve import (
     boost_tags,
-    hit_damage,
+    deal,
     note_damage,
     st_after,
     st_always,
@@ -59,6 +59,14 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             c.params[f"trick:{t_uid}"] = got or "no"
             if got and not trickster(s, c, dseat, got, events):
                 return
+        if c.params.get(f"trick:{t_uid}", "no") != "no" and f"reply:{t_uid}" not in c.params:
+            ans = take(c, "trickster_reply")
+            if ans is None:
+                ask(s, c.seat, "trickster_reply", f"{s.players[c.seat].name}: Trickster - discard a card, or the "
+                    "attack is cancelled", card_options(s, c.seat, "Discard"), private=True)
+                return
+            c.params[f"reply:{t_uid}"] = ans
+            E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
         if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
             got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?")
@@ -74,15 +82,13 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 
 def trickster(s: ResState, c: Combat, dseat: int, card: str, events: list[Event]) -> bool:
-    """App C 9.3: the attacker answers with a discard (its lowest card) or the attack is cancelled."""
+    """App C 9.3: the attacker must answer with a discard of its choice, or the attack is cancelled."""
     E.discard_from_hand(s, dseat, card, events, "Trickster")
-    low = E.lowest_card(s, c.seat)
-    if low is None:
+    if not s.players[c.seat].hand:
         events.append(Event(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
         c.cancelled = True
         c.stage = "finish"
         return False
-    E.discard_from_hand(s, c.seat, low, events, "answering Trickster")
     return True
 
 
@@ -125,7 +131,7 @@ def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
     for uid in todo:
         if uid in done or uid not in s.units:
             continue
-        if s.players[foe].en >= 1:
+        if f"area:{uid}" not in c.params and s.players[foe].en >= 1:
             ans = take(c, "area")
             if ans is None:
                 ask(s, foe, "area", f"{s.players[foe].name}: Area hits {E.name(s, uid)} - pay 1 EN to prevent it?",
@@ -136,8 +142,11 @@ def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 events.append(Event(text=f"{s.players[foe].name} pays 1 EN: {E.name(s, uid)} is spared."))
                 c.params["area_done"] = c.params.get("area_done", "") + "," + uid
                 continue
+        c.params[f"area:{uid}"] = "take"  # the EN answer is kept while Bless or Survivor is asked
         u = s.units[uid]
-        dealt = hit_damage(s, c, u, 1, events)
+        dealt = deal(s, c, u, 1, events, f"area:{uid}")
+        if dealt is None:
+            return
         if dealt:
             status_tags(s, c, u, events)
             note_damage(s, c, events)
@@ -175,7 +184,7 @@ def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
 
 
 def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
-    """Item 22: pay the fuel; Awkward and Material; then the EV (item 23)."""
+    """Item 22: pay the fuel (Reckless reveals its second card here)."""
     ans = take(c, "fuel")
     if ans is None:
         opts = fuel_options(s, c)
@@ -183,25 +192,69 @@ def st_fuel(game, s: ResState, c: Combat, events: list[Event]) -> None:
             ask(s, c.seat, "fuel", "Choose the fuel for this attack", opts, private=True)
             return
         ans = opts[0][0] if opts else "none"
-    ev, parts = pay_fuel(s, c, ans, events)
-    pay_extras(s, c, events)
-    if s.units[c.actor].kind == "player" and "2.9" not in c.kws:
+    c.ev, c.ev_parts = pay_fuel(s, c, ans, events)
+    c.stage = "reckless"
+
+
+def st_reckless(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """App C 2.9: the attacker chooses which of the discarded and the revealed card sets the EV."""
+    top = c.params.get("reckless_top")
+    if top and c.fuel:
+        ans = take(c, "reckless")
+        if ans is None:
+            ask(s, c.seat, "reckless", "Reckless: which card sets the attack's EV?",
+                [("fuel", f"The discarded {E.card_name(c.fuel[0])}"), ("top", f"The revealed {E.card_name(top)}")])
+            return
+        c.params.pop("reckless_top")
+        chosen = top if ans == "top" else c.fuel[0]
+        gain = 0 if K.tag_active(s, s.units[c.actor], "Daze") else K.card(chosen).power
+        c.ev, c.ev_parts = gain, [f"Reckless {gain}"]
+    c.stage = "awkward"
+
+
+def st_awkward(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Awkward's extra card (for no effect; its controller picks which) and Material's destroyed Item."""
+    if K.has(s, s.units[c.actor], "8.0") and s.players[c.seat].hand and "awkward" not in c.params:
+        opts = card_options(s, c.seat, "Discard")
+        ans = take(c, "awkward") or (opts[0][0] if len(opts) == 1 else None)
+        if ans is None:
+            ask(s, c.seat, "awkward", "Awkward: discard one more card (it adds nothing)", opts, private=True)
+            return
+        c.params["awkward"] = ans
+        E.discard_from_hand(s, c.seat, ans[5:], events, "Awkward")
+    item = c.params.get("5.7")
+    holder = next((x for x in s.units.values() if item in x.items), None) if item else None
+    if holder:
+        holder.items.remove(item)
+        s.discard.append(item)
+        events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
+    c.stage = "ev"
+
+
+def st_ev(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """Item 23: Player Items, the EV keywords (Flux and Gamble ask as they go), then Weaken."""
+    if "ev_items" not in c.params:
+        c.params["ev_items"] = "1"
         n = len(s.units[c.actor].items)  # §4.3.2: +1 per Item on an attacking Player
-        if n:
-            ev += n
-            parts.append(f"Items {n}")
+        if s.units[c.actor].kind == "player" and "2.9" not in c.kws and n:
+            c.ev += n
+            c.ev_parts.append(f"Items {n}")
     if not replaced_ev(c):
         for code, fn in EV_MODS.items():
-            bonus = fn(s, c, events) if code in c.kws else 0
+            if code not in c.kws or f"ev:{code}" in c.params:
+                continue
+            bonus = fn(s, c, events)
+            if bonus is None:
+                return
+            c.params[f"ev:{code}"] = str(bonus)
             if bonus:
-                ev += bonus
-                parts.append(f"{K.kw_name(code)} {bonus:+d}")
-    if c.actor not in s.units:
-        return  # Flux or Gamble destroyed the actor: run() ends the action
+                c.ev += bonus
+                c.ev_parts.append(f"{K.kw_name(code)} {bonus:+d}")
+            if c.actor not in s.units:
+                return  # Flux or Gamble destroyed the actor: run() ends the action
     if not replaced_ev(c) and K.tag_active(s, s.units[c.actor], "Weaken"):
-        ev -= 1
-        parts.append("Weaken -1")
-    c.ev, c.ev_parts = ev, parts
+        c.ev -= 1
+        c.ev_parts.append("Weaken -1")
     c.stage = "enhance"
 
 
@@ -240,52 +293,60 @@ def pay_fuel(s: ResState, c: Combat, ans: str, events: list[Event]) -> tuple[int
     c.fuel = cards
     if daze:
         gain = 0
-    if "2.9" in c.kws and cards:  # Reckless: EV is the higher of the discarded and the revealed card
+    if "2.9" in c.kws and cards:  # Reckless: reveal the second card; st_reckless asks which one counts
         top = E.reveal_top(s, events, "Reckless")
         if top:
             s.discard.append(top)
-            if not daze:
-                gain = max(gain, K.card(top).power)
+            c.params["reckless_top"] = top
         return gain, [f"Reckless {gain}"]
     parts = [f"{why} {base}"] + ([f"cards {gain}" + (" (Dazed)" if daze else "")] if cards else [])
     return base + gain, parts
 
 
-def pay_extras(s: ResState, c: Combat, events: list[Event]) -> None:
-    """Awkward's extra card (for no effect) and Material's destroyed Item."""
-    if K.has(s, s.units[c.actor], "8.0"):
-        low = E.lowest_card(s, c.seat)
-        if low:
-            E.discard_from_hand(s, c.seat, low, events, "Awkward")
-    item = c.params.get("5.7")
-    holder = next((x for x in s.units.values() if item in x.items), None) if item else None
-    if holder:
-        holder.items.remove(item)
-        s.discard.append(item)
-        events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
+def ev_flux(s: ResState, c: Combat, events: list[Event]) -> int | None:
+    """App C 4.7: the attacker picks X markers for +X EV (markers actually placed; Survivor may stop them)."""
+    me = s.units[c.actor]
+    if "flux_x" not in c.params:
+        ans = take(c, "flux")
+        if ans is None:
+            left = K.max_hp(s, me) - me.damage
+            ask(s, c.seat, "flux", f"Flux: how many damage markers on {E.name(s, me.uid)} for +1 EV each?",
+                [("0", "None")] + [(str(x), f"{x} marker(s): +{x} EV") for x in range(1, left + 1)])
+            return None
+        c.params["flux_x"] = ans
+    placed = deal(s, c, me, int(c.params["flux_x"]), events, "flux", "Flux", None, attack=False)
+    if placed is not None:
+        c.params.pop("flux_x")
+    return placed
 
 
-def ev_flux(s: ResState, c: Combat, events: list[Event]) -> int:
-    x = int(c.params.get("4.7", "0"))
-    if c.actor in s.units:
-        E.place_markers(s, s.units[c.actor], x, events, "Flux", None)
-    return x
-
-
-def ev_gamble(s: ResState, c: Combat, events: list[Event]) -> int:
-    n = int(c.params.get("0.8", "0"))
-    got = 0
-    for _ in range(n):
-        top = E.reveal_top(s, events, "Gamble") if c.actor in s.units else None
+def ev_gamble(s: ResState, c: Combat, events: list[Event]) -> int | None:
+    """App C 0.8: reveal one card at a time, each +1 EV and 1 marker on the attacker, until it stops."""
+    me = s.units[c.actor]
+    n = int(c.params.get("gamble_n", "0"))
+    while True:
+        if "gamble_mark" in c.params:
+            if deal(s, c, me, 1, events, "gamble", "Gamble", None, attack=False) is None:
+                return None
+            c.params.pop("gamble_mark")
+            if me.uid not in s.units:
+                return n
+        ans = take(c, "gamble")
+        if ans is None:
+            ask(s, c.seat, "gamble", f"Gamble: reveal a card for +1 EV and 1 damage marker on {E.name(s, me.uid)}? "
+                f"(+{n} so far)", [("no", "Stop"), ("yes", "Reveal a card")])
+            return None
+        top = E.reveal_top(s, events, "Gamble") if ans == "yes" else None
         if top is None:
-            break
+            c.params.pop("gamble_n", None)
+            return n
         s.discard.append(top)
-        E.place_markers(s, s.units[c.actor], 1, events, "Gamble", None)
-        got += 1
-    return got
+        n += 1
+        c.params["gamble_n"] = str(n)
+        c.params["gamble_mark"] = "1"
 
 
-EV_MODS: dict[str, Callable[[ResState, Combat, list[Event]], int]] = {
+EV_MODS: dict[str, Callable[[ResState, Combat, list[Event]], int | None]] = {
     "0.1": lambda s, c, ev: 1,  # Aura
     "2.7": lambda s, c, ev: 1 if source(s, c).items else 0,  # Two-Handed
     "3.6": lambda s, c, ev: len(K.animations(s, c.seat)),  # Sculpt
@@ -458,7 +519,24 @@ def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
                                           + (f"hit for {raw}." if c.hit else "no damage."),
                         data={"ev": ev, "rv": c.rv}))
     c.raw, c.dealt, c.redirected = raw, 0, False
-    c.params["potent"] = "1" if (not c.hit and "8.9" in c.kws) else ""
+    c.params["potent"] = ""
+    c.stage = "potent"
+
+
+def st_potent(game, s: ResState, c: Combat, events: list[Event]) -> None:
+    """App C 8.9: the attacker may make the attack deal no damage; its effects then apply, hit or miss."""
+    if "8.9" in c.kws:
+        ans = take(c, "potent")
+        if ans is None:
+            opts = [("no", f"Deal the {c.raw} damage"), ("yes", "Potent: no damage, effects still apply")] if c.hit \
+                else [("no", "No effects"), ("yes", "Potent: apply the effects without damage")]
+            ask(s, c.seat, "potent", "Potent: deal no damage so the keyword effects apply?", opts)
+            return
+        if ans == "yes":
+            c.params["potent"] = "1"
+            events.append(Event(text="Potent: the attack deals no damage and its keyword effects apply."))
+            c.stage = "effects"
+            return
     c.stage = "redirect" if c.hit else "effects"
 
 
@@ -519,6 +597,7 @@ def st_finish(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 STAGES = {
     "augment": st_augment, "targeted": st_targeted, "alt": st_alt, "area": st_area, "fuel": st_fuel,
+    "reckless": st_reckless, "awkward": st_awkward, "ev": st_ev, "potent": st_potent,
     "enhance": st_enhance, "react": st_react, "extra": st_extra, "damage": st_damage, "redirect": st_redirect,
     "adaptive_discard": st_adaptive_discard, "place": st_place, "effects": st_effects, "always": st_always,
     "next_target": st_next_target, "after": st_after, "support": st_support, "finish": st_finish,

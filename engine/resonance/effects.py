@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Event, Outcome, draw
 
 from . import keywords as K
-from .state import ResState, Unit
+from .state import Ask, ResState, Unit
 
 
 def name(s: ResState, uid: str) -> str:
@@ -121,8 +121,9 @@ def destroy_unit(s: ResState, uid: str, events: list[Event], by: int | None) -> 
                                              f"[{uid}] is destroyed."))
     if by is not None and by != u.owner:
         gain_karma(s, by, events, "destroyed an enemy Animation")
-    if K.side_has(s, u.owner, "3.3"):
-        draw_cards(s, u.owner, 1, events, "draws with Stubborn")
+    if K.side_has(s, u.owner, "3.3") and s.players[u.owner].alive:  # App C 3.3: may draw, asked next
+        s.queue.append(Ask(seat=u.owner, kind="stubborn", prompt=f"{s.players[u.owner].name}: Stubborn - draw a card?",
+                           options=[("yes", "Draw 1"), ("no", "No")]))
 
 
 def player_destroyed(s: ResState, seat: int, events: list[Event], by: int | None) -> None:

@@ -25,9 +25,9 @@ STATUS_TAGS = set(STATUS_TAG.values())
 BOOST_TAGS = set(BOOST_TAG.values())
 # Keywords that only act on an Attack/CS; those that act on Support (§4.4 A, notes item 14).
 SUPPORT_KWS = {"3.9", "6.7", "7.9", "8.3", "5.2", "5.6"} | set(BOOST_TAG)
-# Keywords needing a choice when used (param): Attuned, Translocate, Flux, Gamble, Deadeye, Material,
-# Multiply, Channel, Imbue, Improvisor, Split.
-PARAM_KWS = {"1.3", "1.9", "4.7", "0.8", "6.2", "5.7", "7.8", "9.9", "5.6", "5.2", "7.9"}
+# Keywords needing a choice when declared (param): Attuned, Translocate, Deadeye, Material, Multiply,
+# Channel, Imbue, Improvisor, Split. Flux and Gamble ask their amounts later, at the EV step.
+PARAM_KWS = {"1.3", "1.9", "6.2", "5.7", "7.8", "9.9", "5.6", "5.2", "7.9"}
 # Replace the fuel-to-RV steps (GR2) or the whole roll.
 ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
 NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # these cannot augment a Critical Strike

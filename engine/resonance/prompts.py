@@ -32,6 +32,11 @@ def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for _, cid in sorted(seen.items(), reverse=True)]
 
 
+def card_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
+    """One option per card in hand, for discards whose only effect is losing the card (Awkward, Trickster)."""
+    return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for cid in sorted(dict.fromkeys(s.players[seat].hand))]
+
+
 WAIT = "wait"
 
 

@@ -13,8 +13,9 @@ from .prompts import ask, colours_of, hand_options, next_turn_of, take
 from .state import Combat, ResState, Unit
 
 
-def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -> int:
-    """Ward then Bless (item 26); Phasing voids keyword prevention (GR3)."""
+def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -> int | None:
+    """Ward, then Bless at its controller's choice (item 26); Phasing voids keyword prevention (GR3).
+    None while the Bless question is open; asking again is safe because Ward has then not fired."""
     if "1.7" in c.kws or amount <= 0:
         return amount
     if K.tag_active(s, t, "Ward"):
@@ -22,25 +23,65 @@ def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -
         events.append(Event(text=f"{E.name(s, t.uid)}'s Ward Tag prevents the damage."))
         return 0
     if K.tag_active(s, t, "Bless"):
-        E.remove_tag(t, "Bless")
-        events.append(Event(text=f"{E.name(s, t.uid)} spends its Bless Tag: 1 damage prevented."))
-        amount -= 1
+        ans = take(c, "bless")
+        if ans is None:  # App D 9: the controller may remove it
+            ask(s, t.owner, "bless", f"{s.players[t.owner].name}: {amount} damage to {E.name(s, t.uid)} - "
+                "spend its Bless Tag to prevent 1?", [("yes", "Spend Bless: prevent 1"), ("no", "Keep the Bless Tag")])
+            return None
+        if ans == "yes":
+            E.remove_tag(t, "Bless")
+            events.append(Event(text=f"{E.name(s, t.uid)} spends its Bless Tag: 1 damage prevented."))
+            amount -= 1
     return amount
 
 
-def survivor_possible(s: ResState, c: Combat, t: Unit, amount: int) -> bool:
-    return (amount > 0 and not t.suppressed and "1.7" not in c.kws and K.has(s, t, "4.1") and not t.survivor_used
+def survivor_possible(s: ResState, c: Combat | None, t: Unit, amount: int, attack: bool = True) -> bool:
+    """App C 4.1: lethal damage of any kind, once per unit (A-27); Phasing attack damage cannot be prevented."""
+    phasing = attack and c is not None and "1.7" in c.kws
+    return (amount > 0 and not t.suppressed and not phasing and K.has(s, t, "4.1") and not t.survivor_used
             and bool(s.players[t.owner].hand) and t.damage + amount >= K.max_hp(s, t))
 
 
-def hit_damage(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -> int:
-    """Damage from the attack to one unit after prevention (auto Survivor for secondary hits)."""
-    amount = prevent(s, c, t, amount, events)
-    if survivor_possible(s, c, t, amount):
-        low = E.lowest_card(s, t.owner)
-        use_survivor(s, t, low, events)
-        return 0
-    return E.place_markers(s, t, amount, events, "attack", c.seat)
+def ask_survivor(s: ResState, t: Unit, amount: int) -> None:
+    ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {amount} damage would destroy {E.name(s, t.uid)} - "
+        "discard a card to survive (Survivor)?", [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"),
+        private=True)
+
+
+def deal(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event], key: str, why: str = "attack",
+         by: int | None = -1, attack: bool = True) -> int | None:
+    """Markers on one unit inside an action: Ward and Bless for attack damage, then Survivor if lethal.
+    Returns the markers placed, or None while a question is open (call again with the same key)."""
+    held = f"held:{key}"
+    if held not in c.params:
+        got = prevent(s, c, t, amount, events) if attack else amount
+        if got is None:
+            return None
+        c.params[held] = str(got)
+    amount = int(c.params[held])
+    if survivor_possible(s, c, t, amount, attack):
+        ans = take(c, "survivor")
+        if ans is None:
+            ask_survivor(s, t, amount)
+            return None
+        if ans != "no":
+            c.params.pop(held)
+            use_survivor(s, t, ans[5:], events)
+            return 0
+    c.params.pop(held)
+    return E.place_markers(s, t, amount, events, why, c.seat if by == -1 else by)
+
+
+def may_draw(s: ResState, c: Combat, kind: str, events: list[Event]) -> bool | None:
+    """Specialist and Insightful: the controller may draw one card. None while asked."""
+    ans = take(c, kind)
+    name = kind.capitalize()
+    if ans is None:
+        ask(s, c.seat, kind, f"{name}: draw a card?", [("yes", "Draw 1"), ("no", "No")])
+        return None
+    if ans == "yes":
+        E.draw_cards(s, c.seat, 1, events, f"draws with {name}")
+    return ans == "yes"
 
 
 def use_survivor(s: ResState, t: Unit, card_id: str, events: list[Event]) -> None:
@@ -56,24 +97,11 @@ def st_place(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if t is None:
         c.stage = "next_target"
         return
-    amount = c.params.get("amount")
-    amount = int(amount) if amount is not None else prevent(s, c, t, c.raw, events)
-    if survivor_possible(s, c, t, amount):
-        ans = take(c, "survivor")
-        if ans is None:
-            c.params["amount"] = str(amount)
-            ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {amount} damage would destroy "
-                f"{E.name(s, t.uid)} - discard a card to survive (Survivor)?",
-                [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"), private=True)
-            return
-        c.params.pop("amount", None)
-        if ans != "no":
-            use_survivor(s, t, ans[5:], events)
-            c.stage = "effects"
-            return
-    c.params.pop("amount", None)
     gremlin = K.has(s, t, "5.0")
-    c.dealt = E.place_markers(s, t, amount, events, "attack", c.seat)
+    dealt = deal(s, c, t, c.raw, events, "main")
+    if dealt is None:
+        return
+    c.dealt = dealt
     if c.dealt:
         note_damage(s, c, events)
         if gremlin and not c.rv_discarded and t.uid in s.units and t.items:
@@ -143,14 +171,19 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
     c.stage = "always"
 
 
-def res_piercing(game, s: ResState, c: Combat, events: list[Event]) -> None:
+def res_piercing(game, s: ResState, c: Combat, events: list[Event]):
     if c.target.startswith("P"):
-        return  # A-38: no second unit to pierce to
+        return None  # A-38: no second unit to pierce to
     owner = int(c.params["towner"])
     p = s.units.get(f"P{owner}")
     if p:
-        events.append(Event(text="Piercing carries the damage to the controlling Player."))
-        hit_damage(s, c, p, c.dealt, events)
+        if "pierce_said" not in c.params:
+            c.params["pierce_said"] = "1"
+            events.append(Event(text="Piercing carries the damage to the controlling Player."))
+        if deal(s, c, p, c.dealt, events, "pierce") is None:
+            return "wait"
+        c.params.pop("pierce_said", None)
+    return None
 
 
 def res_siphon(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -191,54 +224,75 @@ def other_enemy_animations(s: ResState, c: Combat) -> list[str]:
     return [a.uid for f in range(len(s.players)) if f != c.seat for a in K.animations(s, f) if a.uid != t]
 
 
+def brawler_options(s: ResState, seat: int | None) -> list[tuple[str, str]]:
+    hand = s.players[seat].hand if seat is not None else []
+    return [(f"card:{x}", f"Make them discard {E.card_name(x)}") for x in sorted(hand)]
+
+
 def res_pick_target(kind: str, prompt: str):
+    """A RES keyword that needs the attacker's pick; the pick is kept while its effect waits on a prompt."""
     def fn(game, s: ResState, c: Combat, events: list[Event]):
-        if kind == "brawler":
-            t = s.units.get(c.target)
-            hand = s.players[t.owner].hand if t else []
-            if not hand:
-                return None
-            opts = [(f"card:{x}", f"Make them discard {E.card_name(x)}") for x in sorted(hand)]
+        if kind == "brawler":  # the defender's hand, even when the attack destroyed the defending unit
+            opts = brawler_options(s, int(c.params["towner"]))
         else:
             opts = [(u, E.name(s, u)) for u in other_enemy_animations(s, c)]
+        ans = c.params.get(f"pick:{kind}") or take(c, kind)
+        if ans is None:
             if not opts:
                 return None
-        ans = take(c, kind)
-        if ans is None:
             if len(opts) == 1:
                 ans = opts[0][0]
             else:
                 ask(s, c.seat, kind, prompt, opts, private=kind == "brawler")
                 return "wait"
-        RES_TARGETED[kind](s, c, ans, events)
+        c.params[f"pick:{kind}"] = ans
+        if RES_TARGETED[kind](s, c, ans, events) == "wait":
+            return "wait"
+        c.params.pop(f"pick:{kind}")
         return None
     return fn
 
 
 def _brawler(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
-    t = s.units.get(c.target)
-    seat = t.owner if t else None
-    if seat is not None and ans[5:] in s.players[seat].hand:
+    seat = int(c.params["towner"])
+    if ans[5:] in s.players[seat].hand:
         E.discard_from_hand(s, seat, ans[5:], events, "Brawler")
 
 
-def _spread(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
+def _spread(s: ResState, c: Combat, ans: str, events: list[Event]):
     if ans in s.units:
-        events.append(Event(text=f"Spread: 1 damage to {E.name(s, ans)}."))
-        hit_damage(s, c, s.units[ans], 1, events)
+        if "spread_said" not in c.params:
+            c.params["spread_said"] = "1"
+            events.append(Event(text=f"Spread: 1 damage to {E.name(s, ans)}."))
+        if deal(s, c, s.units[ans], 1, events, "spread") is None:
+            return "wait"
+        c.params.pop("spread_said", None)
+    return None
 
 
-def _splash(s: ResState, c: Combat, ans: str, events: list[Event]) -> None:
-    """Splash: the attack's keyword effects but no damage (status tags, Impact, Sticky)."""
+def _splash(s: ResState, c: Combat, ans: str, events: list[Event]):
+    """App C 8.6: every keyword effect the attack puts on its target, but no damage: Status Tags (with
+    Lingering), Impact, Sticky and Brawler (the Splashed Animation's controller discards the attacker's pick).
+    Damage keywords (Piercing, Spread) and effects on the attacker's own side (Siphon, Boost Tags) stay out."""
     u = s.units.get(ans)
     if u is None:
-        return
+        return None
+    card = None
+    if "3.2" in c.kws and s.players[u.owner].hand:
+        card = take(c, "splash_brawler")
+        if card is None:
+            ask(s, c.seat, "splash_brawler", f"Splash carries Brawler to {E.name(s, u.uid)}: choose a card for "
+                f"{s.players[u.owner].name} to discard", brawler_options(s, u.owner), private=True)
+            return "wait"
     events.append(Event(text=f"Splash: the attack's effects reach {E.name(s, u.uid)}."))
     status_tags(s, c, u, events)
     if "3.8" in c.kws:
         impact(s, u, events)
     if "6.6" in c.kws:
         suppress(s, u, events, "Sticky")
+    if card and card[5:] in s.players[u.owner].hand:
+        E.discard_from_hand(s, u.owner, card[5:], events, "Brawler through Splash")
+    return None
 
 
 RES_TARGETED = {"brawler": _brawler, "spread": _spread, "splash": _splash}
@@ -300,8 +354,6 @@ def st_after(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 E.place_markers(s, me, 1, events, "Martial", t.owner)
         if s.finished:
             return
-        if "0.2" in c.kws:
-            E.draw_cards(s, c.seat, 1, events, "draws with Specialist")
         me = s.units.get(c.actor)
         if me and "2.1" in c.kws:
             me.acrobatic = True
@@ -374,15 +426,24 @@ def after_rapid(s: ResState, c: Combat, events: list[Event]):
         c.targets = [t]
         c.ti = 0
         c.reactive = {}
-        for key in [k for k in c.params if k.startswith(("trick:", "reac:", "res:")) or k in (
-                "targeted_done", "martial_done", "after_done", "tags_done", "potent", "edit")]:
+        for key in [k for k in c.params if k.startswith(("trick:", "reply:", "reac:", "res:", "ev:", "area")) or k in (
+                "targeted_done", "martial_done", "after_done", "tags_done", "potent", "edit", "ev_items", "awkward")]:
             c.params.pop(key)
         events.append(Event(text="Rapid: the attack goes again."))
         c.stage = "targeted"
     return None
 
 
-AFTER_ASKS = [("alert", after_alert), ("chain", after_chain), ("rapid", after_rapid)]
+def after_specialist(s: ResState, c: Combat, events: list[Event]):
+    """App C 0.2: the attacker's controller may draw one card."""
+    if "0.2" not in c.kws:
+        return None
+    if may_draw(s, c, "specialist", events) is None:
+        return "wait"
+    return None
+
+
+AFTER_ASKS = [("specialist", after_specialist), ("alert", after_alert), ("chain", after_chain), ("rapid", after_rapid)]
 
 
 def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -400,8 +461,10 @@ def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
             for code in c.kws:
                 if code in K.BOOST_TAG:
                     E.apply_tag(s, holder, K.BOOST_TAG[code], events)
-        if "8.3" in c.kws:
-            E.draw_cards(s, c.seat, 1, events, "draws with Insightful")
+    if "8.3" in c.kws and "insightful" not in c.params:
+        if may_draw(s, c, "insightful", events) is None:
+            return
+        c.params["insightful"] = "done"
     if "3.9" in c.kws:
         ans = take(c, "shift")
         if ans is None:

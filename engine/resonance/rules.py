@@ -19,12 +19,15 @@ from . import effects as E
 from . import keywords as K
 from .actions import Act, Choose, Deploy, EndTurn, Equip, Karma, Pick, ResAction, UseTag
 from .cards import COLOURS, catalog
+from .prompts import hand_options
+from .resolve import survivor_possible, use_survivor
 from .state import Ask, Player, ResState, Unit
 
 HAND_SIZE = 5
 PICKS = {2: 5, 3: 3, 4: 2}  # §3.2: modules each player drafts
 PRIVATE_KINDS = {"codex_primary", "codex_secondary", "codex_drop", "refresh", "fuel", "react", "extra", "reactive",
-                 "trickster", "survivor", "adaptive_discard", "brawler", "charismatic_discard", "trickster_reply"}
+                 "trickster", "survivor", "adaptive_discard", "brawler", "charismatic_discard", "trickster_reply",
+                 "awkward", "splash_brawler"}
 
 
 class ResConfig(BaseModel):
@@ -183,19 +186,42 @@ class Resonance(Game):
             gain = min(K.focus(s, s.units[f"P{seat}"]), 10 - p.en)
             p.en += max(0, gain)
             events.append(Event(text=f"{p.name} gains {max(0, gain)} EN (now {p.en})."))
-        for u in K.side_units(s, seat):
-            if "Slow" in u.tags and p.en >= 1 and K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow"):
-                p.en -= 1  # RULINGS: the Ready Phase payment is always made when EN allows
-                E.remove_tag(u, "Slow")
-                events.append(Event(text=f"{p.name} pays 1 EN to remove the Slow Tag from {E.name(s, u.uid)}."))
-        for u in K.side_units(s, seat):
+        s.combat = None
+        self._ask_slow(s, events)
+
+    def _ask_slow(self, s: ResState, events: list[Event]) -> None:
+        """App D 6: for each Slow-tagged unit the controller may pay 1 EN to remove the tag, then units ready."""
+        p = s.players[s.active]
+        slow = [u for u in K.side_units(s, s.active)
+                if K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow") and u.uid not in s.slow_kept]
+        if slow and p.en >= 1:
+            s.ask = Ask(seat=s.active, kind="slow", prompt=f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
+                        options=[(f"pay:{u.uid}", f"Pay 1 EN: free {E.name(s, u.uid)}") for u in slow]
+                        + [("no", "Keep the Slow Tag" + ("s" if len(slow) > 1 else ""))])
+            return
+        s.slow_kept = []
+        self._ready_units(s)
+
+    def _ans_slow(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
+        p = s.players[s.active]
+        if option == "no":
+            s.slow_kept = [o[4:] for o, _ in ask.options if o.startswith("pay:")]
+        else:
+            u = s.units[option[4:]]
+            p.en -= 1
+            E.remove_tag(u, "Slow")
+            events.append(Event(text=f"{p.name} pays 1 EN to remove the Slow Tag from {E.name(s, u.uid)}."))
+        self._ask_slow(s, events)
+
+    def _ready_units(self, s: ResState) -> None:
+        p = s.players[s.active]
+        for u in K.side_units(s, s.active):
             stuck = u.suppressed or K.tag_active(s, u, "Slow") or u.no_ready
             if u.kind == "player":
                 p.tokens = 1 if stuck else 0
             elif not stuck:
                 u.spent = False
             u.no_ready = False  # A-40: the Impact lock is used up by this Ready Phase
-        s.combat = None
 
     def _end_turn(self, s: ResState, events: list[Event]) -> None:
         """End Phase: hand to exactly 5 (owner picks discards), tag hooks, then the next player."""
@@ -361,11 +387,11 @@ class Resonance(Game):
         for _ in range(200):
             if s.finished or s.ask:
                 return
+            if s.queue:  # triggers raised mid-action (Stubborn, a held Blight marker) are answered first
+                s.ask = s.queue.pop(0)
+                continue
             if s.combat:
                 combat.run(self, s, events)
-                continue
-            if s.queue:
-                s.ask = s.queue.pop(0)
                 continue
             return
 
@@ -430,6 +456,24 @@ class Resonance(Game):
 
     def _ans_charismatic_discard(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
         E.discard_from_hand(s, ask.seat, option[5:], events, "Charismatic")
+
+    def _ans_stubborn(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
+        if option == "yes":
+            E.draw_cards(s, ask.seat, 1, events, "draws with Stubborn")
+
+    def _ans_survivor(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
+        """A Blight marker held for the Survivor answer; in an attack the pipeline reads the answer itself."""
+        if s.held is None:
+            s.combat.params["@survivor"] = option
+            return
+        u = s.units.get(s.held)
+        s.held = None
+        if u is None:
+            return
+        if option.startswith("card:"):
+            use_survivor(s, u, option[5:], events)
+        else:
+            E.place_markers(s, u, 1, events, "Blight Tag", None)
 
     def _ans_sensor(self, s: ResState, ask: Ask, option: str, events: list[Event]) -> None:
         if option == "bottom" and s.main_deck:
@@ -673,6 +717,13 @@ def support_keywords(s: ResState, u: Unit) -> bool:
 
 
 def after_action(s: ResState, u: Unit, events: list[Event]) -> None:
-    """Blight Tag: 1 marker right after each action of the unit (Ageless ignores it)."""
+    """Blight Tag: 1 marker right after each action of the unit (Ageless ignores it). If that marker would
+    destroy a Survivor unit, it waits for the controller's Survivor answer (App C 4.1)."""
     if u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
+        if survivor_possible(s, None, u, 1, attack=False):
+            s.held = u.uid
+            s.queue.insert(0, Ask(seat=u.owner, kind="survivor", private=True, options=[("no", "No")] + hand_options(
+                s, u.owner, "Survive, discarding"), prompt=f"{s.players[u.owner].name}: the Blight marker would "
+                f"destroy {E.name(s, u.uid)} - discard a card to survive (Survivor)?"))
+            return
         E.place_markers(s, u, 1, events, "Blight Tag", None)

@@ -126,6 +126,8 @@ class ResState(GameState):
     combat: Combat | None = None
     echo_count: int = 0
     seen: dict[str, list[str]] = Field(default_factory=dict)  # seat -> cards shown to it (Sentry, Brawler)
+    held: str | None = None  # a unit whose Blight marker waits for its Survivor answer
+    slow_kept: list[str] = Field(default_factory=list)  # Ready Phase: Slow Tags the player chose to keep
 
     def unit(self, uid: str) -> Unit:
         return self.units[uid]

@@ -42,8 +42,9 @@ def test_aura_adds_one_ev():
 
 
 @covers("0.2")
-def test_specialist_draws_after_the_attack():
-    assert len(p_attack("0.2", "aug:0.2").players[0].hand) == 1
+def test_specialist_may_draw_after_the_attack():
+    assert len(p_attack("0.2", "aug:0.2", specialist="yes").players[0].hand) == 1
+    assert len(p_attack("0.2", "aug:0.2", specialist="no").players[0].hand) == 0  # "may": the player declines
     assert len(p_attack("0.2").players[0].hand) == 0
 
 
@@ -78,7 +79,7 @@ def test_adaptive_makes_the_target_discard_instead_of_taking_damage():
 
 @covers("0.8")
 def test_gamble_reveals_for_ev_and_damages_the_actor():
-    s = p_attack("0.8", "aug:0.8:2")
+    s = p_attack("0.8", "aug:0.8", gamble=["yes", "yes", "no"])  # one card at a time, then stop
     assert dmg(s, "P1") == 6 and dmg(s, "P0") == 2
 
 
@@ -238,7 +239,7 @@ def test_piercing_also_damages_the_controlling_player():
 
 @covers("4.7")
 def test_flux_trades_markers_on_the_actor_for_ev():
-    s = p_attack("4.7", "aug:4.7:3")
+    s = p_attack("4.7", "aug:4.7", flux="3")
     assert dmg(s, "P1") == 7 and dmg(s, "P0") == 3
 
 
@@ -381,7 +382,7 @@ def test_potent_applies_effects_on_a_miss():
     hand(s, 0, "M13-0")  # Awkward in the same block wants one more card
     codex(s, 0, "X8-5", "X0-3")  # Potent/Awkward, Mark/Indirect
     s.players[1].base_focus = 5
-    s = p_attack("8.9", "aug:8.9", "aug:0.5", s=s)
+    s = p_attack("8.9", "aug:8.9", "aug:0.5", s=s, potent="yes")
     assert dmg(s, "P1") == 0 and "Mark" in s.units["P1"].tags
 
 

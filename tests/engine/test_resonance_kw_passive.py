@@ -119,13 +119,16 @@ def test_sturdy_ignores_focus_reductions():
 
 
 @covers("3.3")
-def test_stubborn_draws_when_an_own_animation_is_destroyed():
-    s = table()
-    codex(s, 1, block_of("3.3"))
-    a = put(s, 1, "M13-0")  # P1
-    hand(s, 0, C4)
-    s = attack(s, "P0", a.uid)
-    assert a.uid not in s.units and len(s.players[1].hand) == 1
+def test_stubborn_may_draw_when_an_own_animation_is_destroyed():
+    for choice, cards in (("yes", 1), ("no", 0)):
+        s = table()
+        codex(s, 1, block_of("3.3"))
+        a = put(s, 1, "M13-0")  # P1
+        hand(s, 0, C4)
+        s = drive(play(s, Act(seat=0, actor="P0", what="attack", target=a.uid)), default=False)
+        assert s.ask.kind == "stubborn" and s.ask.seat == 1 and a.uid not in s.units  # asked of the destroyed Animation's controller
+        s = answer(s, "stubborn", choice)
+        assert len(s.players[1].hand) == cards
 
 
 @covers("3.7")
@@ -305,8 +308,12 @@ def test_charismatic_makes_an_opponent_discard_on_deploy():
 def test_insightful_draws_on_support():
     s = table()
     codex(s, 0, "X8-2")
-    s = support(s, "P0", "P0", augment=["aug:8.3"])
+    s = support(s, "P0", "P0", augment=["aug:8.3"], insightful="yes")
     assert len(s.players[0].hand) == 1
+    s = table()
+    codex(s, 0, "X8-2")
+    s = support(s, "P0", "P0", augment=["aug:8.3"], insightful="no")
+    assert len(s.players[0].hand) == 0
 
 
 @covers("9.0")
@@ -354,7 +361,7 @@ def test_trickster_makes_the_attacker_discard_or_cancels():
     s = table()
     hand(s, 1, "M13-2")
     hand(s, 0, "M13-0")
-    s = defend_with("9.3", s, trickster="card:M13-2")
+    s = defend_with("9.3", s, trickster="card:M13-2", trickster_reply="card:M13-0")
     assert dmg(s, "P1") == 4 and s.players[0].hand == []
 
 

@@ -121,7 +121,7 @@ def test_slow_tag_keeps_a_unit_spent_unless_en_is_paid():
     assert s.units[a.uid].spent and "Slow" in s.units[a.uid].tags
     s = table()
     a = put(s, 1, plain(), spent=True, tags=["Slow"])
-    s = play(s, EndTurn(seat=0))
+    s = answer(play(s, EndTurn(seat=0)), "slow", f"pay:{a.uid}")
     assert not s.units[a.uid].spent and s.units[a.uid].tags == [] and s.players[1].en == 9
 
 
@@ -145,7 +145,7 @@ def test_daze_tag_makes_discarded_power_count_zero():
 def test_bless_tag_prevents_one_damage():
     s = table()
     s.units["P1"].tags = ["Bless"]
-    assert dmg(plain_attack(s), "P1") == 3
+    assert dmg(plain_attack(s, bless="yes"), "P1") == 3
 
 
 @covers("Tag:Curse")
