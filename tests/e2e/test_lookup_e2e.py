@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot import create_bot
-from store import Store
-from table import TableService
 from tests.fakediscord import bot_session
-
-
-@pytest.fixture
-async def service():
-    svc = TableService(await Store.open(":memory:"))
-    yield svc
-    await svc.close()
 
 
 async def test_rules_answers_with_see_also_buttons_that_open_entries(fake, service):

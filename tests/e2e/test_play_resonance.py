@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from engine.core import get_game
 from engine.resonance.cards import catalog
 from engine.resonance.effects import card_name
-from store import Store
-from table import TableService
 from tests.e2e.helpers import (
     arbiter,
     button_of,
@@ -35,13 +31,6 @@ async def public_record(service, game_id: int, since: int) -> str:
     view = await service.view(game_id, None)
     events = [e.text for e in await service.store.events(game_id, since_version=since) if e.visible_to is None]
     return " ".join([*strings_in(view), *events])
-
-
-@pytest.fixture
-async def service(tmp_path):
-    svc = TableService(await Store.open(tmp_path / "arbiter.db"))
-    yield svc
-    await svc.close()
 
 
 async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatch):
