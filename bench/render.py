@@ -2,7 +2,9 @@
 
 Each board is a public view made by the engine: an AI game from a fixed seed, at the moment with the
 most units on the table (for Psi Wars, during a battle). Clans is also timed with a highlight (one
-unit's moves and attacks, built from the legal actions as the table would), and its opening hand. The baseline draws a
+unit's moves and attacks, built from the legal actions as the table would), and its opening hand. Resonance is
+timed on a four-player table at its busiest moment during an attack, and on that moment's hand of the player
+to act. The baseline draws a
 few rectangles and lines of text on a canvas of the board's size and encodes it with the same PNG
 settings, so the ratio is what our layout costs.
 
@@ -21,7 +23,7 @@ from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
-from images import clans, psiwars, theme
+from images import clans, psiwars, resonance, theme
 
 
 def busy_battle_view(seed: str = "bench-render") -> dict:
@@ -47,6 +49,19 @@ def busy_clans_state(seed: str = "bench-render"):
         game.advance(state, game.ai_action(state, game.to_act(state)[0]))
         if len(state.units) > most and not state.finished:
             best, most = state.model_copy(deep=True), len(state.units)
+    return best
+
+
+def busy_resonance_views(seed: str = "bench-render", players: int = 4) -> tuple[dict, dict]:
+    """(public view, seat view of the player to act) during an attack, with the most units and Items in play."""
+    game = get_game("resonance")
+    state = game.setup({}, [f"P{i}" for i in range(players)], seed)
+    best, most = None, -1
+    while not state.finished and state.version < 2000:
+        game.advance(state, game.ai_action(state, game.to_act(state)[0]))
+        pieces = len(state.units) + sum(len(u.items) for u in state.units.values())
+        if state.combat and pieces > most:
+            best, most = (game.view(state, None), game.view(state, state.combat.seat)), pieces
     return best
 
 
@@ -112,6 +127,17 @@ def main(argv=None) -> dict:
                             "median_ms": round(median_ms(hand, args.runs), 1),
                             "cold_caches_median_ms": round(median_ms(lambda: (clans.clear_caches(), hand()),
                                                                      args.runs), 1)}
+    public, seat = busy_resonance_views()
+    units = sum(len(p["animations"]) + 1 for p in public["players"])
+    report["resonance"] = {"players": len(public["players"]), "units": units,
+                           **timings("resonance", public, resonance, args.runs)}
+    hand = lambda: images.render_hand("resonance", seat)  # noqa: E731
+    me = seat["players"][seat["you"]]
+    report["resonance_hand"] = {"cards": len(me["hand"]), "codex_deck": len(me["codex_deck"]),
+                                "size": list(Image.open(io.BytesIO(hand())).size),
+                                "median_ms": round(median_ms(hand, args.runs), 1),
+                                "cold_caches_median_ms": round(median_ms(lambda: (resonance.clear_caches(), hand()),
+                                                                         args.runs), 1)}
     print(json.dumps(report))
     return report
 

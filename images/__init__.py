@@ -9,7 +9,7 @@ import importlib
 
 from .theme import to_png
 
-GAMES = ("psiwars", "clans")  # games with a picture module images/<id>.py; the others are text only for now
+GAMES = ("psiwars", "clans", "resonance")  # games with a picture module images/<id>.py; the others are text only for now
 
 
 class UnknownGame(ValueError):

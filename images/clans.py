@@ -314,31 +314,18 @@ def _field(view: dict, spec: dict[str, list[str]]) -> Image.Image:
 # --- header, legend and log ---------------------------------------------------------------
 
 
-def _names(view: dict) -> dict[int, str]:
-    return {p["seat"]: p["name"] for p in view["players"]}
+_names = t.seat_names
 
 
 def _waiting(view: dict) -> str:
-    """Who the game waits on; a private decision's prompt stays off the public board."""
-    names = _names(view)
-    parts = []
-    for dec in view.get("pending") or []:
-        who = names.get(dec["seat"], f"seat {dec['seat'] + 1}")
-        if dec.get("private") or dec.get("kind") == "turn":
-            parts.append(who)
-        else:
-            prompt = dec["prompt"]
-            parts.append(prompt if prompt.startswith(who) else f"{who}: {prompt}")
-    return "Waiting on " + "; ".join(dict.fromkeys(parts)) if parts else ""
+    return t.waiting(view, quiet_kinds=("turn",))
 
 
 def _headline(view: dict) -> tuple[str, str]:
     names = _names(view)
-    outcome = view.get("outcome")
-    if outcome:
-        winners = " and ".join(names[s] for s in outcome["winners"])
-        first = f"Game over: {winners} wins" if winners and not outcome["draw"] else "Game over: a draw"
-        return first, outcome.get("reason") or ""
+    over = t.game_over(view)
+    if over:
+        return over
     first = (f"Turn {view['turn']}  ·  Round {view['round']} of {view['max_rounds']}  ·  "
              f"{names[view['active']]}'s turn")
     acting = next((u for u in view["units"] if u["iid"] == view.get("current")), None)

@@ -199,8 +199,7 @@ def render_card(card_id: str) -> Image.Image:
 _flow, _label, _column, _panel = t.flow, t.label, t.column, t.panel
 
 
-def _names(view: dict) -> dict[int, str]:
-    return {p["seat"]: p["name"] for p in view["players"]}
+_names = t.seat_names
 
 
 # --- a lab ---------------------------------------------------------------------------------
@@ -353,26 +352,14 @@ WINDOW_LABEL = {"after_attack": "Powers after attackers", "after_defend": "Power
 
 
 def _waiting(view: dict) -> str:
-    """Who the game waits on; a private decision's prompt stays off the public board."""
-    names = _names(view)
-    parts = []
-    for dec in view.get("pending") or []:
-        who = names.get(dec["seat"], f"seat {dec['seat']}")
-        prompt = dec["prompt"]
-        if dec.get("private"):
-            parts.append(who)
-        else:  # engine prompts often start with the name already
-            parts.append(prompt if prompt.startswith(who) else f"{who}: {prompt}")
-    return "Waiting on " + "; ".join(dict.fromkeys(parts)) if parts else ""  # fromkeys: dedupe, keep order
+    return t.waiting(view)
 
 
 def _header(view: dict, w: int) -> Image.Image:
     names = _names(view)
-    outcome = view.get("outcome")
-    if outcome:
-        winners = " and ".join(names[s] for s in outcome["winners"])
-        first = f"Game over: {winners} wins" if winners and not outcome["draw"] else "Game over: a draw"
-        second = outcome.get("reason") or ""
+    over = t.game_over(view)
+    if over:
+        first, second = over
     else:
         first = (f"Turn {view['turn']}  ·  Round {view['round']} of {view['max_rounds']}  ·  "
                  f"{names[view['active']]}'s turn")

@@ -234,3 +234,35 @@ def to_png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
+
+
+# --- header text shared by every game's board (views share players, pending and outcome) ---------
+
+
+def seat_names(view: dict) -> dict[int, str]:
+    return {p["seat"]: p["name"] for p in view["players"]}
+
+
+def waiting(view: dict, quiet_kinds: tuple[str, ...] = ()) -> str:
+    """Who the game waits on. A private decision's prompt (it may name hidden cards) stays off the public
+    board, and so does the prompt of any kind in quiet_kinds: only the player's name is written."""
+    names = seat_names(view)
+    parts = []
+    for dec in view.get("pending") or []:
+        who = names.get(dec["seat"], f"seat {dec['seat'] + 1}")
+        if dec.get("private") or dec.get("kind") in quiet_kinds:
+            parts.append(who)
+        else:  # engine prompts often start with the name already
+            prompt = dec["prompt"]
+            parts.append(prompt if prompt.startswith(who) else f"{who}: {prompt}")
+    return "Waiting on " + "; ".join(dict.fromkeys(parts)) if parts else ""  # fromkeys: dedupe, keep order
+
+
+def game_over(view: dict) -> tuple[str, str] | None:
+    """(headline, reason) once the game is over, else None."""
+    outcome = view.get("outcome")
+    if not outcome:
+        return None
+    winners = " and ".join(seat_names(view)[s] for s in outcome["winners"])
+    first = f"Game over: {winners} wins" if winners and not outcome["draw"] else "Game over: a draw"
+    return first, outcome.get("reason") or ""

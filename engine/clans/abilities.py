@@ -62,6 +62,8 @@ def ward_fits(state: ClansState, pa: PendingAttack, iid: str, ab: Ability) -> bo
         return False
     if iid == pa.target and ab.params.get("range", 0) and not ab.params.get("self"):
         return False  # "a friend within N" guards others; only wards that say so guard the warder too
+    if ab.params.get("amount", 0) == 0 and not (pa.status and not is_god(state, pa.target)):
+        return False  # a ward that only stops statuses is not offered against a hit that carries none
     return dist(attacker.pos, target.pos) >= ab.params.get("min_dist", 0)
 
 

@@ -85,7 +85,17 @@ def ability_score(game, state, seat: int, a: UseAbility) -> float:
         missing = catalog().cards[t.card].hp - t.hp
         value = min(missing, p.get("amount", 0)) + (3 if p.get("cure") and t.statuses else 0)
         return value * (1.5 if catalog().cards[t.card].god else 1) - cost - 1
-    return -1.0  # rallies and shields: only by the support pass below
+    if ab.kind == "shield":  # worth it only with foes close enough to strike next turn
+        u = state.units[a.unit]
+        close = sum(1 for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= 3)
+        return min(close, 2) * p.get("amount", 0) * 0.6 - cost
+    if ab.kind == "rally":  # +ATK for a friend that can still strike this turn
+        t = state.units[a.target]
+        ready = r.can_act(state, a.target) and any(
+            state.foes(o.owner, seat) and dist(o.pos, t.pos) <= r.stat(state, a.target, "rng")
+            for o in state.units.values())
+        return 1.5 - cost if ready else -1.0
+    return -1.0
 
 
 def art_score(game, state, a: CastArt) -> float:
@@ -215,7 +225,8 @@ def support(game, state, seat: int, legal: list[Action], order: dict) -> Action 
     for a in legal:
         if isinstance(a, (Equip, UseItem)):
             scored.append((support_score(state, seat, a), order[id(a)], a))
-        elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind == "heal":
+        elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind in (
+                "heal", "shield", "rally"):
             scored.append((ability_score(game, state, seat, a), order[id(a)], a))
     saving = saving_for_terrain(state, seat)
     scored = [x for x in scored if x[0] > (5 if saving and exp_cost(x[2]) else 0)]

@@ -10,8 +10,15 @@ from .state import dist, parse_coord
 
 
 def explain(game, state, a: Action) -> IllegalAction:
-    if a.type.startswith("place_") or a.type == "draft_map":
+    setup_move = a.type.startswith("place_") or a.type == "draft_map"
+    if setup_move or state.phase == "setup":
+        if not setup_move:
+            return IllegalAction("The battlefield is still being set up: lay battlemaps, then Homebases and Gods.",
+                                 "getting-started")
         return explain_setup(state, a)
+    if state.phase == "react" and a.type not in ("react", "pass"):
+        return IllegalAction("An attack is waiting for the defender's answer (a ward or no reaction).",
+                             "special-abilities")
     p = state.players[a.seat]
     if a.type == "summon":
         d = catalog().cards.get(a.card)

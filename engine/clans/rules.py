@@ -1,10 +1,10 @@
-"""Gods & Clans rules on the shared engine contract (first slice).
+"""Gods & Clans rules on the shared engine contract.
 
-Implemented: battlefield from the battlemaps, Homebase and God placement, 4 SP a turn, summoning
-beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies no), standard attack
-with range-based counter, Initiative and counter-from-any-range, EXP from defeats, God loss, round cap,
-Equipment (one per ally, heal on equip, enemy-only cards) and assimilation (one unused card a turn),
-Inventory items (heal and cure, buffs for an activation or a turn, damage, Poison).
+Set-up (battlemaps drafted and laid with the connectivity check, Homebase and God; or automatic),
+4 SP a turn, summoning beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies
+no), standard attack with range-based counter, Initiative and counter-from-any-range, (PT) abilities and
+(OT) wards as the defender's Decision, Break and Poison, Runic Arts, Terrain Effects, Equipment and
+assimilation, Inventory items, EXP, God loss, 2-vs-2 teams and the round cap.
 Rule names are the heading ids of data/clans/rules/sections.json.
 """
 
@@ -559,6 +559,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
 
     def standing_answers(self) -> dict[str, dict[str, str]]:
         return {"ward": {"always": "Always answer an attack with my best (OT) ward I can pay for",
+                         "god": "Use my best ward only when my God is attacked",
                          "never": "Never use (OT) wards; let attacks through"}}
 
     def standing_action(self, state: ClansState, seat: int, kind: str, answer: str) -> Action | None:
@@ -566,14 +567,20 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         if kind != "ward" or state.phase != "react" or not any(d.seat == seat and d.kind == "ward"
                                                                  for d in state.pending):
             return None
-        if answer == "never":
+        if answer == "never" or (answer == "god" and not cdef(state, state.attack.target).god):
             return Pass(seat=seat)
-        if answer != "always":
+        if answer not in ("always", "god"):
             return None
         options = ward_options(state, seat)
         if not options:
             return Pass(seat=seat)
         return max(options, key=lambda a: (ward_strength(state, a), a.unit))
+
+    def undoable(self, before: ClansState, after: ClansState, events: list[Event]) -> bool:
+        """Never across a ward window: once an attack is declared the defender has been asked."""
+        if before.phase == "react" or after.phase == "react" or before.attack or after.attack:
+            return False
+        return super().undoable(before, after, events) and after.turn == before.turn
 
     def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
         from .explain import explain

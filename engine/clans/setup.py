@@ -3,6 +3,8 @@ Homebase and God, as Decisions in turn order. The automatic set-up stays availab
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event
 
 from .actions import DraftMap, PlaceGod, PlaceHomebase, PlaceMap
@@ -48,30 +50,37 @@ def next_slot(state: ClansState, seat: int) -> tuple[int, int]:
 def map_options(state: ClansState, seat: int) -> list:
     """First the battlemap (any unused one that can be laid), then how to lay it."""
     if state.drafted is not None:
-        return lay_options(state, seat, [state.drafted])
+        return lay_options(state, seat, state.drafted)
     used = {m.piece for m in state.maps}
-    pieces = sorted({a.piece for a in lay_options(state, seat, sorted(set(battlemaps().pieces) - used))})
     maps = battlemaps().pieces
     return [DraftMap(seat=seat, piece=p, faces=f"A {'/'.join(maps[p].face_a)}, B {'/'.join(maps[p].face_b)}")
-            for p in pieces]
+            for p in sorted(set(maps) - used) if lay_options(state, seat, p, first=True)]
 
 
-def lay_options(state: ClansState, seat: int, pieces: list[int]) -> list[PlaceMap]:
+@cache
+def orientations(piece: int) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """(face, rotation, rows) for each distinct way to lay a battlemap."""
+    out, seen = [], set()
+    for face in ("A", "B"):
+        for rotation in (0, 90, 180, 270):
+            grid = tuple(battlemaps().face(piece, face, rotation))
+            if (face, grid) not in seen:
+                seen.add((face, grid))
+                out.append((face, rotation, grid))
+    return tuple(out)
+
+
+def lay_options(state: ClansState, seat: int, piece: int, first: bool = False) -> list[PlaceMap]:
     """Either face, each distinct rotation, on the next open slot, keeping the field connected (A-3)."""
     side, slot = next_slot(state, seat)
     out = []
-    for piece in pieces:
-        for face in ("A", "B"):
-            seen = set()
-            for rotation in (0, 90, 180, 270):
-                grid = tuple(battlemaps().face(piece, face, rotation))
-                if grid in seen:
-                    continue
-                seen.add(grid)
-                pick = Placement(piece=piece, face=face, side=side, slot=slot, rotation=rotation)
-                # an all-passable face changes nothing for connectivity (open slots read as Ground)
-                if all(t in "GF" for row in grid for t in row) or connected(battlemaps().lay([pick], state.field)):
-                    out.append(PlaceMap(seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
+    for face, rotation, grid in orientations(piece):
+        pick = Placement(piece=piece, face=face, side=side, slot=slot, rotation=rotation)
+        # an all-passable face changes nothing for connectivity (open slots read as Ground)
+        if all(t in "GF" for row in grid for t in row) or connected(battlemaps().lay([pick], state.field)):
+            out.append(PlaceMap(seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
+            if first:
+                break
     return out
 
 

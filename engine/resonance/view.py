@@ -43,7 +43,8 @@ def _player(s: ResState, seat: int, me: bool) -> dict:
     }
     if me:
         out["hand"] = [{"card": c, "name": card_name(c), "kind": K.card(c).kind} for c in p.hand]
-        out["codex_deck"] = [{"id": b, "name": catalog().codex[b].name} for b in p.codex_deck]
+        # Sorted: the owner knows what is in their shuffled Codex deck, not the order it will come in.
+        out["codex_deck"] = [{"id": b, "name": catalog().codex[b].name} for b in sorted(p.codex_deck)]
         out["secondaries"] = [COLOURS[c] for c in p.secondaries]
         out["immunized"] = list(p.immunized)
         out["seen"] = [card_name(c) for c in s.seen.get(str(seat), [])]

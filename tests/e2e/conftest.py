@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from store import Store
+from table import TableService
 from tests.fakediscord import FakeDiscord, LoopbackGuard
 
 
@@ -23,3 +25,11 @@ async def fake():
     """A running fake Discord with discord.py patched to use it (undone afterwards)."""
     async with FakeDiscord.running() as server:
         yield server
+
+
+@pytest.fixture
+async def service(tmp_path):
+    """The table service the bot under test uses, on a fresh database file."""
+    svc = TableService(await Store.open(tmp_path / "arbiter.db"))
+    yield svc
+    await svc.close()

@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot import create_bot
-from store import Store
-from table import TableService
 from tests.fakediscord import bot_session
-
-
-@pytest.fixture
-async def service():
-    svc = TableService(await Store.open(":memory:"))
-    yield svc
-    await svc.close()
 
 
 async def test_rules_answers_with_see_also_buttons_that_open_entries(fake, service):
@@ -37,6 +26,10 @@ async def test_card_keyword_and_glossary(fake, service):
     async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
         card = await fake.slash(bob, "card", game="psiwars", name="gost operativ")
         assert "Ghost Operative" in card.content and "Long-Range Strike" in card.content
+        for game, name in (("clans", "aurelius"), ("resonance", "M06-7"), ("psiwars", "ghost operative")):
+            shown = await fake.slash(bob, "card", game=game, name=name)
+            [picture] = shown.message.files.values()
+            assert picture.startswith(b"\x89PNG"), game  # every game with pictures draws its cards
         keyword = await fake.slash(bob, "keyword", query="4.6")
         assert "Piercing" in keyword.content
         tags = await fake.autocomplete(bob, "keyword", focused="query", query="ward")

@@ -14,8 +14,6 @@ import pytest
 from cogs.components import parse_cid
 from cogs.play import STALE
 from engine.core import get_game
-from store import Store
-from table import TableService
 from tests.e2e.helpers import (
     arbiter,
     button_of,
@@ -29,13 +27,6 @@ from tests.e2e.helpers import (
 )
 
 PSIWARS = get_game("psiwars")
-
-
-@pytest.fixture
-async def service():
-    svc = TableService(await Store.open(":memory:"))
-    yield svc
-    await svc.close()
 
 
 def refusal(result) -> str | None:

@@ -3,10 +3,6 @@ one member against the AI. Members only use slash commands, buttons and selects.
 
 from __future__ import annotations
 
-import pytest
-
-from store import Store
-from table import TableService
 from tests.e2e.helpers import (
     AI_SEED,
     SEED,
@@ -19,13 +15,6 @@ from tests.e2e.helpers import (
     renders_images,
     turn_messages,
 )
-
-
-@pytest.fixture
-async def service(tmp_path):
-    svc = TableService(await Store.open(tmp_path / "arbiter.db"))
-    yield svc
-    await svc.close()
 
 
 def assert_announced(final, table, result_text: str, seed: str = SEED) -> None:

@@ -16,8 +16,6 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 from engine.core import get_game
-from store import Store
-from table import TableService
 from tests.e2e.helpers import (
     PayloadLog,
     Sent,
@@ -117,13 +115,6 @@ def test_public_copies_own_cards_and_whole_words_are_not_leaks(dealt):
 
 
 # --- whole games through Discord ---------------------------------------------------------------------
-
-@pytest.fixture
-async def service():
-    svc = TableService(await Store.open(":memory:"))
-    yield svc
-    await svc.close()
-
 
 def assert_scanned(log: PayloadLog, members, moves) -> None:
     """No leaks, and the scan was not vacuous: hidden names existed and real payloads were read,

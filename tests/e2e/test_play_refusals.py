@@ -11,8 +11,6 @@ import pytest
 
 from cogs.components import parse_cid
 from cogs.play import STALE
-from store import Store
-from table import TableService
 from tests.e2e.helpers import (
     arbiter,
     button_of,
@@ -25,13 +23,6 @@ from tests.e2e.helpers import (
     snapshot,
 )
 from tests.fakediscord import Member
-
-
-@pytest.fixture
-async def service():
-    svc = TableService(await Store.open(":memory:"))
-    yield svc
-    await svc.close()
 
 
 @dataclass

@@ -5,18 +5,32 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from engine.core import get_game
+from engine.resonance.cards import catalog
+from engine.resonance.effects import card_name
+from tests.e2e.helpers import (
+    arbiter,
+    button_of,
+    fix_seed,
+    is_finished,
+    latest_turn,
+    member_to_act,
+    pick_from_panel,
+    strings_in,
+)
 
-from store import Store
-from table import TableService
-from tests.e2e.helpers import arbiter, fix_seed, is_finished, latest_turn, member_to_act, pick_from_panel
+
+def hidden_names(state) -> set[str]:
+    """Names of the cards in hands and Personal Codex decks: nobody but their owner may see them."""
+    names = {card_name(c) for p in state.players for c in p.hand}
+    return names | {catalog().codex[b].name for p in state.players for b in p.codex_deck}
 
 
-@pytest.fixture
-async def service(tmp_path):
-    svc = TableService(await Store.open(tmp_path / "arbiter.db"))
-    yield svc
-    await svc.close()
+async def public_record(service, game_id: int, since: int) -> str:
+    """Everything public about the game now: its public view and the public log after `since`."""
+    view = await service.view(game_id, None)
+    events = [e.text for e in await service.store.events(game_id, since_version=since) if e.visible_to is None]
+    return " ".join([*strings_in(view), *events])
 
 
 async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatch):
@@ -42,11 +56,18 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
             own = await service.view(game_id, str(member.id))  # their private prompts by name
             kinds |= {d["kind"] for d in own["pending"] if d["seat"] == seat}
             before = (await service.get(game_id)).version
-            panel = await fake.click(member, turn, "Your move" if "Your move" in str(turn.buttons)
-                                     else next(b["label"] for b in turn.buttons if "arb:panel:" in b["custom_id"]))
+            state = get_game("resonance").load_state((await service.store.get_game(game_id)).state)
+            secret = hidden_names(state)
+            seen = len(fake.history())
+            panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
             await pick_from_panel(fake, member, panel.followups[-1], rng)
             await fake.settle()
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
+            # A public message may name a hidden card only if the move made it public.
+            record = await public_record(service, game_id, before)
+            shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+            leaks = {n for n in secret if n in shown and n not in record}
+            assert not leaks, f"move {moves}: public messages named hidden cards {leaks}"
             moves += 1
         final = latest_turn(fake)
         assert is_finished(final), f"no result after {moves} moves"

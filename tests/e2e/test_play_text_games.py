@@ -1,65 +1,107 @@
 """A game without pictures plays through Discord with text turn messages; with pictures, a board PNG."""
 
+
 import images
 from bot import create_bot
-from store import Store
-from table import TableService
 from tests.fakediscord import bot_session
 
 
-async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, monkeypatch):
+async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, service, monkeypatch):
     monkeypatch.setattr(images, "GAMES", ("psiwars",))  # every playable game has pictures now: hide clans'
-    service = TableService(await Store.open(":memory:"))
-    try:
-        alice = fake.add_member("alice")
-        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-            new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
-            assert not new.failed and "against the AI" in new.content
-            turn = fake.history()[-1]
-            assert not turn.files  # no picture for this game, and no failure either
-            assert "```" in turn.content and "ABCDEFGHI" in turn.content  # the text board instead
-            panel = await fake.click(alice, turn, "Your move")
-            assert panel.followups[-1].ephemeral and panel.followups[-1].buttons
-        assert not fake.rejections
-    finally:
-        await service.close()
+    alice = fake.add_member("alice")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
+        assert not new.failed and "against the AI" in new.content
+        turn = fake.history()[-1]
+        assert not turn.files  # no picture for this game, and no failure either
+        assert "```" in turn.content and "ABCDEFGHI" in turn.content  # the text board instead
+        panel = await fake.click(alice, turn, "Your move")
+        assert panel.followups[-1].ephemeral and panel.followups[-1].buttons
+    assert not fake.rejections
 
 
-async def test_a_clans_turn_message_carries_the_board_picture(fake):
-    service = TableService(await Store.open(":memory:"))
-    try:
-        alice = fake.add_member("alice")
-        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-            new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
-            assert not new.failed
-            turn = fake.history()[-1]
-            assert list(turn.files) == ["board.png"] and turn.files["board.png"].startswith(b"\x89PNG")
-        assert not fake.rejections
-    finally:
-        await service.close()
+async def test_a_clans_turn_message_carries_the_board_picture(fake, service):
+    alice = fake.add_member("alice")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")
+        assert not new.failed
+        turn = fake.history()[-1]
+        assert list(turn.files) == ["board.png"] and turn.files["board.png"].startswith(b"\x89PNG")
+    assert not fake.rejections
 
 
-async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fake):
-    service = TableService(await Store.open(":memory:"))
-    try:
-        alice = fake.add_member("alice")
-        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-            new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
-            assert not new.failed and "against the AI" in new.content
-            turn = fake.history()[-1]
-            panel = (await fake.click(alice, turn, "Your move")).followups[-1]
-            [units] = [s for s in panel.selects if "arb:grp:" in s["custom_id"]]
-            unit = next(o for o in units["options"] if "(" in o["label"] and o["label"][0].isalpha()
-                        and not o["label"].startswith(("Summon", "Equipment", "Items")))
-            picked = await fake.choose(alice, panel, [unit["value"]], select=units["custom_id"])
-            assert not picked.failed
-            edited = fake.find_message(panel.id)
-            assert "board.png" in edited.files and edited.files["board.png"].startswith(b"\x89PNG")
-            labels = [b["label"] for b in edited.buttons] + [o["label"] for s in edited.selects for o in s["options"]]
-            assert any(label.startswith("Move ") for label in labels)
-            back = next(b for b in edited.buttons if "arb:nav:" in b["custom_id"] and ":-:" in b["custom_id"])
-            await fake.click(alice, edited, back["custom_id"])
-            assert not fake.find_message(panel.id).files  # the list of units comes without the picture
-        assert not fake.rejections
-    finally:
-        await service.close()
+async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fake, service):
+    alice = fake.add_member("alice")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+        assert not new.failed and "against the AI" in new.content
+        turn = fake.history()[-1]
+        panel = (await fake.click(alice, turn, "Your move")).followups[-1]
+        [units] = [s for s in panel.selects if "arb:grp:" in s["custom_id"]]
+        unit = next(o for o in units["options"] if "(" in o["label"] and o["label"][0].isalpha()
+                    and not o["label"].startswith(("Summon", "Equipment", "Items")))
+        picked = await fake.choose(alice, panel, [unit["value"]], select=units["custom_id"])
+        assert not picked.failed
+        edited = fake.find_message(panel.id)
+        assert "board.png" in edited.files and edited.files["board.png"].startswith(b"\x89PNG")
+        labels = [b["label"] for b in edited.buttons] + [o["label"] for s in edited.selects for o in s["options"]]
+        assert any(label.startswith("Move ") for label in labels)
+        back = next(b for b in edited.buttons if "arb:nav:" in b["custom_id"] and ":-:" in b["custom_id"])
+        await fake.click(alice, edited, back["custom_id"])
+        assert not fake.find_message(panel.id).files  # the list of units comes without the picture
+    assert not fake.rejections
+
+
+async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fake, service):
+    """Unused cards are face down: a public message may name one only once the move played it."""
+    import random
+
+    from engine.clans.cards import catalog
+    from engine.core import get_game
+    from tests.e2e.helpers import button_of, latest_turn, pick_from_panel, strings_in
+
+    rng = random.Random(3)
+    alice = fake.add_member("alice")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        for move in range(60):
+            turn = latest_turn(fake)
+            if turn.content.startswith("🏁"):
+                break
+            row = await service.store.get_game(game_id)
+            state = get_game("clans").load_state(row.state)
+            secret = {catalog().cards[c].name for p in state.players for c in p.unused}
+            seen = len(fake.history())
+            panel = await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])
+            await pick_from_panel(fake, alice, panel.followups[-1], rng)
+            await fake.settle()
+            view = await service.view(game_id, None)
+            events = [e.text for e in await service.store.events(game_id, since_version=row.version)
+                      if e.visible_to is None]
+            record = " ".join([*strings_in(view), *events])
+            shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+            leaks = {n for n in secret if n in shown and n not in record}
+            assert not leaks, f"move {move}: public messages named face-down cards {leaks}"
+    assert not fake.rejections
+
+
+async def test_four_members_start_a_two_versus_two_clans_game_and_one_concedes(fake, service):
+    ann, bob, cleo, dev = (fake.add_member(n) for n in ("ann", "bob", "cleo", "dev"))
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        await fake.slash(ann, "game", "new", game="clans", quick_setup=True)
+        for member in (bob, cleo, dev):
+            assert "joined" in (await fake.slash(member, "game", "join")).content
+        start = await fake.slash(ann, "game", "start")
+        assert "has begun" in start.content, start.content
+        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        view = await service.view(game_id, None)
+        assert view["teams"] == [[0, 2], [1, 3]]
+        confirm = await fake.slash(bob, "game", "concede")
+        assert "the AI plays your seat to the end" in confirm.content
+        await fake.click(bob, confirm.message, f"Concede Game #{game_id}")
+        await fake.settle()
+        info = await service.get(game_id)
+        assert info.status == "active" and info.seats[1].is_ai  # the game goes on, bob's seat with the AI
+        assert "bob concedes; the AI plays their seat to the end." in fake.history()[-1].content
+    assert not fake.rejections

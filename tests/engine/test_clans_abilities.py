@@ -94,7 +94,7 @@ def test_ot_abilities_are_refused_on_your_own_turn_and_perm_ones_are_never_used(
 
 
 def test_standing_answers_always_and_never():
-    assert set(GAME.standing_answers()["ward"]) == {"always", "never"}
+    assert set(GAME.standing_answers()["ward"]) == {"always", "god", "never"}
     s = rich(bare(FLAT))
     far_gods(s)
     knight = put(s, 0, "templar_knight", "D5")
@@ -103,6 +103,7 @@ def test_standing_answers_always_and_never():
     assert GAME.standing_action(s, 1, "ward", "always") is None  # nothing is waiting
     GAME.advance(s, Attack(seat=0, unit=knight, target=thrall))
     assert GAME.standing_action(s, 1, "ward", "never") == Pass(seat=1)
+    assert GAME.standing_action(s, 1, "ward", "god") == Pass(seat=1)  # the thrall is no God
     always = GAME.standing_action(s, 1, "ward", "always")
     assert always == React(seat=1, unit=chanter, ability=index(s, chanter, "Grave Ward"))
     assert always in GAME.legal_actions(s, 1)
@@ -119,13 +120,17 @@ def test_no_ward_window_when_the_defender_cannot_pay():
     assert s.phase == "play" and s.units[thrall].hp == 3
 
 
-def test_purify_ward_stops_the_status_of_the_hit():
+def test_purify_is_offered_only_against_a_status_hit_and_stops_the_status():
     s = rich(bare(FLAT))
     far_gods(s)
     s.active, s.pending[0].seat = 1, 1
     duelist = put(s, 1, "crimson_duelist", "D6")
     squire = put(s, 0, "cross_squire", "D5")
     cleric = put(s, 0, "cleric_of_dawn", "B5")
+    thrall = put(s, 1, "blood_thrall", "C6")
+    GAME.advance(s, Attack(seat=1, unit=thrall, target=squire))
+    assert s.phase == "play" and s.units[squire].hp == 4  # a plain hit: no window for a status-only ward
+    s.units[squire].hp = 6
     GAME.advance(s, UseAbility(seat=1, unit=duelist, ability=index(s, duelist, "Venom Lunge"), target=squire))
     GAME.advance(s, React(seat=0, unit=cleric, ability=index(s, cleric, "Purify")))
     assert s.units[squire].statuses == [] and s.units[squire].hp == 6 - 3
@@ -174,3 +179,33 @@ def test_eclipse_poisons_foes_in_reach_but_not_gods():
     assert s.units[a].statuses == ["poison"] and s.units[a].hp == 4
     assert s.units[b].statuses == ["poison"]
     assert s.units[god].statuses == [] and s.units[god].hp == god_hp
+
+
+def test_an_attack_that_opened_a_ward_window_cannot_be_taken_back():
+    s = rich(bare(FLAT))
+    far_gods(s)
+    knight = put(s, 0, "templar_knight", "D5")
+    thrall = put(s, 1, "blood_thrall", "D6")
+    chanter = put(s, 1, "crypt_chanter", "E7")
+    before = s.model_copy(deep=True)
+    after, events = GAME.apply(s, Attack(seat=0, unit=knight, target=thrall))
+    assert not GAME.undoable(before, after, events)
+    assert refused(after, EndTurn(seat=0)).rule is None  # not Ann's move at all
+    assert GAME.explain_illegal(after, EndTurn(seat=1)).rule == "special-abilities"
+    answered, events = GAME.apply(after, React(seat=1, unit=chanter, ability=index(after, chanter, "Grave Ward")))
+    assert not GAME.undoable(after, answered, events)
+    moved, events = GAME.apply(answered, EndTurn(seat=0))
+    assert not GAME.undoable(answered, moved, events)  # a new turn began
+
+
+def test_standing_answer_god_wards_the_god():
+    s = rich(bare(FLAT))
+    far_gods(s)
+    knight = put(s, 0, "templar_knight", "D5")
+    god = next(i for i, u in s.units.items() if u.owner == 1 and r.cdef(s, i).god)
+    s.units[god].pos = (3, 5)
+    chanter = put(s, 1, "crypt_chanter", "E7")
+    GAME.advance(s, Attack(seat=0, unit=knight, target=god))
+    assert GAME.standing_action(s, 1, "ward", "god") == React(seat=1, unit=chanter,
+                                                              ability=index(s, chanter, "Grave Ward"))
+

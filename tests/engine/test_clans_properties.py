@@ -8,8 +8,9 @@ of seconds; a few full-length games check that play always ends by itself.
 import json
 import random
 
-from engine.clans.cards import catalog
-from engine.clans.state import dist, parse_coord
+from engine.clans import actions as act
+from engine.clans.cards import DATA, catalog
+from engine.clans.state import coord, dist, parse_coord
 from engine.core import get_game
 
 GAME = get_game("clans")
@@ -54,6 +55,35 @@ def check_public_view(s) -> None:
             assert f'"{card}"' not in text, f"public view names the unused card {card}"
 
 
+SECTIONS = {x["id"] for x in json.loads((DATA / "rules" / "sections.json").read_text())["sections"]}
+ARTS = [c for c, d in CARDS.items() if d.kind == "art"]
+
+
+def some_moves(s, seat, rnd) -> list:
+    """Random, mostly illegal moves of every kind."""
+    units = list(s.units) or ["A99"]
+    tile = coord((rnd.randrange(9), rnd.randrange(12)))
+    card = rnd.choice(list(CARDS))
+    u, t = rnd.choice(units), rnd.choice(units)
+    return [act.Attack(seat=seat, unit=u, target=t), act.Move(seat=seat, unit=u, to=tile),
+            act.UseAbility(seat=seat, unit=u, ability=rnd.randrange(2), target=t),
+            act.React(seat=seat, unit=u, ability=rnd.randrange(2)), act.Pass(seat=seat), act.EndTurn(seat=seat),
+            act.CastArt(seat=seat, card=rnd.choice(ARTS), target=t, allies=(u, rnd.choice(units))),
+            act.CastTerrain(seat=seat, card=card), act.UseItem(seat=seat, card=card, target=t),
+            act.Equip(seat=seat, card=card, unit=u), act.Assimilate(seat=seat, card=card), act.Summon(seat=seat, card=card, tile=tile),
+            act.DraftMap(seat=seat, piece=rnd.randrange(1, 13)),
+            act.PlaceMap(seat=seat, piece=rnd.randrange(1, 13), face=rnd.choice("AB"), rotation=rnd.choice((0, 90))),
+            act.PlaceHomebase(seat=seat, tile=tile), act.PlaceGod(seat=seat, tile=tile)]
+
+
+def check_refusals(s, seat, legal, rnd) -> None:
+    """Every refusal explains itself with a rulebook section that exists."""
+    for a in some_moves(s, seat, rnd):
+        if a not in legal:
+            why = GAME.explain_illegal(s, a)
+            assert why.reason and why.rule in SECTIONS, (a, why.reason, why.rule)
+
+
 def eager(s, seat, legal, rnd):
     """A random player that likes to fight: a random hit when it has one, else often the move that
     closes in on the nearest foe (cheap, so a thousand games stay quick)."""
@@ -85,6 +115,9 @@ def play(seed: int, seats: int, setup: str, rounds: int, end_bias: float, sp: in
         check_invariants(s)
         if rnd.random() < 0.1:
             check_public_view(s)
+        if rnd.random() < 0.05 and not s.finished:
+            (seat,) = GAME.to_act(s)
+            check_refusals(s, seat, GAME.legal_actions(s, seat), rnd)
     assert s.finished
     return s
 
@@ -93,7 +126,7 @@ def test_a_thousand_short_random_games_keep_the_invariants():
     ended = {"god": 0, "cap": 0, "out": 0}
     for n in range(1_000):
         seats = 4 if n % 4 == 3 else 2
-        setup = "choose" if n % 10 == 0 else "auto"
+        setup = "choose" if n % 10 in (0, 3) else "auto"  # both seat counts build their own field
         s = play(n, seats, setup, rounds=4, end_bias=0.3, sp=6)
         ended["god" if "fallen" in s.finished.reason else "cap"] += 1
         ended["out"] += sum(p.out for p in s.players) if seats == 4 and not s.finished.draw else 0

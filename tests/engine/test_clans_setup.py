@@ -118,3 +118,19 @@ def test_the_automatic_set_up_is_still_available():
     s = GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "auto")
     assert s.phase == "play" and len(s.units) == 2
     assert s.field == battlemaps().field("quick_start")
+
+
+def test_a_team_game_lays_battlemaps_round_the_table_on_each_teams_side():
+    s = GAME.setup({}, ["Ann", "Bob", "Cid", "Dee"], "team-setup")
+    seats = []
+    while s.phase == "setup":
+        (seat,) = GAME.to_act(s)
+        action = GAME.ai_action(s, seat)
+        if action.type == "place_map":
+            seats.append(seat)
+        GAME.advance(s, action)
+        if action.type == "place_map":
+            assert s.maps[-1].side == seat % 2
+    assert seats == [(s.first + k) % 4 for k in range(12)]
+    assert len(s.units) == 4 and s.active == s.first
+    assert all(p.homebase[1] in (range(0, 6) if i % 2 == 0 else range(6, 12)) for i, p in enumerate(s.players))

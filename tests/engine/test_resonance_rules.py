@@ -291,6 +291,13 @@ def test_public_view_hides_hands_and_codex_decks():
     assert "Ann" in GAME.board_text(public)
 
 
+def test_the_owners_view_of_their_codex_deck_does_not_give_away_its_shuffled_order():
+    s = table()
+    s.players[0].codex_deck = ["X3-4", "X1-2", "X2-5"]
+    mine = GAME.view(s, 0)["players"][0]["codex_deck"]
+    assert [b["id"] for b in mine] == ["X1-2", "X2-5", "X3-4"]
+
+
 def test_defender_reaction_is_a_private_decision_for_the_defender():
     s = table()
     hand(s, 0, "M10-5")

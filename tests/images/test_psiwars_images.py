@@ -110,9 +110,9 @@ def test_views_from_a_whole_engine_game_render():
 
 
 def test_dispatch_knows_which_games_have_pictures():
-    assert images.supports("psiwars") and images.supports("clans") and not images.supports("resonance")
-    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars, clans"):
-        images.render_hand("resonance", {})
+    assert images.supports("psiwars") and images.supports("clans") and not images.supports("race")
+    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars, clans, resonance"):
+        images.render_hand("race", {})
 
 
 def test_psiwars_board_refuses_options_it_does_not_have():
