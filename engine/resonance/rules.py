@@ -657,6 +657,20 @@ class Resonance(Game):
 
         return standing(self, s, seat, kind, answer)
 
+    def timeout_action(self, s: ResState, seat: int) -> Action | None:
+        """A prompt left to run out takes the notes' safest no-cost default: no reaction, no payment,
+        no extra card; but Survivor is used when it can be (A-27). Other prompts go to the AI."""
+        kind = next((d.kind for d in s.pending if d.seat == seat), None)
+        if kind == "survivor":
+            return self.standing_action(s, seat, kind, "always")
+        if kind in NO_COST_ON_TIMEOUT:
+            return self.standing_action(s, seat, kind, "never")
+        return None
+
+
+# Prompts whose "never" answer spends nothing (a card, EN): what a timeout chooses for them.
+NO_COST_ON_TIMEOUT = ("react", "extra", "reactive", "trickster", "area", "aware", "slow")
+
 
 # --- queries used by the menu, the pipeline, explain and the AI --------------------------------
 

@@ -296,3 +296,26 @@ def test_chain_may_be_declined():
     assert "no" in [o for o, _ in s.ask.options] and GAME.ai_action(s, 0).option == "P1"
     s = drive(answer(s, "chain", "no"))
     assert a.uid not in s.units and dmg(s, b.uid) == 0
+
+
+# --- what a prompt left to run out chooses (design notes: the safest no-cost default) ------------
+
+def test_a_timed_out_reaction_spends_nothing_but_survivor_is_used():
+    s = table()
+    hand(s, 0, "M10-5")
+    hand(s, 1, "M10-1")
+    s = play(s, Act(seat=0, actor="P0", what="attack", target="P1"))
+    assert s.pending[0].kind == "react"
+    chosen = GAME.timeout_action(s, 1)
+    assert chosen is not None and chosen.option in ("no", "none") and chosen in GAME.legal_actions(s, 1)
+
+    s = table()
+    codex(s, 0, "X4-3")  # Curse/Piercing
+    codex(s, 1, "X4-1")  # Survivor/Stoic
+    s.units["P1"].damage = 9
+    hand(s, 0, P5_)
+    hand(s, 1, P1_)
+    guard = put(s, 1, plain())
+    s = until(declare(s, target=guard.uid), "survivor", {"augment": "aug:4.6", "react": "none"})
+    assert GAME.timeout_action(s, 1).option == f"card:{P1_}"
+    assert GAME.timeout_action(s, 0) is None  # nothing is owed by the attacker now
