@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from engine.core import Action
+from engine.core import Action, EndTurn
 
 from .cards import catalog
 
@@ -212,16 +212,6 @@ class Pass(Action):
 
     def group(self) -> str:
         return "Reaction"
-
-
-class EndTurn(Action):
-    type: Literal["end_turn"] = "end_turn"
-
-    def label(self) -> str:
-        return "End turn"
-
-    def group(self) -> str:
-        return "Turn"
 
 
 ClansAction = Annotated[

@@ -1,11 +1,11 @@
 """The shared engine contract, records, randomness and zone helpers."""
 
-from .contract import Action, Decision, Event, Game, GameState, IllegalAction, Outcome
+from .contract import Action, Decision, EndTurn, Event, Game, GameState, IllegalAction, Outcome
 from .registry import get_game, playable_games, register
 from .rng import Rng, commitment, new_seed
 from .zones import draw, move
 
 __all__ = [
-    "Action", "Decision", "Event", "Game", "GameState", "IllegalAction", "Outcome",
+    "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome",
     "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register",
 ]

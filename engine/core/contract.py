@@ -10,7 +10,7 @@ outcome(state) -> Outcome | None
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -52,6 +52,18 @@ class Action(BaseModel):
     def group(self) -> str:
         """Coarse menu the UI files this action under (e.g. "Build", "Attack")."""
         return self.type.replace("_", " ").capitalize()
+
+
+class EndTurn(Action):
+    """The turn's last move, shared by the games whose turns end when the player says so."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+    def label(self) -> str:
+        return "End turn"
+
+    def group(self) -> str:
+        return "Turn"
 
 
 class Event(BaseModel):

@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from engine.core import Action
+from engine.core import Action, EndTurn
 
 ACT_NAMES = {"attack": "Attack", "cs": "Critical Strike", "support": "Support", "purge": "Purge", "charge": "Charge"}
 KARMA_NAMES = {"overclock": "Overclock (1 Karma): draw 1", "reengage": "Re-engage (1 Karma)",
@@ -88,16 +88,6 @@ class UseTag(Action):
 
     def group(self) -> str:
         return "Karma"
-
-
-class EndTurn(Action):
-    type: Literal["end_turn"] = "end_turn"
-
-    def label(self) -> str:
-        return "End turn"
-
-    def group(self) -> str:
-        return "Turn"
 
 
 class Choose(Action):
