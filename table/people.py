@@ -115,17 +115,6 @@ class PeopleOps:
                 return None
             return await self._play_on(row)
 
-    async def _play_on(self, row: GameRow) -> Update | None:
-        """Let automatic seats move now; an Update if any did."""
-        engine = _engine(row.game)
-        state = engine.load_state(row.state)
-        update = _UpdateBuilder()
-        moved = await self._let_ai_play(row, engine, state, update)
-        if moved.version == state.version:
-            return None
-        await self._reclock(row, engine, moved, before=engine.to_act(state), acted=None)
-        return update.build(await self._row(row.id), engine, moved)
-
     # --- undo --------------------------------------------------------------------------
 
     async def request_undo(self, game_id: int, user_id: str) -> tuple[RequestRow | None, Update | None]:

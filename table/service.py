@@ -332,14 +332,19 @@ class TableService(PeopleOps):
             row = await self._row(game_id)
             if row.status != "active":
                 return None
-            engine = _engine(row.game)
-            before = engine.load_state(row.state)
-            update = _UpdateBuilder()
-            state = await self._let_ai_play(row, engine, before, update)
-            if state.version == before.version:
-                return None
-            await self._reclock(row, engine, state, before=engine.to_act(before), acted=None)
-            return update.build(row, engine, state)
+            return await self._play_on(row)
+
+    async def _play_on(self, row: GameRow) -> Update | None:
+        """Under the game's lock: let automatic seats (AI seats, standing answers) move now; an
+        Update if any did."""
+        engine = _engine(row.game)
+        before = engine.load_state(row.state)
+        update = _UpdateBuilder()
+        state = await self._let_ai_play(row, engine, before, update)
+        if state.version == before.version:
+            return None
+        await self._reclock(row, engine, state, before=engine.to_act(before), acted=None)
+        return update.build(await self._row(row.id), engine, state)
 
     async def remember_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
         """The newest public turn message of a game (its buttons are the live ones)."""
