@@ -39,8 +39,7 @@ def explain(game, state, a: Action) -> IllegalAction:
         if a.type == "assimilate":
             return IllegalAction("You have already assimilated a piece of Equipment this turn.", "assimilation")
         if d.sp > p.sp or d.exp > p.exp:
-            return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
-                                 "sp-and-exp")
+            return _too_dear(d, p)
         u = state.units.get(a.unit)
         if u is None:
             return IllegalAction("Equipment goes on an ally on the field.", "equipment")
@@ -55,8 +54,7 @@ def explain(game, state, a: Action) -> IllegalAction:
         if d is None or d.kind != "item" or a.card not in p.unused:
             return IllegalAction("That item is not among your unused cards; an item is used once.", "inventory-items")
         if d.sp > p.sp or d.exp > p.exp:
-            return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
-                                 "sp-and-exp")
+            return _too_dear(d, p)
         u = state.units.get(a.target)
         if u is None:
             return IllegalAction("Items are used on an ally or enemy on the field.", "using-items")
@@ -167,8 +165,7 @@ def explain_card(state, a) -> IllegalAction:
     if d is None or d.kind != kind or a.card not in p.unused:
         return IllegalAction("That card is not among your unused cards; it leaves the game once cast.", rule)
     if d.sp > p.sp or d.exp > p.exp:
-        return IllegalAction(f"{d.name} costs {d.sp} SP and {d.exp} EXP; you have {p.sp} SP and {p.exp} EXP.",
-                             "sp-and-exp")
+        return _too_dear(d, p)
     if a.type == "terrain":
         return IllegalAction("Terrain Effects are cast on your own turn.", "your-turn")
     t = state.units.get(a.target)
@@ -218,3 +215,8 @@ def explain_setup(state, a) -> IllegalAction:
 
 def p_sp(state, seat: int) -> int:
     return state.players[seat].sp
+
+
+def _too_dear(card, player) -> IllegalAction:
+    return IllegalAction(f"{card.name} costs {card.sp} SP and {card.exp} EXP; you have {player.sp} SP and "
+                         f"{player.exp} EXP.", "sp-and-exp")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from engine.psiwars.state import PsiState
 
 from .psiwars_helpers import GAME
+from .random_play import play_randomly
 
 
 def zones_hold_every_card_once(s: PsiState) -> None:
@@ -19,21 +20,7 @@ def zones_hold_every_card_once(s: PsiState) -> None:
 
 def random_game(seed: str, check_every_step: bool) -> tuple[PsiState, list]:
     s = GAME.setup({}, ["Ann", "Bob"], seed)
-    chooser = random.Random(seed)
-    actions = []
-    for _ in range(20_000):
-        if s.finished:
-            break
-        seat = GAME.to_act(s)[0]
-        legal = GAME.legal_actions(s, seat)
-        assert legal, f"seat {seat} must act but has no legal move in {s.phase}"
-        a = chooser.choice(legal)
-        GAME.advance(s, a)
-        actions.append(a)
-        if check_every_step:
-            zones_hold_every_card_once(s)
-    assert s.finished, "the game did not end"
-    return s, actions
+    return s, play_randomly(GAME, s, seed, after=zones_hold_every_card_once if check_every_step else None)
 
 
 def test_a_thousand_random_games_end_cleanly():

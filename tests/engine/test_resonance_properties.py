@@ -10,6 +10,7 @@ from engine.resonance import keywords as K
 from engine.resonance.actions import Deploy, Equip
 from engine.resonance.state import ResState
 
+from .random_play import play_randomly
 from .resonance_helpers import GAME
 
 
@@ -47,23 +48,8 @@ def check_limits_before(s: ResState, a) -> None:
 
 def random_game(seed: str, players: int, check: bool, rounds: int = 12) -> tuple[ResState, list]:
     s = GAME.setup({"setup": "quick", "max_rounds": rounds}, ["A", "B", "C", "D"][:players], seed)
-    chooser = random.Random(seed)
-    actions = []
-    for _ in range(20_000):
-        if s.finished:
-            break
-        seat = GAME.to_act(s)[0]
-        legal = GAME.legal_actions(s, seat)
-        assert legal, "a seat must act but has no legal move"
-        a = chooser.choice(legal)
-        if check:
-            check_limits_before(s, a)
-        GAME.advance(s, a)
-        actions.append(a)
-        if check:
-            check_invariants(s)
-    assert s.finished, "the game did not end"
-    return s, actions
+    checks = {"before": check_limits_before, "after": check_invariants} if check else {}
+    return s, play_randomly(GAME, s, seed, **checks)
 
 
 def test_a_thousand_random_games_of_two_three_and_four_players():
