@@ -14,14 +14,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core.registry import GAME_IDS
+from engine.core.registry import game_ids
 from lookup import TITLES, Entry, default_lookup
 
 from .components import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, trim
 from .format import MAX_MESSAGE, error_text
 
 log = logging.getLogger(__name__)
-GAME_CHOICES = [app_commands.Choice(name=TITLES[g], value=g) for g in GAME_IDS]
+GAME_CHOICES = [app_commands.Choice(name=TITLES[g], value=g) for g in game_ids()]
 RULE_KINDS = ("rule", "ruling")
 ENTRY_TEMPLATE = r"arb:rule:(?P<game>[a-z]+):(?P<kind>[a-z]+):(?P<key>.+)"
 KIND_CODES = {"rule": "r", "ruling": "u", "term": "t", "keyword": "k", "tag": "g", "card": "c"}

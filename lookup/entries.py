@@ -9,11 +9,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.registry import GAME_IDS
+from engine.core.registry import all_games, game_ids
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-TITLES = {"psiwars": "Intergalactic Psi Wars", "resonance": "Resonance Card Game", "clans": "Gods & Clans",
-          "infinities": "Infinities: Defiance of Fate", "futura": "Grand Saga Futura TCG"}
+TITLES = {g.id: g.title for g in all_games()}  # from the registry: one title per game
 
 
 @dataclass(eq=False)  # identity equality: entries are unique objects, usable in sets
@@ -94,7 +93,7 @@ def card_entries(game: str) -> list[Entry]:
 
 def all_entries() -> list[Entry]:
     out: list[Entry] = []
-    for game in GAME_IDS:
+    for game in game_ids():
         for load in (rule_entries, glossary_entries, ruling_entries, keyword_entries, card_entries):
             out += load(game)
     return out

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pydantic import ValidationError
 
 from engine.core import Action, Event, Game, GameState, Outcome, get_game
-from engine.core.registry import GAME_IDS
+from engine.core.registry import playable_games
 from store import GameRow, LoggedEvent
 
 from .errors import TableError
@@ -74,14 +74,7 @@ def _engine(game: str) -> Game:
 
 
 def _playable() -> list[str]:
-    found = []
-    for gid in GAME_IDS:
-        try:
-            get_game(gid)
-        except (KeyError, ModuleNotFoundError, ImportError):
-            continue
-        found.append(gid)
-    return found
+    return [g.id for g in playable_games()]
 
 
 def _title(game: str) -> str:

@@ -1,11 +1,28 @@
 """The shared engine contract, records, randomness and zone helpers."""
 
-from .contract import Action, Decision, EndTurn, Event, Game, GameState, IllegalAction, Outcome
-from .registry import get_game, playable_games, register
+from .contract import (
+    Action,
+    Decision,
+    EndTurn,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    Outcome,
+    Pass,
+    PromptView,
+    TableView,
+    answered,
+    ask,
+    finish,
+    open_ask,
+)
+from .registry import all_games, find_game, game_ids, get_game, playable_games, register
 from .rng import Rng, commitment, new_seed
 from .zones import draw, move
 
 __all__ = [
-    "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome",
-    "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register",
+    "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome", "Pass",
+    "PromptView", "TableView", "answered", "ask", "finish", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "game_ids",
 ]

@@ -10,6 +10,7 @@ outcome(state) -> Outcome | None
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -66,6 +67,18 @@ class EndTurn(Action):
         return "Turn"
 
 
+class Pass(Action):
+    """Decline a prompt or window: the one pass every game shares."""
+
+    type: Literal["pass"] = "pass"
+
+    def label(self) -> str:
+        return "Pass"
+
+    def group(self) -> str:
+        return "Pass"
+
+
 class Event(BaseModel):
     """Something that happened, with a sentence for the channel log.
 
@@ -82,12 +95,23 @@ class Event(BaseModel):
 
 
 class Decision(BaseModel):
-    """A choice the game is waiting for: who must answer, and what about."""
+    """A choice the game is waiting for: who must answer, and what about.
+
+    `prompt` is public (the channel sees who is asked what). `context` is for the owner's eyes:
+    lines in player words that say what the choice is about (the incoming attack, its numbers,
+    what each answer does), built from what that seat may see. `reaction` marks an answer owed
+    outside the owner's own turn; `timeout` is the move taken when such a prompt runs out
+    (None: the AI chooses). `button` names the public button that opens the owner's panel.
+    """
 
     seat: int
     kind: str
     prompt: str
     private: bool = False  # its options reveal hidden cards, so show them only to `seat`
+    context: list[str] = Field(default_factory=list)
+    reaction: bool = False
+    timeout: dict[str, Any] | None = None
+    button: str = ""
 
 
 class Outcome(BaseModel):
@@ -105,6 +129,9 @@ class GameState(BaseModel):
     rng: Rng
     seed_commitment: str = ""
     turn: int = 1
+    active: int = 0  # whose turn it is; off-turn answers are asked through `asks`
+    steps: int = 0  # moves applied so far: the step cap counts these
+    asks: list[Decision] = Field(default_factory=list)  # queued prompts; the first is open
     pending: list[Decision] = Field(default_factory=list)
     recent: list[Event] = Field(default_factory=list)
     finished: Outcome | None = None
@@ -116,19 +143,91 @@ class GameState(BaseModel):
         return Rng(seed=seed), commitment(seed)
 
 
+Handler = Callable[[Any, Any, Any, list[Event]], None]
+
+
+def finish(state: GameState, events: list[Event], winners: Iterable[int], reason: str,
+           *, draw: bool = False) -> None:
+    """End the game: record the outcome, close every prompt and tell the channel why."""
+    state.finished = Outcome(winners=sorted(set(winners)), draw=draw, reason=reason)
+    state.asks = []
+    state.pending = []
+    events.append(Event(kind="end", text=reason))
+
+
+def ask(state: GameState, decision: Decision, *, first: bool = False) -> Decision:
+    """Queue a prompt for any seat; the first queued prompt is the one the game waits on."""
+    if first:
+        state.asks.insert(0, decision)
+    else:
+        state.asks.append(decision)
+    return decision
+
+
+def answered(state: GameState) -> Decision | None:
+    """Close the open prompt (its owner has answered it) and return it."""
+    return state.asks.pop(0) if state.asks else None
+
+
+def open_ask(state: GameState) -> Decision | None:
+    return state.asks[0] if state.asks else None
+
+
+class PromptView(BaseModel):
+    """A pending decision as a seat may see it: `context` only in its owner's view."""
+
+    seat: int
+    player: str
+    kind: str
+    prompt: str
+    reaction: bool = False
+    button: str = ""
+    context: list[str] = Field(default_factory=list)
+
+
+class TableView(BaseModel):
+    """The shared part of every game's view, which the table and the cogs read.
+
+    `board` is the game's own view (public, or the seat's) that its renderer draws."""
+
+    game: str
+    title: str
+    version: int
+    turn: int
+    seat: int | None
+    players: list[str]
+    active: int
+    awaiting: list[int]
+    prompts: list[PromptView]
+    recent: list[str]
+    outcome: Outcome | None
+    board: dict
+
+
 class Game:
-    """Base for a game's rules. Subclasses implement the hooks below; `apply` is shared."""
+    """Base for a game's rules. Subclasses fill in the hooks below; the flow is shared.
+
+    A move is applied as: `check` (legal for this seat now?) -> the handler the game's `moves`
+    table names for the action's class -> `after_move` -> step cap -> `publish` (who is asked
+    next: the first queued prompt, else the game's ordinary `decisions`).
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
+    playable: ClassVar[bool] = True  # False: rules lookup only, no engine yet
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     pieces: ClassVar[bool] = False  # action groups are pieces on a board: the UI picks one first
     state_model: ClassVar[type[GameState]]
     action_model: ClassVar[Any]  # a discriminated Union of the game's Action classes
+    moves: ClassVar[dict[type, Handler]] = {}  # action class -> handler(game, state, action, events)
+    max_steps: ClassVar[int] = 20_000  # moves before the game is stopped and scored (cap_result)
+    turn_rule: ClassVar[str] = ""  # section cited when someone moves out of turn
+    end_rule: ClassVar[str] = ""  # section cited for moves after the game ended
+    lookup_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}  # extra lookups, e.g. {"keyword": ("keyword", "tag")}
 
     def __init__(self) -> None:
-        self._action_adapter = TypeAdapter(self.action_model)
+        self._action_adapter = TypeAdapter(self.action_model) if self.playable else None
 
     # --- hooks a game implements -------------------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> GameState:
@@ -137,13 +236,21 @@ class Game:
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def step(self, state: GameState, action: Action) -> list[Event]:
-        """Apply a legal action to `state` in place and return the events."""
-        raise NotImplementedError
+    def decisions(self, state: GameState) -> list[Decision] | None:
+        """The ordinary decision when no prompt is queued (usually: the active player's turn).
+        None keeps `pending` as the game set it (games not yet on the shared flow)."""
+        return None
+
+    def after_move(self, state: GameState, events: list[Event]) -> None:
+        """Bookkeeping after any move's handler (turn ends, eliminations)."""
+
+    def cap_result(self, state: GameState) -> tuple[list[int], str, bool]:
+        """Who wins when the game hits its length cap: (winners, reason, draw)."""
+        return [], "The game reached its length limit: a draw.", True
 
     def explain_illegal(self, state: GameState, action: Action) -> IllegalAction:
         """Why `action` is not legal now, in a player's words with the rule it breaks."""
-        return IllegalAction("That move is not available right now.")
+        return IllegalAction("That move is not available right now.", self.turn_rule)
 
     def view(self, state: GameState, seat: int | None) -> dict:
         raise NotImplementedError
@@ -172,8 +279,13 @@ class Game:
         return None
 
     def timeout_action(self, state: GameState, seat: int) -> Action | None:
-        """The safe answer when `seat` lets an off-turn decision run out (a reaction window: pass,
-        spend nothing). None: let the AI choose."""
+        """The safe answer when `seat` lets an off-turn decision run out: the prompt's own
+        `timeout` move when it is still legal. None: let the AI choose."""
+        for d in state.pending:
+            if d.seat == seat and d.timeout is not None:
+                action = self.parse_action({"seat": seat, **d.timeout})
+                if action in self.legal_actions(state, seat):
+                    return action
         return None
 
     def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
@@ -203,10 +315,18 @@ class Game:
             return []
         return sorted({d.seat for d in state.pending})
 
+    def is_reaction(self, state: GameState, seat: int) -> bool:
+        """Whether `seat` owes an off-turn answer rather than its own turn."""
+        return any(d.seat == seat and (d.reaction or d.seat != state.active) for d in state.pending)
+
     def parse_action(self, data: dict | str) -> Action:
         if isinstance(data, str):
             return self._action_adapter.validate_json(data)
         return self._action_adapter.validate_python(data)
+
+    def unknown_move(self) -> IllegalAction:
+        """The refusal for input that is no move of this game at all."""
+        return IllegalAction(f"That is not a move in {self.title}.", self.turn_rule)
 
     def load_state(self, data: dict | str) -> GameState:
         if isinstance(data, str):
@@ -215,11 +335,15 @@ class Game:
 
     def check(self, state: GameState, action: Action) -> None:
         if state.finished:
-            raise IllegalAction("The game is over.")
-        if action.seat not in self.to_act(state):
-            raise IllegalAction("It is not your move: the game is waiting on someone else.")
+            raise IllegalAction("The game is over: no more moves can be made.", self.end_rule or None)
+        waiting = self.to_act(state)
+        if action.seat not in waiting:
+            names = " and ".join(state.seats[s] for s in waiting) or "nobody"
+            raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
         if action not in self.legal_actions(state, action.seat):
-            raise self.explain_illegal(state, action)
+            refusal = self.explain_illegal(state, action)
+            refusal.rule = refusal.rule or self.turn_rule or None
+            raise refusal
 
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         """Pure: validate, copy, step, bump the version. Raises IllegalAction."""
@@ -228,17 +352,53 @@ class Game:
         events = self.advance(new, action)
         return new, events
 
+    def step(self, state: GameState, action: Action) -> list[Event]:
+        """Apply a legal action to `state` in place through the game's move table."""
+        events: list[Event] = []
+        self.moves[type(action)](self, state, action, events)
+        return events
+
     def advance(self, state: GameState, action: Action) -> list[Event]:
         """Apply an action already known to be legal, in place (simulation fast path)."""
         events = self.step(state, action)
+        if not state.finished:
+            self.after_move(state, events)
         state.version += 1
+        state.steps += 1
+        if not state.finished and state.steps >= self.max_steps:
+            winners, reason, draw = self.cap_result(state)
+            finish(state, events, winners, reason, draw=draw)
+        self.publish(state)
         state.recent = (state.recent + [e for e in events if e.kind != "trace"])[-state.RECENT_KEEP:]
-        if state.finished:
-            state.pending = []
         return events
+
+    def publish(self, state: GameState) -> None:
+        """Set whom the game waits on: nobody once it is over, else the open prompt, else the
+        game's ordinary decisions."""
+        if state.finished:
+            state.asks = []
+            state.pending = []
+        elif state.asks:
+            state.pending = [state.asks[0]]
+        else:
+            ordinary = self.decisions(state)
+            if ordinary is not None:
+                state.pending = ordinary
 
     def public_events(self, events: list[Event]) -> list[Event]:
         return [e for e in events if e.visible_to is None]
 
     def recent_view(self, state: GameState, seat: int | None) -> list[str]:
         return [e.text for e in state.recent if e.visible(seat)]
+
+    def table_view(self, state: GameState, seat: int | None) -> TableView:
+        """The typed shared view: turn, whom we wait on, prompts (context for their owner only),
+        recent events and outcome, with the game's own view as `board`."""
+        prompts = [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
+                              reaction=d.reaction or d.seat != state.active, button=d.button,
+                              context=d.context if d.seat == seat else [])
+                   for d in state.pending]
+        return TableView(game=self.id, title=self.title, version=state.version, turn=state.turn, seat=seat,
+                         players=list(state.seats), active=state.active, awaiting=self.to_act(state),
+                         prompts=prompts, recent=self.recent_view(state, seat), outcome=state.finished,
+                         board=self.view(state, seat))

@@ -48,7 +48,7 @@ def codex_pool(primary: int, secondaries: list[int]) -> list[str]:
 
 class Resonance(Game):
     id = "resonance"
-    title = "Resonance"
+    title = "Resonance Card Game"
     min_players = 2
     max_players = 4
     state_model = ResState

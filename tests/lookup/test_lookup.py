@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine.core.registry import GAME_IDS
+from engine.core.registry import game_ids
 from lookup import Lookup, default_lookup
 from lookup.entries import DATA
 
@@ -24,7 +24,7 @@ def quality(lookup: Lookup, game: str) -> tuple[int, float, float]:
     return len(questions), top1 / len(questions), top3 / len(questions)
 
 
-GAMES_WITH_QUESTIONS = [g for g in GAME_IDS if (DATA / g / "rules" / "questions.json").exists()]
+GAMES_WITH_QUESTIONS = [g for g in game_ids() if (DATA / g / "rules" / "questions.json").exists()]
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_QUESTIONS)
