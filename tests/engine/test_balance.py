@@ -8,7 +8,7 @@ from typing import Literal
 import pytest
 
 from engine import balance
-from engine.core import Action, Decision, Event, Game, GameState, finish, register
+from engine.core import Action, Decision, Game, GameState, finish, register
 
 
 class Claim(Action):
