@@ -253,6 +253,11 @@ class Infinities(Game):
                   ("reaction", "check"): React(seat=seat, check=True)}.get((kind, answer))
         return choice if choice is not None and choice in self.legal_actions(s, seat) else None
 
+    def content(self, s: InfState) -> dict[int, list[str]]:
+        cat = catalog()
+        return {t: [cat.factions[p.faction].name, cat.leaders[p.leader].name] for t, p in enumerate(s.players)
+                if p.faction and p.leader}
+
     def ai_action(self, s: InfState, seat: int):
         from .ai import choose
         return choose(self, s, seat)

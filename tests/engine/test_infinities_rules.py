@@ -89,15 +89,25 @@ def main_turn(s, dice):
     return seat
 
 
-def test_attack_destroys_on_meeting_defense_and_scores_two():  # rule 12, All Leaders row 2
-    s = to_main("a1")
-    seat = main_turn(s, ["power"])
+def face_off(s, dice):
+    """The active leader on a wall-free tile with the other leader on the next tile east."""
+    seat = main_turn(s, dice)
     foe = 1 - seat
     bare(s)
     put(s, "1,0", tile_of("boost", 0))
     put(s, "2,0", tile_of("star", 0))
     s.players[seat].pos, s.players[foe].pos = "1,0", "2,0"
-    unit = next(c for c in catalog().deck(s.players[foe].faction) if catalog().cards[c.split("#")[0]].defense == 3)
+    return seat, foe
+
+
+def weakest(s, foe):
+    return next(c for c in catalog().deck(s.players[foe].faction) if catalog().cards[c.split("#")[0]].defense == 3)
+
+
+def test_attack_destroys_on_meeting_defense_and_scores_two():  # rule 12, All Leaders row 2
+    s = to_main("a1")
+    seat, foe = face_off(s, ["power"])
+    unit = weakest(s, foe)
     s.players[foe].group = [unit]
     GAME.publish(s)
     assert Attack(seat=seat, unit=unit) in GAME.legal_actions(s, seat)
@@ -141,12 +151,7 @@ def test_reach_is_blocked_by_walls_and_empty_spaces_but_not_leaders():  # rule 2
 
 def test_movement_stops_at_walls_and_other_leaders():  # rules 13, 25
     s = to_main("m1")
-    seat = main_turn(s, ["fortitude"])
-    foe = 1 - seat
-    bare(s)
-    put(s, "1,0", tile_of("boost", 0))
-    put(s, "2,0", tile_of("star", 0))
-    s.players[seat].pos, s.players[foe].pos = "1,0", "2,0"
+    seat, foe = face_off(s, ["fortitude"])
     s.stacks = {w: [] for w in s.stacks}
     GAME.publish(s)
     act(s, Move(seat=seat))
@@ -228,16 +233,11 @@ def test_pass_forfeits_the_remaining_dice():  # I14
 
 def test_a_reaction_is_offered_off_turn_with_context_and_a_safe_timeout():  # rule 32
     s = to_main("x1")
-    seat = main_turn(s, ["power"])
-    foe = 1 - seat
-    bare(s)
-    put(s, "1,0", tile_of("boost", 0))
-    put(s, "2,0", tile_of("star", 0))
-    s.players[seat].pos, s.players[foe].pos = "1,0", "2,0"
+    seat, foe = face_off(s, ["power"])
     s.players[foe].leader = "vael" if s.players[foe].faction == "deva" else "chijen"
     s.players[foe].hand = s.players[foe].hand or [s.piles[s.players[foe].faction].deck.pop()]
     s.players[foe].track = 3
-    unit = next(c for c in catalog().deck(s.players[foe].faction) if catalog().cards[c.split("#")[0]].defense == 3)
+    unit = weakest(s, foe)
     s.players[foe].group = [unit]
     GAME.publish(s)
     for _ in range(30):  # retry the roll from a fresh copy until the attack lands
