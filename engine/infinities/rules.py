@@ -193,7 +193,8 @@ class Infinities(Game):
                 if cd.empower:
                     out.append(PlayCard(seat=seat, card=c, empower=True))
         if pay_basic(dice, "power") is not None:
-            out += [Attack(seat=seat, unit=u) for t in M.enemies(s, seat) if M.leader_in_reach(s, seat, t)
+            area = M.reach(s, seat)
+            out += [Attack(seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
         if pay_basic(dice, "fortitude") is not None:
             out.append(Move(seat=seat))

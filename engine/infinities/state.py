@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -28,11 +29,13 @@ def coords(k: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+@cache  # the map is small and its keys recur: geometry is the engine's hottest path
 def neighbour(k: str, d: int) -> str:
     q, r = coords(k)
     return key(q + DIRS[d][0], r + DIRS[d][1])
 
 
+@cache
 def direction(a: str, b: str) -> int | None:
     """The edge of `a` that faces the adjacent space `b` (None when not adjacent)."""
     for d in range(6):
@@ -48,11 +51,21 @@ class Placed(BaseModel):
     control: int | None = None  # seat whose control token is on it
 
     def side(self):
-        return catalog().tile(self.tile).side(self.up)
+        return _side(self.tile, self.up)
 
     def wall(self, d: int) -> bool:
         """Whether this tile shows a wall on its world edge d (walls turn with the tile)."""
-        return (d - self.rot) % 6 in catalog().tile(self.tile).walls
+        return (d - self.rot) % 6 in _walls(self.tile)
+
+
+@cache
+def _side(tile: str, up: str):
+    return catalog().tile(tile).side(up)
+
+
+@cache
+def _walls(tile: str) -> frozenset[int]:
+    return frozenset(catalog().tile(tile).walls)
 
 
 class Player(BaseModel):
