@@ -185,6 +185,19 @@ class React(Action):
         return "React and roll Fortitude for the bonus" if self.check else "React (1 token)"
 
 
+class Concede(Action):
+    """Give up (rule 37): accepted at any time; the leader then passes and never reacts, and leaves the
+    map at the next Start phase."""
+
+    type: Literal["concede"] = "concede"
+
+    def label(self) -> str:
+        return "Concede the game"
+
+    def group(self) -> str:
+        return "Concede"
+
+
 InfAction = Annotated[ChooseWorld | PickLeader | PlaceStart | Deploy | Done | Reroll | Convert | PlayCard | Attack
-                      | Move | LeaderAct | UnitAct | Step | Warp | Place | Choose | React | Pass,
+                      | Move | LeaderAct | UnitAct | Step | Warp | Place | Choose | React | Pass | Concede,
                       Field(discriminator="type")]

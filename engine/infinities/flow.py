@@ -44,6 +44,12 @@ def next_deploy(s: InfState, events: list[Event]) -> None:
 
 
 def start_round(s: InfState, events: list[Event]) -> None:
+    for seat, p in enumerate(s.players):
+        if p.conceded and not p.out:
+            defeat(s, seat, events)  # a concession takes effect at the Start phase (rule 37)
+    s.order = [t for t in s.order if not s.players[t].out]
+    if last_standing(s, events):
+        return
     s.turn = s.round
     events.append(Event(kind="round", text=f"Round {s.round} begins."))
     for seat in s.order:
@@ -104,7 +110,7 @@ def begin_action(s: InfState) -> None:
 
 def can_react(s: InfState, seat: int, by: int) -> bool:
     p = s.players[seat]
-    if p.out or p.track == 0 or p.leader is None:
+    if p.out or p.conceded or p.track == 0 or p.leader is None:
         return False
     return E.usable(s, reaction_run(s, seat, by, check=False))
 
@@ -224,7 +230,7 @@ def score_round(s: InfState, events: list[Event]) -> None:
     top = max(active.values(), default=0)
     leaders_top = [t for t, n in active.items() if n == top]
     for seat in s.order:
-        for o in M.objectives(s, seat):
+        for o in M.objectives(s, seat) if not s.players[seat].conceded else ():
             if o.scoring != "end_round":
                 continue
             amount = round_amount(s, seat, o, cat.x_table, leaders_top)
@@ -249,7 +255,22 @@ def round_amount(s: InfState, seat: int, o, x_table: dict[int, int], top: list[i
 
 
 def standings(s: InfState) -> dict[int, int]:
-    return {t: s.players[t].score for t in range(len(s.players)) if not s.players[t].out}
+    return {t: p.score for t, p in enumerate(s.players) if not p.out and not p.conceded}
+
+
+def last_standing(s: InfState, events: list[Event]) -> bool:
+    """A player or team whose opponents have all conceded or been defeated wins (rule 37)."""
+    left = [t for t, p in enumerate(s.players) if not p.out and not p.conceded]
+    sides = {M.team_of(s, t)[0] for t in left}
+    if s.finished or len(sides) > 1:
+        return False
+    if not left:
+        finish(s, events, [], "Every leader has left the game: a draw.", draw=True)
+        return True
+    names = " and ".join(s.players[t].name for t in left)
+    finish(s, events, M.team_of(s, left[0]), f"{names} {'wins' if len(left) == 1 else 'win'}: every opponent "
+           "has conceded or been defeated.")
+    return True
 
 
 def check_target(s: InfState, events: list[Event]) -> bool:

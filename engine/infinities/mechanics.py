@@ -294,7 +294,7 @@ def objectives(s: InfState, seat: int):
 
 def occur(s: InfState, seat: int, event: str, events: list[Event], tile: str | None = None) -> None:
     """Pay every per-occurrence objective this event meets; nothing scores during set-up."""
-    if s.phase in ("world", "leader", "explore", "deploy") or s.finished:
+    if s.phase in ("world", "leader", "explore", "deploy") or s.finished or s.players[seat].conceded:
         return
     for o in objectives(s, seat):
         if o.scoring != "occurrence" or o.event != event:

@@ -110,6 +110,17 @@ def end_pass(s: InfState, seat: int, events: list[Event]) -> None:
         F.skip_empty_end_steps(s, events)
 
 
+def concede(game, s: InfState, a, events: list[Event]) -> None:
+    """The leader gives up (rule 37): from now on they pass and never react; the next Start phase
+    takes them off the map. A concession that leaves one side ends the game at once."""
+    p = s.players[a.seat]
+    p.conceded = True
+    s.react_queue = [t for t in s.react_queue if t != a.seat]
+    events.append(Event(kind="concede", text=f"{p.name} concedes: they pass from now on and leave the map "
+                        "at the next Start phase."))
+    F.last_standing(s, events)
+
+
 def convert(game, s: InfState, a, events: list[Event]) -> None:
     F.begin_action(s)
     dice = s.players[a.seat].dice
@@ -268,7 +279,7 @@ def motion_moves(s: InfState, seat: int) -> list:
             out.append(Step(seat=seat, dir=d))
             if may_control and s.board[n].control is None and n != RIFT_AT:
                 out.append(Step(seat=seat, dir=d, control=True))
-        elif not mo.forced and any(s.stacks.values()):
+        elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
             worlds = [w for w in s.stacks if s.stacks[w]] if here == RIFT_AT else [None]
             out += [Step(seat=seat, dir=d, world=w) for w in worlds]
     if not mo.forced and M.can_warp(s, mo.mover):
@@ -288,7 +299,8 @@ def place_moves(s: InfState, seat: int) -> list:
     free = dv.moving and M.ignores_walls(s, seat)
     me = s.players[seat]
     mo = s.motion
-    can_control = dv.moving and (me.track > 0 or bool(mo and mo.free_controls and me.reserve + me.track))
+    forced = bool(mo and mo.forced)
+    can_control = dv.moving and not forced and (me.track > 0 or bool(mo and mo.free_controls and me.reserve + me.track))
     out = []
     for side in ("a", "b"):
         for rot in range(6):

@@ -10,11 +10,13 @@ from . import effects as E
 from . import flow as F
 from . import mechanics as M
 from . import moves as MV
+from . import refusals as R
 from . import view as V
 from .actions import (
     Attack,
     Choose,
     ChooseWorld,
+    Concede,
     Convert,
     Deploy,
     Done,
@@ -74,7 +76,7 @@ class Infinities(Game):
              Deploy: MV.deploy, Done: MV.done, Reroll: MV.reroll, Pass: MV.pass_, Convert: MV.convert,
              PlayCard: MV.play_card, Attack: MV.attack, Move: MV.move, LeaderAct: MV.leader_act,
              UnitAct: MV.unit_act, Step: MV.step, Warp: MV.warp, Place: MV.place, Choose: MV.choose,
-             React: MV.react}
+             React: MV.react, Concede: MV.concede}
 
     def config_model(self):
         return InfConfig
@@ -125,12 +127,21 @@ class Infinities(Game):
         if seat != s.active and kind in ("target", "discover", "move"):
             d.reaction, d.button = True, "Choose"
             d.context = [f"You are asked to {prompts[kind]}" + (f" for {s.runs[-1].label}." if s.runs else ".")]
+            if kind == "discover" and s.motion is not None and s.motion.forced:
+                d.context = [f"{s.players[s.motion.by].name} pushes you into an empty space: the tile drawn "
+                             "there is yours to lay.",
+                             "Pick its side and rotation; the edge you come through must stay open.",
+                             "If you let the prompt run out, the AI lays it for you."]
         return [d]
 
     # --- legal moves ----------------------------------------------------------------------------
     def legal_actions(self, s: InfState, seat: int) -> list:
         if s.finished or seat not in self.to_act(s):
             return []
+        return self.options(s, seat)
+
+    def options(self, s: InfState, seat: int) -> list:
+        """The moves open to `seat`, the owner of the decision under way."""
         ask = open_ask(s)
         if ask is not None:
             return self._reaction_moves(s, seat)
@@ -230,8 +241,16 @@ class Infinities(Game):
         return [Pass(seat=seat), React(seat=seat), React(seat=seat, check=True)]
 
     # --- applying moves ---------------------------------------------------------------------------
+    def check(self, s: InfState, action) -> None:
+        """A concession is accepted at any time from a leader still in the game (rule 37)."""
+        if isinstance(action, Concede) and not s.finished and 0 <= action.seat < len(s.players):
+            if s.players[action.seat].conceded or s.players[action.seat].out:
+                raise IllegalAction("You have already conceded or been defeated.", "8.4")
+            return
+        super().check(s, action)
+
     def explain_illegal(self, s: InfState, action) -> IllegalAction:
-        return IllegalAction("That move is not available right now: check your dice, targets and limits.", "5.3")
+        return R.explain(self, s, action)
 
     def view(self, s: InfState, seat: int | None) -> dict:
         return V.view(s, seat)
@@ -264,4 +283,27 @@ class Infinities(Game):
         return choose(self, s, seat)
 
     def after_move(self, s: InfState, events: list[Event]) -> None:
+        """Settle what needs no choice; a leader who conceded answers their own decisions at once."""
         MV.settle(s, events)
+        for _ in range(1_000):
+            seat = self.waiting_on(s)
+            if seat is None or not s.players[seat].conceded:
+                return
+            move = self.autopilot(s, seat)
+            self.moves[type(move)](self, s, move, events)
+            MV.settle(s, events)
+
+    def waiting_on(self, s: InfState) -> int | None:
+        if s.finished:
+            return None
+        ask = open_ask(s)
+        return ask.seat if ask is not None else self.owner(s)[0]
+
+    def autopilot(self, s: InfState, seat: int):
+        """A conceded leader passes, keeps its roll, declines to react; a choice that cannot be
+        declined takes its first option."""
+        opts = self.options(s, seat)
+        for safe in (Pass(seat=seat), Reroll(seat=seat, again=False), Done(seat=seat)):
+            if safe in opts:
+                return safe
+        return opts[0]

@@ -85,7 +85,8 @@ class Player(BaseModel):
     timeline: list[str] = Field(default_factory=list)
     score: int = 0
     passed: bool = False
-    out: bool = False  # defeated in the tie procedure
+    out: bool = False  # defeated (the tie procedure, or a concession at a Start phase)
+    conceded: bool = False  # passes and never reacts from now on; leaves the map at the next Start
 
 
 class Pile(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import get_game
+from engine.infinities.cards import catalog
 from engine.infinities.state import InfState, Placed
 
 GAME = get_game("infinities")
@@ -25,7 +26,6 @@ def put(s: InfState, k: str, tile: str, *, rot: int = 0, control: int | None = N
 
 def tile_of(kind: str, walls: int | None = None, exclude: set[str] = frozenset()) -> str:
     """A world tile with a side of this type (and this many walls), as put() takes it."""
-    from engine.infinities.cards import catalog
     for t in catalog().tiles.values():
         if t.id in exclude or walls is not None and len(t.walls) != walls:
             continue
@@ -48,3 +48,25 @@ def bare(s: InfState) -> None:
 def act(s: InfState, action) -> list:
     GAME.check(s, action)
     return GAME.advance(s, action)
+
+
+def main_turn(s, dice):
+    seat = s.active
+    s.players[seat].dice = list(dice)
+    GAME.publish(s)
+    return seat
+
+
+def face_off(s, dice):
+    """The active leader on a wall-free tile with the other leader on the next tile east."""
+    seat = main_turn(s, dice)
+    foe = 1 - seat
+    bare(s)
+    put(s, "1,0", tile_of("boost", 0))
+    put(s, "2,0", tile_of("star", 0))
+    s.players[seat].pos, s.players[foe].pos = "1,0", "2,0"
+    return seat, foe
+
+
+def weakest(s, foe):
+    return next(c for c in catalog().deck(s.players[foe].faction) if catalog().cards[c.split("#")[0]].defense == 3)

@@ -18,7 +18,7 @@ from engine.infinities.actions import (
 from engine.infinities.cards import catalog
 from engine.infinities.rules import has_exact, pay_basic
 
-from .infinities_helpers import GAME, act, bare, put, tile_of, to_main
+from .infinities_helpers import GAME, act, bare, face_off, main_turn, put, tile_of, to_main, weakest
 
 
 def test_world_fixes_faction_and_turn_order_follows_influence():  # rules 2-4
@@ -80,28 +80,6 @@ def test_basic_actions_pay_own_face_then_rift_then_star_and_star_never_pays_exac
     assert pay_basic(["boost"], "energy") is None
     assert not has_exact(["star", "boost"], ["power", "boost"])
     assert has_exact(["power", "boost", "star"], ["power", "boost"])
-
-
-def main_turn(s, dice):
-    seat = s.active
-    s.players[seat].dice = list(dice)
-    GAME.publish(s)
-    return seat
-
-
-def face_off(s, dice):
-    """The active leader on a wall-free tile with the other leader on the next tile east."""
-    seat = main_turn(s, dice)
-    foe = 1 - seat
-    bare(s)
-    put(s, "1,0", tile_of("boost", 0))
-    put(s, "2,0", tile_of("star", 0))
-    s.players[seat].pos, s.players[foe].pos = "1,0", "2,0"
-    return seat, foe
-
-
-def weakest(s, foe):
-    return next(c for c in catalog().deck(s.players[foe].faction) if catalog().cards[c.split("#")[0]].defense == 3)
 
 
 def test_attack_destroys_on_meeting_defense_and_scores_two():  # rule 12, All Leaders row 2
