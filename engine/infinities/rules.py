@@ -34,6 +34,7 @@ from .actions import (
     Warp,
 )
 from .cards import FACES, card, catalog
+from .highlight import highlight
 from .state import RIFT_AT, InfState, Pile, Placed, Player, Run, neighbour
 
 PRESETS = {"standard": (50, 5), "short": (20, 3), "long": (100, None)}
@@ -251,6 +252,9 @@ class Infinities(Game):
 
     def explain_illegal(self, s: InfState, action) -> IllegalAction:
         return R.explain(self, s, action)
+
+    def highlight(self, view: dict, actions: list) -> dict | None:
+        return highlight(view, actions)
 
     def view(self, s: InfState, seat: int | None) -> dict:
         return V.view(s, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import mechanics as M
 from .cards import card, catalog
-from .state import InfState, coords
+from .state import InfState, coords, direction
 
 
 def card_view(c: str) -> dict:
@@ -46,20 +46,38 @@ def view(s: InfState, seat: int | None) -> dict:
     piles = {f: {"deck": len(p.deck), "discard": len(p.discard),
                  "top": card(p.discard[-1]).name if p.discard else None} for f, p in s.piles.items()}
     dv = s.discovery
+    mo = s.motion
     return {
         "phase": s.phase, "round": s.round, "max_rounds": s.max_rounds, "target": s.target,
         "order": list(s.order), "active": s.active, "tiebreak": s.tiebreak,
         "players": [player_view(s, t, seat) for t in range(len(s.players))],
         "tiles": [tile_view(s, k) for k in sorted(s.board)],
         "stacks": {w: len(v) for w, v in s.stacks.items()}, "piles": piles,
-        "discovering": None if dv is None else {"tile": dv.tile, "at": dv.at, "seat": dv.seat,
-                                                 "a": catalog().tile(dv.tile).side_a.name,
-                                                 "b": catalog().tile(dv.tile).side_b.name},
+        "discovering": None if dv is None else discovering(s),
         "resolving": s.runs[-1].label if s.runs else None,
-        "moving": None if s.motion is None else {"mover": s.motion.mover, "left": s.motion.left},
+        "moving": None if mo is None else {"mover": mo.mover, "by": mo.by, "left": mo.left, "forced": mo.forced},
         "reach": sorted(M.reach(s, s.active)) if s.phase == "main" else [],
         "objectives": [catalog().skirmish[k].name for k in s.objectives],
+        "you": seat,
+        # a prompt's context lines are its owner's (TableView carries them): the board shows who and what
+        "pending": [d.model_dump(include={"seat", "kind", "prompt", "private"}) for d in s.pending],
+        "recent": [e.text for e in s.recent if e.visible(seat)],
+        "outcome": s.finished.model_dump() if s.finished else None,
     }
+
+
+def discovering(s: InfState) -> dict:
+    """The drawn tile (public: its draw is announced), where it goes, and which rotations of each side
+    keep the entered edge open, so the picture can show the options."""
+    dv = s.discovery
+    t = catalog().tile(dv.tile)
+    face = direction(dv.at, dv.toward)
+    free = dv.moving and M.ignores_walls(s, dv.seat)
+    rots = [r for r in range(6) if free or (face - r) % 6 not in t.walls]
+    return {"tile": dv.tile, "at": dv.at, "toward": dv.toward, "seat": dv.seat, "walls": list(t.walls),
+            "a": t.side_a.name, "b": t.side_b.name, "rotations": rots,
+            "sides": {up: {"name": sd.name, "type": sd.type, "influence": sd.influence}
+                      for up, sd in (("a", t.side_a), ("b", t.side_b))}}
 
 
 def board_text(v: dict) -> str:
