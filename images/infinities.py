@@ -7,6 +7,7 @@ are named, seats carry their initials.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
@@ -31,7 +32,8 @@ CARD_W, CARD_H = 300, 310
 
 
 def clear_caches() -> None:
-    _tile.cache_clear()
+    for cached in (_tile, _marker, _levels_of, _tokens_of, _board_of):
+        cached.cache_clear()
     _card_face.cache_clear()
     t.label.cache_clear()
 
@@ -91,10 +93,19 @@ def _tile(name: str, kind: str, influence: int, walls: tuple[int, ...], r: int) 
     return img
 
 
-def _disc(d: ImageDraw.ImageDraw, cx: float, cy: float, rad: float, colour, letter: str, square=False) -> None:
-    box = (cx - rad, cy - rad, cx + rad, cy + rad)
-    (d.rectangle if square else d.ellipse)(box, fill=colour, outline=t.OUTLINE, width=3)
-    d.text((cx, cy), letter, font=t.font(18 if rad < 16 else 22, "bold"), fill=t.OUTLINE, anchor="mm")
+def _disc(img: Image.Image, cx: float, cy: float, rad: int, colour, letter: str, square=False) -> None:
+    """A seat's marker (a token square or a standee disc) with its initial, centred at cx, cy."""
+    mark = _marker(rad, colour, letter, square)
+    img.alpha_composite(mark, (int(cx - mark.width / 2), int(cy - mark.height / 2)))
+
+
+@lru_cache(maxsize=64)
+def _marker(rad: int, colour, letter: str, square: bool) -> Image.Image:
+    img = Image.new("RGBA", (2 * rad + 2, 2 * rad + 2), t.CLEAR)
+    d = ImageDraw.Draw(img)
+    (d.rectangle if square else d.ellipse)((1, 1, 2 * rad, 2 * rad), fill=colour, outline=t.OUTLINE, width=3)
+    d.text((rad + 1, rad + 1), letter, font=t.font(18 if rad < 16 else 22, "bold"), fill=t.OUTLINE, anchor="mm")
+    return img
 
 
 def _outline(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, width: int, dashed=False) -> None:
@@ -150,10 +161,10 @@ def _map(view: dict, spec: dict[str, list[str]], width: int) -> Image.Image:
     for k, tl in tiles.items():
         x, y = at(k)
         if tl["control"] is not None:
-            _disc(d, x - 0.5 * r, y - 0.42 * r, 12, seat_colour(tl["control"]), initial(names[tl["control"]]), True)
+            _disc(img, x - 0.5 * r, y - 0.42 * r, 12, seat_colour(tl["control"]), initial(names[tl["control"]]), True)
         if tl["standee"] is not None:
             sx, sy = x + 0.5 * r, y - 0.42 * r
-            _disc(d, sx, sy, 16, seat_colour(tl["standee"]), initial(names[tl["standee"]]))
+            _disc(img, sx, sy, 16, seat_colour(tl["standee"]), initial(names[tl["standee"]]))
             if tl["standee"] == view["active"] and view["phase"] in ("roll", "main"):
                 d.ellipse((sx - 21, sy - 21, sx + 21, sy + 21), outline=SELECT, width=3)
     for k in spec.get("reach", []):
@@ -190,12 +201,16 @@ def _pill_row(items: list[tuple[str, tuple]], max_w: int) -> Image.Image:
 
 
 def _levels(p: dict) -> Image.Image:
+    return _levels_of(tuple(p["levels"].get(a, 1) for a in ATTRS))
+
+
+@lru_cache(maxsize=64)
+def _levels_of(levels: tuple[int, ...]) -> Image.Image:
     """Each attribute with its level written and drawn as 4 boxes."""
     img = Image.new("RGBA", (500, 30), t.CLEAR)
     d = ImageDraw.Draw(img)
     x = 0
-    for a in ATTRS:
-        lv = p["levels"].get(a, 1)
+    for a, lv in zip(ATTRS, levels, strict=True):
         t.text(d, (x, 4), f"{a.capitalize()} {lv}", t.font(18, "bold"))
         x += int(t.font(18, "bold").getlength(f"{a.capitalize()} {lv}")) + 8
         for i in range(4):
@@ -206,14 +221,19 @@ def _levels(p: dict) -> Image.Image:
 
 
 def _tokens(p: dict) -> Image.Image:
+    return _tokens_of(p["track"], p["reserve"])
+
+
+@lru_cache(maxsize=128)
+def _tokens_of(track: int, reserve: int) -> Image.Image:
     img = Image.new("RGBA", (500, 30), t.CLEAR)
     d = ImageDraw.Draw(img)
     t.text(d, (0, 4), "Reaction", t.font(18, "bold"))
     x = 96
     for i in range(5):
-        d.ellipse((x + i * 24, 6, x + i * 24 + 18, 24), fill=t.ACCENT if i < p["track"] else t.INSET,
+        d.ellipse((x + i * 24, 6, x + i * 24 + 18, 24), fill=t.ACCENT if i < track else t.INSET,
                   outline=t.PANEL_EDGE, width=2)
-    t.text(d, (x + 5 * 24 + 6, 4), f"{p['track']} of 5, {p['reserve']} in reserve", t.font(18), t.MUTED)
+    t.text(d, (x + 5 * 24 + 6, 4), f"{track} of 5, {reserve} in reserve", t.font(18), t.MUTED)
     return img
 
 
@@ -247,10 +267,17 @@ def _status(view: dict, p: dict) -> str:
 
 
 def _board(view: dict, p: dict, w: int) -> Image.Image:
+    return _board_of(json.dumps(p, sort_keys=True), _status(view, p), w)
+
+
+@lru_cache(maxsize=32)
+def _board_of(player: str, status: str, w: int) -> Image.Image:
+    """One leader's board, cached by its public facts: most moves change one board at most."""
+    p = json.loads(player)
     inner = w - 32
     head = Image.new("RGBA", (inner, 34), t.CLEAR)
     d = ImageDraw.Draw(head)
-    _disc(d, 15, 16, 14, seat_colour(p["seat"]), initial(p["name"]))
+    _disc(head, 15, 16, 14, seat_colour(p["seat"]), initial(p["name"]))
     t.text(d, (38, 3), t.fit(p["name"], t.font(22, "bold"), inner - 190), t.font(22, "bold"))
     t.text(d, (inner, 3), f"{p['score']} points", t.font(22, "bold"), t.ACCENT, anchor="ra")
     rows = [head]
@@ -264,7 +291,6 @@ def _board(view: dict, p: dict, w: int) -> Image.Image:
     limits = p["limits"]
     rows += _cards_line("Group", p["group"], limits["group"], inner)
     rows += _cards_line("Timeline", p["timeline"], limits["timeline"], inner)
-    status = _status(view, p)
     rows.append(t.label(f"Hand: {p['hand_count']} card{'s' if p['hand_count'] != 1 else ''}"
                         + (f"  |  {status}" if status else ""), 18, "bold"))
     edge = seat_colour(p["seat"]) if status == "Acting" else t.PANEL_EDGE
