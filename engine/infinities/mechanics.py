@@ -16,8 +16,11 @@ from .state import RIFT_AT, TRACK_MAX, InfState, direction, neighbour
 
 def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
-    n = sum(1 for p in s.board.values() if p.control == seat and p.side().type == attr)
-    return min(4, 1 + n)
+    n = 1
+    for p in s.board.values():
+        if p.control == seat and p.side().type == attr:
+            n += 1
+    return min(4, n)
 
 
 def levels(s: InfState, seat: int) -> dict[str, int]:

@@ -329,11 +329,11 @@ def close_run(s: InfState, events: list[Event]) -> None:
 
 def over_limits(s: InfState) -> bool:
     """Queue a choice for any leader holding more cards than a lowered L3 limit allows (rule 19)."""
-    for seat, p in enumerate(s.players):
-        if len(p.group) > M.group_limit(s, seat):
+    for seat, p in enumerate(s.players):  # limits are 3 or 4: only a fourth card needs the level looked up
+        if len(p.group) > 3 and len(p.group) > M.group_limit(s, seat):
             E.trim(s, seat, "group")
             return True
-        if len(p.timeline) > M.timeline_limit(s, seat):
+        if len(p.timeline) > 3 and len(p.timeline) > M.timeline_limit(s, seat):
             E.trim(s, seat, "timeline")
             return True
     return False
