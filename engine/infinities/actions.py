@@ -173,6 +173,11 @@ class Choose(Action):
     target: str
     text: str = Field(default="", exclude=True, repr=False)
 
+    @property
+    def secret(self) -> bool:  # type: ignore[override]
+        """A card target may be in the chooser's hand: offer it only in their private panel."""
+        return self.target.startswith("card:")
+
     def label(self) -> str:
         return self.text or self.target
 
