@@ -60,6 +60,17 @@ async def human_game(fake: FakeDiscord, alice: Member, bob: Member, *, channel=N
     return int(re.search(r"Game #(\d+)", start.content).group(1))
 
 
+async def members_game(fake: FakeDiscord, service: TableService, game: str, members: list[Member]) -> int:
+    """The first member opens `game`, the others join, the first starts it: its id."""
+    new = await fake.slash(members[0], "game", "new", game=game)
+    assert "opened a game" in new.content, new.content
+    for member in members[1:]:
+        assert "joined" in (await fake.slash(member, "game", "join")).content
+    start = await fake.slash(members[0], "game", "start")
+    assert "has begun" in start.content, start.content
+    return (await service.table_in(str(fake.channel.id))).game_id
+
+
 async def ai_game(fake: FakeDiscord, member: Member, *, channel=None, **options) -> int:
     new = await fake.slash(member, "game", "new", game="psiwars", opponent="ai", channel=channel, **options)
     assert not new.failed and "against the AI" in new.content, new.content
@@ -306,6 +317,35 @@ async def pick_from_panel(fake, user, panel, rng):
             return result
         panel = fake.find_message(panel.id)  # navigation edits the panel in place
     raise AssertionError("never reached an action")
+
+
+Around = Callable[[Member, Message, int], Awaitable[Callable[[int], Awaitable[None]] | None]]
+
+
+async def random_walk(fake: FakeDiscord, service: TableService, game_id: int, rng, *, around: Around | None = None,
+                      limit: int = 3000) -> tuple[int, set[str]]:
+    """Members take turns as the turn messages ping them, each by a random walk through their private
+    panel, until the game ends: (moves made, decision kinds each was asked). `around(member, turn,
+    moves)` runs before each move and may return a check to run after it, given the version before."""
+    kinds: set[str] = set()
+    for moves in range(limit):
+        turn = latest_turn(fake)
+        if is_finished(turn):
+            return moves, kinds
+        member = member_to_act(fake, turn)
+        assert member is not None, turn.content
+        seat = await service.seat_of(game_id, str(member.id))
+        own = await service.view(game_id, str(member.id))  # their private prompts by name
+        kinds |= {d["kind"] for d in own["pending"] if d["seat"] == seat}
+        before = (await service.get(game_id)).version
+        check = await around(member, turn, moves) if around is not None else None
+        panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
+        await pick_from_panel(fake, member, panel.followups[-1], rng)
+        await fake.settle()
+        assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
+        if check is not None:
+            await check(before)
+    raise AssertionError(f"game #{game_id} did not finish in {limit} moves")
 
 
 MoveHook = Callable[[Played], Awaitable[None]]

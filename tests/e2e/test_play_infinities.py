@@ -16,8 +16,8 @@ from tests.e2e.helpers import (
     fix_seed,
     is_finished,
     latest_turn,
-    member_to_act,
-    pick_from_panel,
+    members_game,
+    random_walk,
 )
 
 NAMES = {c.name for c in catalog().cards.values()}
@@ -61,33 +61,15 @@ async def test_three_members_play_infinities_to_the_end_and_no_hand_leaks(fake, 
                      secret_of=secret_names, revealed_by=named_in)
     with log:
         async with arbiter(fake, service):
-            new = await fake.slash(members[0], "game", "new", game="infinities")
-            assert "opened a game" in new.content, new.content
-            for m in members[1:]:
-                assert "joined" in (await fake.slash(m, "game", "join")).content
-            start = await fake.slash(members[0], "game", "start")
-            assert "has begun" in start.content, start.content
-            game_id = (await service.table_in(str(fake.channel.id))).game_id
+            game_id = await members_game(fake, service, "infinities", members)
             log.seats = {int(s.user_id): s.seat for s in (await service.get(game_id)).seats}
-            kinds, moves = set(), 0
-            for _ in range(3000):
-                turn = latest_turn(fake)
-                if is_finished(turn):
-                    break
-                member = member_to_act(fake, turn)
-                assert member is not None, turn.content
-                seat = await service.seat_of(game_id, str(member.id))
-                own = await service.view(game_id, str(member.id))
-                kinds |= {d["kind"] for d in own["pending"] if d["seat"] == seat}
-                before = (await service.get(game_id)).version
-                if moves % 25 == 0 and button_of(turn, "hand"):
+
+            async def around(member, turn, moves):
+                if moves % 25 == 0 and button_of(turn, "hand"):  # now and then a look at the hand
                     hand = await fake.click(member, turn, button_of(turn, "hand")["custom_id"])
                     assert hand.followups[-1].ephemeral
-                panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-                await pick_from_panel(fake, member, panel.followups[-1], rng)
-                await fake.settle()
-                assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
-                moves += 1
+
+            moves, kinds = await random_walk(fake, service, game_id, rng, around=around)
             final = latest_turn(fake)
             assert is_finished(final), f"no result after {moves} moves"
             info = await service.get(game_id)
