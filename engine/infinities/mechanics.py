@@ -69,6 +69,17 @@ def open_edge(s: InfState, a: str, b: str) -> bool:
     return not ((pa is not None and pa.wall(d)) or (pb is not None and pb.wall((d + 3) % 6)))
 
 
+def open_rotations(s: InfState) -> list[int]:
+    """The turns of the tile being discovered that keep the edge it is entered by open (rule 26);
+    all six when its layer ignores walls. Both sides share the walls, so this holds for either."""
+    dv = s.discovery
+    if dv.moving and ignores_walls(s, dv.seat):
+        return list(range(6))
+    face = direction(dv.at, dv.toward)
+    walls = catalog().tile(dv.tile).walls
+    return [r for r in range(6) if (face - r) % 6 not in walls]
+
+
 def reach(s: InfState, seat: int) -> set[str]:
     """Your tile and every tile a clear path of up to 3 (4) steps away; empty spaces block, leaders
     do not (rule 28, I22)."""

@@ -294,20 +294,16 @@ def motion_moves(s: InfState, seat: int) -> list:
 def place_moves(s: InfState, seat: int) -> list:
     """Each side and rotation that leaves the entered edge open (unless walls are ignored)."""
     dv = s.discovery
-    tile = catalog().tile(dv.tile)
-    face = next(d for d in range(6) if neighbour(dv.at, d) == dv.toward)
-    free = dv.moving and M.ignores_walls(s, seat)
     me = s.players[seat]
     mo = s.motion
     forced = bool(mo and mo.forced)
     can_control = dv.moving and not forced and (me.track > 0 or bool(mo and mo.free_controls and me.reserve + me.track))
     out = []
     for side in ("a", "b"):
-        for rot in range(6):
-            if free or (face - rot) % 6 not in tile.walls:
-                out.append(Place(seat=seat, side=side, rot=rot))
-                if can_control:
-                    out.append(Place(seat=seat, side=side, rot=rot, control=True))
+        for rot in M.open_rotations(s):
+            out.append(Place(seat=seat, side=side, rot=rot))
+            if can_control:
+                out.append(Place(seat=seat, side=side, rot=rot, control=True))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import mechanics as M
 from .cards import card, catalog
-from .state import InfState, coords, direction
+from .state import InfState, coords
 
 
 def card_view(c: str) -> dict:
@@ -71,11 +71,8 @@ def discovering(s: InfState) -> dict:
     keep the entered edge open, so the picture can show the options."""
     dv = s.discovery
     t = catalog().tile(dv.tile)
-    face = direction(dv.at, dv.toward)
-    free = dv.moving and M.ignores_walls(s, dv.seat)
-    rots = [r for r in range(6) if free or (face - r) % 6 not in t.walls]
     return {"tile": dv.tile, "at": dv.at, "toward": dv.toward, "seat": dv.seat, "walls": list(t.walls),
-            "a": t.side_a.name, "b": t.side_b.name, "rotations": rots,
+            "a": t.side_a.name, "b": t.side_b.name, "rotations": M.open_rotations(s),
             "sides": {up: {"name": sd.name, "type": sd.type, "influence": sd.influence}
                       for up, sd in (("a", t.side_a), ("b", t.side_b))}}
 
