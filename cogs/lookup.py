@@ -34,14 +34,6 @@ def entry_custom_id(e: Entry) -> str | None:
     return cid if len(cid) <= MAX_CUSTOM_ID else None
 
 
-def rule_key(rule: str | None) -> str | None:
-    """An engine rule citation ("§6.5.2.1", "A-12", "Resonance 2.5") as a section id."""
-    if not rule:
-        return None
-    match = re.search(r"(A-?\d+|\d+(?:\.\d+)*)", rule)
-    return match.group(1) if match else None
-
-
 def entry_text(e: Entry) -> str:
     lines = [f"**{e.heading}** — {TITLES.get(e.game, e.game)}", e.text]
     if e.kind == "term" and e.see_also:
@@ -75,8 +67,7 @@ def related(e: Entry) -> list[Entry]:
 
 def refusal_view(game: str, exc: BaseException) -> discord.ui.View | None:
     """A "Why?" button opening the rule a refusal cites, when we have that entry."""
-    key = rule_key(getattr(exc, "rule", None))
-    entry = key and default_lookup().get(game, "rule", key)
+    entry = default_lookup().cited(game, getattr(exc, "rule", None))
     if not entry or not entry_custom_id(entry):
         return None
     view = discord.ui.View(timeout=None)
