@@ -255,6 +255,13 @@ class Game:
     def view(self, state: GameState, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def hidden_tokens(self, state: GameState, seat: int | None) -> list[str]:
+        """Strings that must not appear in anything `seat` sees (None: the public): the ids and
+        names of cards hidden from that seat (others' hands, face-down cards, deck order) that are
+        not also visible some other way. The contract test searches views and events for them;
+        a game with nothing hidden returns []."""
+        return []
+
     def board_text(self, view: dict) -> str | None:
         """A plain-text board from a view, for the console; None means "use a generic dump"."""
         return None
