@@ -50,19 +50,15 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(game="Which game to play",
                            opponent="ai: play the computer now; human: wait for others to /game join",
-                           lab_hp="Psi Wars: starting lab HP (20-40, default 30)",
-                           quick_setup="Gods & Clans: skip the battlefield draft and use the quick-start field")
+                           settings="The game's own settings as name=value, name=value (pick from the list)")
     async def new(self, interaction: discord.Interaction, game: str,
                   opponent: Literal["ai", "human"] = "human",
-                  lab_hp: app_commands.Range[int, 1, 999] | None = None,
-                  quick_setup: bool | None = None) -> None:
+                  settings: app_commands.Range[str, 0, 200] | None = None) -> None:
         channel, guild, uid, name = _ids(interaction)
         if opponent not in ("ai", "human"):  # Discord enforces the choices; a raw request may not
             await answer(interaction, "Choose `ai` or `human` as the opponent.", ephemeral=True)
             return
-        config = {"lab_hp": lab_hp} if lab_hp is not None else {}
-        if quick_setup is not None:
-            config["setup"] = "auto" if quick_setup else "choose"
+        config = self.service.parse_options(game, settings)
 
         async def open_table():
             table = await self.service.create(channel, guild, game, uid, name, config)
@@ -89,6 +85,12 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
         # Built from the registry each time, so a newly playable game shows up without changes here.
         return [app_commands.Choice(name=g.title, value=g.id) for g in playable_games()
                 if current.lower() in f"{g.id} {g.title}".lower()][:25]
+
+    @new.autocomplete("settings")
+    async def _option_choices(self, interaction: discord.Interaction, current: str):
+        # The chosen game's settings only: each game's config model says what they are.
+        return [app_commands.Choice(name=label, value=text)
+                for label, text in self.service.option_choices(interaction.namespace.game, current)]
 
     @game.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:

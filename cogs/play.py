@@ -160,9 +160,9 @@ def with_text_board(content: str, board: str | None) -> str:
     return content + block if len(content) + len(block) <= MAX_MESSAGE else content
 
 
-def pending_seats(table: TableInfo, view: dict) -> list:
-    """The SeatInfos the public view says the game waits on."""
-    waiting = {d.get("seat") for d in view.get("pending") or ()}
+def pending_seats(table: TableInfo, prompts: list) -> list:
+    """The SeatInfos of the players the game's open prompts wait on."""
+    waiting = {d.seat for d in prompts}
     return [s for s in table.seats if s.seat in waiting]
 
 
@@ -255,7 +255,7 @@ class PlayCog(commands.Cog, name="Play"):
             if version == update.version:
                 actions = legal
         rows = plan_turn(update.game_id, update.version,
-                         panel_label=panel_label(humans, update.public_view) if humans else None,
+                         panel_label=panel_label(humans, update.prompts) if humans else None,
                          seat=single.seat if single else None, actions=actions,
                          undo=update.version > 0 and any(not s.is_ai for s in table.seats))
         by_seat = {s.seat: s for s in table.seats}
@@ -263,9 +263,8 @@ class PlayCog(commands.Cog, name="Play"):
                        if ev and s in by_seat and not by_seat[s].is_ai]
         waiting = {s.seat for s in humans}
         options = await self.service.autopilot_options(update.game_id)
-        routine = sorted({d.get("kind") for d in update.public_view.get("pending") or ()
-                          if d.get("seat") in waiting and d.get("kind") in options})
-        text = turn_message(update.game_id, table.title, update.to_act, update.public_view,
+        routine = sorted({d.kind for d in update.prompts if d.seat in waiting and d.kind in options})
+        text = turn_message(update.game_id, table.title, update.to_act, update.prompts, update.public_view,
                             update.public_events, private_for, routine)
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(i) for i in mention_ids(humans)])
@@ -281,11 +280,12 @@ class PlayCog(commands.Cog, name="Play"):
     async def status_message(self, table: TableInfo) -> dict:
         """Send kwargs for /game status: the current board, who must act, live buttons."""
         view = await self.service.view(table.game_id, None)
-        waiting = pending_seats(table, view)
+        prompts = await self.service.prompts(table.game_id, None)
+        waiting = pending_seats(table, prompts)
         humans = [s for s in waiting if not s.is_ai]
         rows = plan_turn(table.game_id, table.version,
-                         panel_label=panel_label(humans, view) if humans else None)
-        content = "\n".join([awaited_line(waiting, view), status_line(table.game_id, table.title, view)])
+                         panel_label=panel_label(humans, prompts) if humans else None)
+        content = "\n".join([awaited_line(waiting, prompts), status_line(table.game_id, table.title, view)])
         png = await render("render_board", table.game, view)
         return _kw(content=content, png=png, view=build_view(rows),
                    allowed_mentions=discord.AllowedMentions.none())
@@ -361,24 +361,27 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _panel(self, game_id: int, user_id: str, *, group: int | None = None, page: int = 0,
                      prefix: str = "") -> dict:
-        """Send kwargs for a seat's private panel (or a sentence saying who the game waits on)."""
+        """Send kwargs for a seat's private panel (or a sentence saying who the game waits on).
+        The panel opens with what the choice is about: the prompt's context, for its owner only."""
         table = await self.service.get(game_id)
-        view = await self.service.view(game_id, None)
+        prompts = await self.service.prompts(game_id, user_id)
         version, seat, actions = await self.service.legal_for(game_id, user_id)
         head = [prefix] if prefix else []
         if table.status != "active":
             return _kw(content="\n".join([*head, f"Game #{game_id} is {table.status}; there is nothing to choose."]))
         if seat is None or not actions:
-            waiting = pending_seats(table, view)
+            waiting = pending_seats(table, prompts)
             who = ", ".join(s.name for s in waiting) or "nobody"
             return _kw(content="\n".join([*head, f"Game #{game_id} is not waiting on you; it waits on {who}."]))
-        prompts = [d.get("prompt") for d in view.get("pending") or () if d.get("seat") == seat and d.get("prompt")]
-        title = f"**{panel_label([s for s in table.seats if s.seat == seat], view)}**, game #{game_id}"
-        lines = [*head, f"{title}: {prompts[0]}" if prompts else title,
-                 f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
+        mine = [d for d in prompts if d.seat == seat]
+        title = f"**{panel_label([s for s in table.seats if s.seat == seat], prompts)}**, game #{game_id}"
+        said = next((d.prompt for d in mine if d.prompt), None)
+        context = [line for d in mine for line in d.context]
+        tail = [f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
         rows = plan_panel(actions, game_id, version, seat, group, page,
                           group_first=self.service.pieces_first(table.game))
-        return _kw(content="\n".join(lines), view=build_view(rows))
+        return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
+                   view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
         if await self._seat(interaction, cid) is None:
@@ -461,6 +464,7 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self.service.get(game_id)
         mine = await self.service.view(game_id, user_id)
         public = await self.service.view(game_id, None)
+        prompts = await self.service.prompts(game_id, user_id)
         png = await render("render_hand", table.game, mine)
         head = [f"Your hand in game #{game_id} (only you can see this)."]
         if png is None and mine.get("hand") is not None:
@@ -474,7 +478,7 @@ class PlayCog(commands.Cog, name="Play"):
             version, seat, actions = await self.service.legal_for(game_id, user_id)
             if actions:
                 me = [s for s in table.seats if s.seat == seat]
-                rows = plan_turn(game_id, version, panel_label=panel_label(me, public), hand=False)
+                rows = plan_turn(game_id, version, panel_label=panel_label(me, prompts), hand=False)
         await interaction.followup.send(ephemeral=True, **_kw(content=fit_message(head, news), png=png,
                                                               name="hand.png", view=build_view(rows)))
 

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from engine.core import PromptView
+
 Status = Literal["lobby", "active", "finished", "aborted"]
 
 
@@ -46,6 +48,7 @@ class Update(BaseModel):
     finished: bool
     result_text: str | None
     public_view: dict  # engine view(state, None)
+    prompts: list[PromptView] = Field(default_factory=list)  # what the game waits on, as the channel sees it
 
 
 class GameSummary(BaseModel):

@@ -17,7 +17,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Literal
 
-from engine.core import Action, Event, Game, GameState, commitment, get_game, new_seed
+from engine.core import (
+    Action,
+    EndTurn,
+    Event,
+    Game,
+    GameState,
+    Pass,
+    PromptView,
+    commitment,
+    get_game,
+    new_seed,
+)
 from store import (
     OPEN_STATUSES,
     AlreadySeated,
@@ -32,6 +43,7 @@ from store import (
 )
 from store import StaleVersion as StoreStaleVersion
 
+from . import options
 from .errors import NotYourMove, StaleVersion, TableError
 from .helpers import (
     _and,
@@ -40,7 +52,6 @@ from .helpers import (
     _info,
     _loggable,
     _not_running,
-    _on_turn,
     _require_creator,
     _require_free_seat,
     _require_lobby,
@@ -70,7 +81,7 @@ log = logging.getLogger(__name__)
 
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
 MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
-PASS_TYPES = ("pass", "end_turn", "skip", "done")  # what "skip" on timeout looks for
+PASSES = (Pass, EndTurn)  # what "skip" on timeout looks for; a game offers its own pass only as these
 CLOCK_USER = "clock:"  # logged as the mover of a move the clock made for a player (then their id)
 STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choose
 
@@ -90,6 +101,19 @@ class TableService(PeopleOps):
         self._wake = asyncio.Event()
 
     # --- lobby -------------------------------------------------------------------------
+
+    def parse_options(self, game: str, text: str | None) -> dict:
+        """A lobby's typed settings ("lab hp=25, setup=auto") as the game's config dict."""
+        engine = _engine(game)
+        return options.parse(engine.config_model(), engine.title, text)
+
+    def option_choices(self, game: str | None, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for the settings of `game`: (what the player reads, the text filled in)."""
+        try:
+            engine = get_game(game)
+        except (KeyError, ModuleNotFoundError):
+            return []
+        return options.suggestions(engine.config_model(), typed)
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, creator_id: str,
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
@@ -274,6 +298,16 @@ class TableService(PeopleOps):
         engine = _engine(row.game)
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.view(engine.load_state(row.state), seat)
+
+    async def prompts(self, game_id: int, user_id: str | None) -> list[PromptView]:
+        """The decisions the game waits on, as this user (None: the channel) may see them: each
+        prompt's context lines only for its owner."""
+        row = await self._row(game_id)
+        if row.state is None:
+            return []
+        engine = _engine(row.game)
+        seat = row.seat_of(user_id) if user_id is not None else None
+        return engine.prompt_views(engine.load_state(row.state), seat)
 
     def pieces_first(self, game: str) -> bool:
         """Whether the game's moves are grouped by piece, so a panel starts by picking one."""
@@ -500,12 +534,12 @@ class TableService(PeopleOps):
         """A pass when the settings say "skip", it is the seat's turn and the game offers one;
         for a decision owed off-turn, the game's safe default (no cost, nothing spent) if it
         names one; otherwise the AI's move."""
-        on_turn = _on_turn(state, seat)
-        if clock_settings(row.config).on_timeout == "skip" and on_turn:
-            passes = [a for a in engine.legal_actions(state, seat) if getattr(a, "type", None) in PASS_TYPES]
+        reaction = engine.is_reaction(state, seat)
+        if clock_settings(row.config).on_timeout == "skip" and not reaction:
+            passes = [a for a in engine.legal_actions(state, seat) if isinstance(a, PASSES)]
             if passes:
                 return passes[0]
-        if not on_turn:
+        if reaction:
             safe = engine.timeout_action(state, seat)
             if safe is not None and safe in engine.legal_actions(state, seat):
                 return safe

@@ -398,14 +398,17 @@ class Game:
     def recent_view(self, state: GameState, seat: int | None) -> list[str]:
         return [e.text for e in state.recent if e.visible(seat)]
 
+    def prompt_views(self, state: GameState, seat: int | None) -> list[PromptView]:
+        """The pending decisions as `seat` (None: the public) may see them: context for their owner only."""
+        return [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
+                           reaction=d.reaction or d.seat != state.active, button=d.button,
+                           context=d.context if d.seat == seat else [])
+                for d in state.pending]
+
     def table_view(self, state: GameState, seat: int | None) -> TableView:
         """The typed shared view: turn, whom we wait on, prompts (context for their owner only),
         recent events and outcome, with the game's own view as `board`."""
-        prompts = [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
-                              reaction=d.reaction or d.seat != state.active, button=d.button,
-                              context=d.context if d.seat == seat else [])
-                   for d in state.pending]
         return TableView(game=self.id, title=self.title, version=state.version, turn=state.turn, seat=seat,
                          players=list(state.seats), active=state.active, awaiting=self.to_act(state),
-                         prompts=prompts, recent=self.recent_view(state, seat), outcome=state.finished,
-                         board=self.view(state, seat))
+                         prompts=self.prompt_views(state, seat), recent=self.recent_view(state, seat),
+                         outcome=state.finished, board=self.view(state, seat))

@@ -256,14 +256,13 @@ async def test_a_player_who_turned_reminders_off_gets_none(csvc, clock):
 def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
     """The safe default for an off-turn reaction: pass, spend nothing (ARCHITECTURE, waiting on people)."""
     from engine.core import get_game
-    from table.helpers import _on_turn
 
     game = get_game("psiwars")
     state = game.setup({}, ["A", "B"], "window-seed")
     for _ in range(3000):
         seat = game.to_act(state)[0]
         kinds = {d.kind for d in state.pending if d.seat == seat}
-        if "window" in kinds and not _on_turn(state, seat):
+        if "window" in kinds and game.is_reaction(state, seat):
             break
         game.advance(state, game.ai_action(state, seat))
     else:
@@ -272,3 +271,39 @@ def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
     assert safe is not None and safe.type == "pass" and safe in game.legal_actions(state, seat)
     other = next(s for s in range(2) if s != seat)
     assert game.timeout_action(state, other) is None
+
+
+async def test_skip_on_timeout_takes_the_pass_the_game_offers(csvc, clock):
+    """"skip" finds a game's pass by its core class (Pass or EndTurn), whatever the game calls it."""
+    from typing import Annotated
+
+    from pydantic import Field
+    from racegame import Add, Race
+
+    from engine.core import Decision, Event, Pass, register
+
+    class PassingRace(Race):
+        id = "testpassrace"
+        action_model = Annotated[Add | Pass, Field(discriminator="type")]
+
+        def legal_actions(self, state, seat):
+            legal = super().legal_actions(state, seat)
+            return legal + [Pass(seat=seat)] if legal else []
+
+        def step(self, state, action):
+            if not isinstance(action, Pass):
+                return super().step(state, action)
+            state.active = (state.active + 1) % len(state.seats)
+            state.pending = [Decision(seat=state.active, kind="turn", prompt="Add 1, 2 or 3.")]
+            return [Event(text=f"{state.seats[action.seat]} passes.")]
+
+    register(PassingRace())
+    await csvc.create("chan", "guild", "testpassrace", "alice", "Alice", {"clock": {"on_timeout": "skip"}})
+    await csvc.add_ai("chan", "alice")
+    await csvc.add_ai("chan", "alice")
+    update = await csvc.start("chan", "alice", seed="skip")
+    clock.now += 24 * HOUR
+    timeout = (await csvc.fire_due())[-1]
+    assert timeout.kind == "timeout" and timeout.move == "Pass"
+    assert "Alice passes." in timeout.update.public_events
+    assert (await csvc.get(update.game_id)).version > update.version
