@@ -1,7 +1,7 @@
 """Arbiter start-up: settings, logging, store, table service, cogs, command sync.
 
     python bot.py                      the Discord bot (needs DISCORD_TOKEN), else the console
-    python bot.py --console [ARGS...]  the offline console table, e.g. --game psiwars --players ai,ai --seed 7
+    python bot.py --console [ARGS...]  the offline console table, e.g. --game <id> --players ai,ai --seed 7
 """
 
 from __future__ import annotations

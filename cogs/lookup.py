@@ -163,8 +163,8 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @rules.autocomplete("query")
     async def rules_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, RULE_KINDS), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, RULE_KINDS), current) if game else []
 
     @app_commands.command(name="card", description="Show a card and its text")
     @app_commands.describe(game="Which game", name="The card's name")
@@ -174,17 +174,29 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @card.autocomplete("name")
     async def card_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, ("card",)), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, ("card",)), current) if game else []
 
-    @app_commands.command(name="keyword", description="Resonance keywords (by number like 4.6, or name) and tags")
-    @app_commands.describe(query="Keyword number or name, or a tag name")
-    async def keyword(self, interaction: discord.Interaction, query: str, private: bool = False):
-        await self._answer(interaction, "resonance", query, ("keyword", "tag"), private, "keyword or tag")
+    @app_commands.command(name="keyword", description="A game's keywords and tags (by number like 4.6, or name)")
+    @app_commands.describe(query="Keyword number or name, or a tag name",
+                           game="Which game (default: the first game that has keywords)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def keyword(self, interaction: discord.Interaction, query: str, game: str | None = None,
+                      private: bool = False):
+        games = self.lookup.games_with("keyword")
+        game = game or next(iter(games), None)
+        if game not in games:
+            have = ", ".join(TITLES.get(g, g) for g in games) or "no game yet"
+            await interaction.response.send_message(
+                f"{TITLES.get(game, game)} has no keywords to look up; /keyword covers {have}.", ephemeral=True)
+            return
+        await self._answer(interaction, game, query, self.lookup.kinds_for(game, "keyword"), private, "keyword or tag")
 
     @keyword.autocomplete("query")
     async def keyword_complete(self, interaction: discord.Interaction, current: str):
-        return choices(self.lookup.suggest("resonance", current, ("keyword", "tag")), current)
+        game = interaction.namespace.game or next(iter(self.lookup.games_with("keyword")), None)
+        kinds = self.lookup.kinds_for(game, "keyword") if game else ()
+        return choices(self.lookup.suggest(game, current, kinds), current) if kinds else []
 
     @app_commands.command(name="glossary", description="What a game term means")
     @app_commands.describe(game="Which game", term="The term")
@@ -194,5 +206,5 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @glossary.autocomplete("term")
     async def glossary_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, ("term",)), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, ("term",)), current) if game else []
