@@ -1,18 +1,19 @@
 """Pillow renderers: each game draws its board and hand from views, and its cards from data.
 
-A game is drawn by the module images/<id>.py when it exists (render_board(view), render_hand(view),
-render_card(card_id)); no list names the games. All functions return PNG bytes and are synchronous;
-callers run them with asyncio.to_thread.
+All functions return PNG bytes and are synchronous; callers draw them in worker processes
+(images.pool). A game has pictures when a module images/<id>.py exists: nothing here names games.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import re
+import pkgutil
 from functools import cache
+from pathlib import Path
 
 from .theme import to_png
+
+_SHARED = {"theme", "pool", "fonts"}  # modules of this package that are not a game's pictures
 
 
 class UnknownGame(ValueError):
@@ -20,24 +21,25 @@ class UnknownGame(ValueError):
 
 
 @cache
-def _renderer(game_id: str):
-    """The module images/<id>.py that draws the game, if there is one: a module with render_board
-    (theme, fonts and helpers are not games)."""
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", game_id) or importlib.util.find_spec(f"images.{game_id}") is None:
-        return None
-    module = importlib.import_module(f"images.{game_id}")
-    return module if callable(getattr(module, "render_board", None)) else None
+def games() -> tuple[str, ...]:
+    """Game ids with a picture module images/<id>.py; other games are drawn as text."""
+    here = str(Path(__file__).resolve().parent)
+    return tuple(sorted(m.name for m in pkgutil.iter_modules([here]) if m.name not in _SHARED))
+
+
+def modules() -> list[str]:
+    return [f"images.{g}" for g in games()]
 
 
 def supports(game_id: str) -> bool:
     """Whether render_* can draw this game (so callers can skip the attempt, not log a failure)."""
-    return isinstance(game_id, str) and _renderer(game_id) is not None
+    return game_id in games()
 
 
 def _module(game_id: str):
     if not supports(game_id):
-        raise UnknownGame(f"No pictures for game {game_id!r} yet: it has no images/{game_id}.py with render_board.")
-    return _renderer(game_id)
+        raise UnknownGame(f"No pictures for game {game_id!r} yet; pictures exist for: {', '.join(games())}")
+    return importlib.import_module(f"images.{game_id}")
 
 
 def render_board(game_id: str, view: dict, **options) -> bytes:
