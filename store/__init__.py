@@ -3,6 +3,7 @@
 from .db import (
     OPEN_STATUSES,
     SNAPSHOT_EVERY,
+    UNREADABLE_SETTINGS,
     ActionRow,
     EventRow,
     GameRow,
@@ -18,7 +19,7 @@ from .migrations import MIGRATIONS, migrate, schema_version
 from .people import DEFAULT_RATING, RatingRow, RequestRow
 
 __all__ = [
-    "OPEN_STATUSES", "SNAPSHOT_EVERY", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
+    "OPEN_STATUSES", "SNAPSHOT_EVERY", "UNREADABLE_SETTINGS", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
     "Store", "TimerReset", "TimerRow", "TimerSpec", "AlreadySeated", "ChannelBusy", "EmptyDatabase", "LobbyClosed", "StaleVersion", "StoreError",
     "MIGRATIONS", "migrate", "schema_version", "DEFAULT_RATING", "RatingRow", "RequestRow",
 ]

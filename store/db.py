@@ -31,6 +31,7 @@ OPEN_STATUSES = ("lobby", "active")
 SNAPSHOT_EVERY = 100
 SYNC_LEVELS = ("NORMAL", "FULL", "EXTRA")  # PRAGMA synchronous choices that are safe with WAL
 MAX_ID = 2 ** 63 - 1  # SQLite's largest integer; a larger id finds nothing rather than raising
+UNREADABLE_SETTINGS = "its settings cannot be read"  # how a row with broken settings is marked
 
 
 @dataclass(frozen=True)
@@ -533,7 +534,7 @@ def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:
         if not isinstance(config, dict):
             raise ValueError("the settings are not an object")
     except (ValueError, TypeError) as exc:
-        config, broken = {}, broken or f"its settings cannot be read ({exc})"
+        config, broken = {}, broken or f"{UNREADABLE_SETTINGS} ({exc})"
     return GameRow(
         id=row["id"], game=row["game"], channel_id=row["channel_id"], guild_id=row["guild_id"],
         creator_id=row["creator_id"], status=row["status"], config=config,
