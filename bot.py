@@ -71,7 +71,10 @@ class ArbiterBot(commands.Bot):
     """A Bot that owns nothing global: the service and the guild to sync are passed in."""
 
     def __init__(self, service, *, guild_id: int | None = None, sync: bool = True, **options):
+        from cogs.edge import ArbiterTree  # checks every option a client sends before a command runs
+
         options.setdefault("intents", discord.Intents.default())  # no privileged intents needed
+        options.setdefault("tree_cls", ArbiterTree)
         # Nothing pings unless a message asks for it (turn messages name exactly who must act).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)

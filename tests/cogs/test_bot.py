@@ -62,7 +62,7 @@ async def test_create_bot_loads_cogs_and_components():
         assert {"Play", "Lobby", "People", "Lookup"} <= set(b.cogs)
         game = b.tree.get_command("game")
         assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list", "verify",
-                                                   "log", "settings", "channels", "undo", "concede", "replace", "board"}
+                                                   "log", "settings", "channels", "undo", "concede", "replace", "board", "repair"}
         assert {"games", "notify", "autopilot", "leaderboard"} <= {c.name for c in b.tree.get_commands()}
         patterns = set(b._connection._view_store._dynamic_items)
         assert {ArbButton.__discord_ui_compiled_template__, ArbSelect.__discord_ui_compiled_template__} <= patterns
