@@ -56,7 +56,7 @@ def option_problem(interaction: discord.Interaction) -> str | None:
         command, options = interaction.client.tree._get_app_command_options(data)
     except discord.DiscordException:
         return None  # an unknown command: discord.py answers nothing, nothing runs
-    params = {p.name: p for p in getattr(command, "parameters", [])}
+    params = {p.display_name: p for p in getattr(command, "parameters", [])}  # as the client names them
     for option in options:
         param = params.get(option.get("name"))
         if param is None:

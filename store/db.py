@@ -130,6 +130,7 @@ class Store(PeopleStore):
         if synchronous not in SYNC_LEVELS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNC_LEVELS)}, not {synchronous!r}")
         _refuse_empty_file(path)
+        await _create_whole(path, migrations)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
@@ -507,6 +508,19 @@ def _pack(state_json: str) -> bytes:
 
 def _unpack(value: str | bytes) -> str:
     return zlib.decompress(value).decode() if isinstance(value, bytes) else value
+
+
+async def _create_whole(path: str | Path, migrations: list[str]) -> None:
+    """A new database file is built under a temporary name and renamed into place, so a crash
+    while creating it never leaves an empty file behind (which _refuse_empty_file would refuse)."""
+    if str(path) == ":memory:" or str(path).startswith("file:") or Path(path).exists():
+        return
+    target = Path(path)
+    fresh = target.with_name(target.name + ".creating")
+    fresh.unlink(missing_ok=True)
+    async with aiosqlite.connect(str(fresh), isolation_level=None) as conn:
+        await migrate(conn, migrations)
+    fresh.replace(target)
 
 
 def _refuse_empty_file(path: str | Path) -> None:

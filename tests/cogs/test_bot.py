@@ -32,6 +32,9 @@ def test_environment_wins_over_dotenv(tmp_path):
     assert s == botmod.Settings(token="fromfile", db="env.db", guild_id=None, log_level="DEBUG")
     assert botmod.load_settings({}, tmp_path / "missing") == botmod.Settings()
     assert botmod.load_settings({"ARBITER_GUILD_ID": "42"}, None).guild_id == 42
+    assert botmod.load_settings({"ARBITER_SYNC": "full"}, None).sync == "FULL"
+    with pytest.raises(SystemExit, match="ARBITER_SYNC"):
+        botmod.load_settings({"ARBITER_SYNC": "sometimes"}, None)
     with pytest.raises(SystemExit):
         botmod.load_settings({"ARBITER_GUILD_ID": "my-server"}, None)
 

@@ -123,3 +123,10 @@ async def test_the_sync_level_can_be_made_stricter(tmp_path):
 
 def test_sqlite_is_new_enough_for_the_schema():
     assert sqlite3.sqlite_version_info >= (3, 35)
+
+
+async def test_a_new_database_appears_whole_or_not_at_all(tmp_path):
+    path = tmp_path / "new.db"
+    s = await Store.open(path)
+    await s.close()
+    assert path.stat().st_size > 0 and not (tmp_path / "new.db.creating").exists()
