@@ -11,13 +11,11 @@ from discord import app_commands
 from cogs.components import people_button
 from cogs.edge import MAX_TEXT, number_problem, text_problem, value_problem
 from cogs.lobby import LobbyCog
-from cogs.play import PlayCog, _number
+from cogs.play import _number
 from cogs.replies import fit
 from cogs.tablecmds import TableCommands
-from store import Store
-from table import TableService
 
-from .fakes import Bot, Interaction
+from .fakes import Interaction
 from .test_flow import ALICE, BOB, new_game, public_button
 
 
@@ -82,16 +80,6 @@ def test_people_buttons_need_their_exact_numbers(junk):
 def test_select_values_must_be_small_numbers():
     assert _number("3") == 3
     assert all(_number(v) is None for v in ("abc", "-1", "99999", "３", ""))
-
-
-@pytest.fixture
-async def table(tmp_path):
-    service = TableService(await Store.open(tmp_path / "t.db"))
-    bot = Bot()
-    play, lobby = PlayCog(bot, service), LobbyCog(bot, service)
-    bot.cogs.update(Play=play, Lobby=lobby)
-    yield bot, service, play, lobby
-    await service.close()
 
 
 async def test_a_click_that_is_no_move_leaves_the_live_turn_message_alone(table):

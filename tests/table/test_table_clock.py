@@ -10,19 +10,6 @@ from table import ClockSettings, Notice, TableError, TableService
 HOUR = 3600.0
 
 
-class FakeClock:
-    def __init__(self, now: float = 1_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
 @pytest.fixture
 async def csvc(store, clock):
     svc = TableService(store, clock=clock)
