@@ -160,8 +160,8 @@ async def test_a_second_game_in_a_busy_channel_is_refused(fake, service, table):
 @pytest.mark.parametrize("options, expected", [
     ({"lab_hp": 19}, "lab_hp: Input should be greater than or equal to 20"),
     ({"lab_hp": 41}, "lab_hp: Input should be less than or equal to 40"),
-    ({"lab_hp": 0}, "greater than or equal to 20"),  # below the 1..999 Discord itself enforces: a raw client
-    ({"lab_hp": 5000}, "less than or equal to 40"),
+    ({"lab_hp": 0}, "`lab_hp`: choose a number from 1 to 999."),  # outside what the command declares: a raw
+    ({"lab_hp": 5000}, "`lab_hp`: choose a number from 1 to 999."),  # client's value is refused at the edge
     ({"game": "chess"}, "There is no playable game called 'chess'. Playable games: "),
     ({"game": "PsiWars"}, "There is no playable game called 'PsiWars'"),
 ])
