@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -182,7 +183,7 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: commands.Bot, service: Any):
         self.bot = bot
         self.service = service
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._resumed = False
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
@@ -304,7 +305,9 @@ class PlayCog(commands.Cog, name="Play"):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Once per process: let AI seats move in games that were waiting on them at shutdown."""
+        """Once per process: let AI seats move in games that were waiting on them at shutdown, and
+        post the turn of a game whose last move was saved but whose turn message was not (a crash
+        in between), so its players have live buttons again."""
         if self._resumed:
             return
         self._resumed = True
@@ -317,11 +320,19 @@ class PlayCog(commands.Cog, name="Play"):
             if t.status != "active" or t.broken:  # a game set aside waits for /game repair
                 continue
             try:
-                update = await self.service.run_ai(t.game_id)
+                update = await self.service.run_ai(t.game_id) or await self._unposted_turn(t.game_id)
                 if update:
                     await self.post_update(await self.service.get(t.game_id), update)
+            except TableError as exc:
+                log.info("game %s not resumed: %s", t.game_id, exc)
             except Exception:
                 log.exception("could not resume AI in game %s", t.game_id)
+
+    async def _unposted_turn(self, game_id: int) -> Update | None:
+        """The current turn of a game whose newest turn message is older than the game, if any."""
+        last = await self.service.turn_message(game_id)
+        current = await self.service.current(game_id)
+        return current if last is not None and last[2] < current.version else None
 
     # --- component clicks ------------------------------------------------------------------
 
