@@ -480,8 +480,11 @@ class TableService(PeopleOps):
                 return None  # cancelled meanwhile: the player moved
             try:
                 row = await self._row(timer.game_id)
-            except TableError:
+            except GameBroken:
                 return None  # set aside: its timers wait for a repair or an abort
+            except TableError:
+                await self.store.take_timer(timer.id)  # its game is gone: nothing left to time
+                return None
             engine = _engine(row.game) if row.status == "active" else None
             state = engine.load_state(row.state) if engine else None
             if (state is None or timer.seat is None or timer.seat not in engine.to_act(state)
