@@ -458,6 +458,10 @@ class Store(PeopleStore):
         for spec in plan.new:
             await self._insert_timer(conn, game_id, spec)
 
+    async def postpone_timer(self, timer_id: int, due_at: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (due_at, timer_id))
+
     async def has_timer(self, timer_id: int) -> bool:
         return bool(await self._all("SELECT 1 FROM timers WHERE id = ?", (timer_id,)))
 

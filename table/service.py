@@ -74,6 +74,7 @@ log = logging.getLogger(__name__)
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
 MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
 HEAL_EVERY = 300.0  # seconds between checks that every awaited person has exactly one live clock
+RETRY_AFTER = 60.0  # a timer whose firing failed is tried again this much later (never in a tight loop)
 PASS_TYPES = ("pass", "end_turn", "skip", "done")  # what "skip" on timeout looks for
 CLOCK_USER = "clock:"  # logged as the mover of a move the clock made for a player (then their id)
 STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choose
@@ -432,6 +433,7 @@ class TableService(PeopleOps):
                 notice = await self._fire(timer, now)
             except Exception:
                 log.exception("timer %s (%s, game %s) failed", timer.id, timer.kind, timer.game_id)
+                await self.store.postpone_timer(timer.id, now + RETRY_AFTER)
                 continue
             if notice is None:
                 continue
