@@ -5,6 +5,7 @@ Seats are duck-typed (seat, user_id, name, is_ai) so tests need no table service
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -131,6 +132,8 @@ def seats_text(seats: Sequence[Any]) -> str:
 
 def duration_text(seconds: float) -> str:
     """"24 hours", "90 minutes", "45 seconds": the largest unit that reads naturally."""
+    if not math.isfinite(seconds):  # settings are checked, but never let wording crash
+        return "an unlimited time"
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= 2 * size or seconds == size:
             n = seconds / size

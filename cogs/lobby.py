@@ -20,10 +20,15 @@ from table import TableError, TableInfo
 from .access import can_abort
 from .format import fit_message, seats_text
 from .groups import GAME
+from .people import BROKEN_NOTE
 from .replies import _ids, answer, explain_failure, within_ack
 from .tablecmds import TableCommands
 
 log = logging.getLogger(__name__)
+
+
+def _state_word(t: TableInfo) -> str:
+    return BROKEN_NOTE if t.broken else "waiting for players" if t.status == "lobby" else "in play"
 
 
 def _seats_line(t: TableInfo) -> str:
@@ -153,7 +158,7 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)  # rendering the board takes a moment
         play = self.bot.get_cog("Play")
-        await interaction.followup.send(**await play.status_message(t))
+        await answer(interaction, **await play.status_message(t))
 
     async def _game_here(self, interaction: discord.Interaction, game_id: int | None) -> int:
         """The game asked for, or else the newest game of this channel, running or ended."""
@@ -188,7 +193,7 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
             await answer(interaction, "No games are open or running in this server. Start one with `/game new`.",
                          ephemeral=True)
             return
-        lines = [f"#{t.game_id} {t.title} in <#{t.channel_id}>: {'waiting for players' if t.status == 'lobby' else 'in play'}"
+        lines = [f"#{t.game_id} {t.title} in <#{t.channel_id}>: {_state_word(t)}"
                  f", {seats_text(t.seats)}" for t in tables]
         await answer(interaction, fit_message([f"{len(tables)} game{'s' if len(tables) != 1 else ''} in this server:"],
                                               lines), ephemeral=True)

@@ -18,6 +18,7 @@ from lookup import TITLES, Entry, default_lookup
 
 from .components import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, trim
 from .format import MAX_MESSAGE, error_text
+from .replies import answer
 
 log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=TITLES[g], value=g) for g in game_ids()]
@@ -98,9 +99,9 @@ class EntryButton(discord.ui.DynamicItem[discord.ui.Button], template=ENTRY_TEMP
         m = re.fullmatch(ENTRY_TEMPLATE, self.custom_id)
         entry = m and default_lookup().get(m["game"], CODE_KINDS.get(m["kind"], ""), m["key"])
         if not entry:
-            await interaction.response.send_message("That entry no longer exists.", ephemeral=True)
+            await answer(interaction, "That entry no longer exists.", ephemeral=True)
             return
-        await interaction.response.send_message(**(await entry_message(entry)), ephemeral=True)
+        await answer(interaction, **(await entry_message(entry)), ephemeral=True)
 
 
 async def entry_message(e: Entry) -> dict:
@@ -139,8 +140,9 @@ class LookupCog(commands.Cog, name="Lookup"):
                       private: bool, what: str) -> None:
         hits = self.lookup.search(game, query, kinds=kinds, limit=MAX_SEE_ALSO + 1)
         if not hits:
-            await interaction.response.send_message(
-                f"No {what} in {TITLES[game]} matches “{trim(query, 100)}”. Try fewer or other words.", ephemeral=True)
+            await answer(interaction,
+                         f"No {what} in {TITLES[game]} matches “{trim(query, 100)}”. Try fewer or other words.",
+                         ephemeral=True)
             return
         if hits[0].kind == "card":
             await interaction.response.defer(ephemeral=private)
@@ -148,10 +150,7 @@ class LookupCog(commands.Cog, name="Lookup"):
         others = [h for h in hits[1:] if h not in related(hits[0])]
         if others and "view" not in kw:
             kw["view"] = entry_view(others)
-        if interaction.response.is_done():
-            await interaction.followup.send(**kw, ephemeral=private)
-        else:
-            await interaction.response.send_message(**kw, ephemeral=private)
+        await answer(interaction, **kw, ephemeral=private)
 
     @app_commands.command(name="rules", description="Look up a rule of a game (section number, title or question)")
     @app_commands.describe(game="Which game", query="A section number, a title, or your question",

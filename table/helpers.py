@@ -129,7 +129,7 @@ def _info(row: GameRow) -> TableInfo:
         seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
         config=row.config, version=row.version, min_players=low, max_players=high,
         seed_commitment=row.seed_commitment,
-        seed=row.seed if row.status in ("finished", "aborted") else None,
+        seed=row.seed if row.status in ("finished", "aborted") else None, broken=row.broken,
     )
 
 
