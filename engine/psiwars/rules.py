@@ -134,7 +134,8 @@ class PsiWars(Game):
         p = state.players[seat]
         for iid in p.lab:
             c = state.cards[iid]
-            c.depleted = c.disoriented = c.used = False
+            if c.depleted or c.disoriented or c.used:  # (setting a pydantic field is not free)
+                c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
         state.phase = "cu"
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
@@ -543,7 +544,8 @@ class PsiWars(Game):
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
         for c in state.cards.values():
-            c.disoriented = False
+            if c.disoriented:
+                c.disoriented = False
         state.battle = None
         if not state.finished:
             self._to_discard_or_end(state, events)
