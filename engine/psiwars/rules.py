@@ -199,6 +199,16 @@ class PsiWars(Game):
     def board_text(self, view: dict) -> str:
         return board_text(view)
 
+    def hidden_tokens(self, state: PsiState, seat: int | None) -> list[str]:
+        """The tags ("[A07]") of cards `seat` may not see: the other player's hand and deck, and
+        the Oracle's cards while another player looks at them. (A tag names one card: the decks
+        are dealt their tags in list order.)"""
+        hidden = []
+        for owner, p in enumerate(state.players):
+            if owner != seat:
+                hidden += p.hand + p.deck + (state.peek if owner == state.active else [])
+        return [f"[{iid}]" for iid in hidden]
+
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
