@@ -22,7 +22,7 @@ def build_view(state: ClansState, seat: int | None) -> dict:
     view = {"game": "clans", "version": state.version, "turn": state.turn, "round": state.round,
             "max_rounds": state.max_rounds, "phase": state.phase, "active": state.active, "field": list(state.field),
             "units": units, "players": players, "current": state.current,
-            "pending": [d.model_dump() for d in state.pending],
+            "pending": [d.model_dump(exclude=None if d.seat == seat else {"context"}) for d in state.pending],
             "recent": [e.text for e in state.recent if e.visible(seat)],
             "outcome": state.finished.model_dump() if state.finished else None, "you": seat,
             "attack": state.attack.model_dump() if state.attack else None,
