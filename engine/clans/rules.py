@@ -59,7 +59,7 @@ from .highlight import highlight
 from .legal import PHASES, moves_like
 from .setup import SetupRules, next_setup
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
-from .view import board_text, build_view
+from .view import board_text, build_view, hidden_tokens
 from .wards import ward_options, ward_strength
 
 __all__ = ["Clans", "ClansConfig", "Attack", "UseItem", "can_act", "cdef", "has_perm", "home_tiles", "reach", "stat",
@@ -303,6 +303,9 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
 
     def board_text(self, view: dict) -> str:
         return board_text(view)
+
+    def hidden_tokens(self, state: ClansState, seat: int | None) -> list[str]:
+        return hidden_tokens(state, seat)
 
     def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):

@@ -32,6 +32,17 @@ def build_view(state: ClansState, seat: int | None) -> dict:
     return view
 
 
+def hidden_tokens(state: ClansState, seat: int | None) -> list[str]:
+    """Ids and names of the cards still face down in other players' piles that `seat` has no other
+    way to see: not played, not on the field, not in its own pile (team-mates may share a deck list)."""
+    cards = catalog().cards
+    shown = {c for p in state.players for c in p.used} | {u.card for u in state.units.values()}
+    if seat is not None:
+        shown |= set(state.players[seat].unused)
+    hidden = {c for s, p in enumerate(state.players) if s != seat for c in p.unused} - shown
+    return sorted({token for c in hidden for token in (c, cards[c].name)})
+
+
 def teams(state: ClansState) -> list[list[int]]:
     """Seats that share victory: [[0, 2], [1, 3]] in a 2-vs-2 game, [[0], [1]] otherwise."""
     n = len(state.players)
