@@ -133,7 +133,8 @@ class SetupRules:
         side, slot = next_slot(state, a.seat)
         state.maps.append(Placement(piece=a.piece, face=a.face, side=side, slot=slot, rotation=a.rotation))
         state.field = battlemaps().lay(state.maps)
-        # the tiles come from the battlemap, not from the move's label field, which the log leaves out
+        # The rows come from the map itself, not from `a.rows`: that field is not logged, so a
+        # replay of the action would word the event differently from the live game.
         rows = "/".join(battlemaps().face(a.piece, a.face, a.rotation))
         events.append(Event(text=f"{state.seats[a.seat]} lays battlemap {a.piece}, face {a.face}"
                                  + (f", turned {a.rotation}°" if a.rotation else "") + f" ({rows})."))
