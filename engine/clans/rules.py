@@ -118,8 +118,9 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     pieces = True  # the panel starts by picking a unit, then shows its moves on the board
     state_model = ClansState
     action_model = ClansAction
-    # A safety net only: the round cap ends every game first (even 200 rounds of four seats take
-    # far fewer moves), and a game stopped here is scored like one that reached the round cap.
+    # A safety net only: the round cap ends every game first (200 rounds of four seats, each turn at
+    # most a move and an action per ally plus the cards in hand, stay below it); a game stopped here
+    # is scored like one that reached the round cap.
     max_steps = 100_000
     turn_rule = "your-turn"
     end_rule = "winning"
