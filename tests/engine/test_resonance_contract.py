@@ -160,3 +160,13 @@ def test_a_snapshot_saved_before_the_shared_queue_loads_with_its_prompts_in_orde
     assert loaded.asks[0].timeout["option"] == "none" and loaded.asks[0].reaction
     assert GAME.timeout_action(loaded, 1).option == "none"
     assert GAME.legal_actions(loaded, 1) == GAME.legal_actions(s, 1)
+
+
+def test_the_move_cap_scores_a_stopped_game_like_the_round_cap():
+    s = table()
+    s.units["P1"].damage = 3
+    s.steps = GAME.max_steps - 1
+    s = play(s, Act(seat=0, actor="P0", what="charge"))
+    assert s.finished.winners == [0] and not s.finished.draw
+    assert s.finished.reason.startswith("Move limit reached; HP left: Ann 10, Bob 7.")
+    assert s.pending == [] and s.asks == []
