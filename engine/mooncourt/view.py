@@ -58,8 +58,9 @@ def board_text(view: dict) -> str:
         lines.append(f"In fashion: {f['house']} ({f['card']} turned up), +{f['bonus']} when judged")
     lines.append(f"Deck {view['deck_count']}, set aside {view['discard_count']}"
                  + (f" (face up: {', '.join(view['face_up'][-8:])})" if view["face_up"] else ""))
+    awaited = {d["seat"]: " <- to answer" if d["reaction"] else " <- to move" for d in view["pending"]}
     for p in view["players"]:
-        mark = " <- to move" if p["seat"] == view["active"] and not view["outcome"] else ""
+        mark = awaited.get(p["seat"], "")
         lines.append(f"{p['name']}: {p['favour']} favour, {p['hand_count']} cards in hand{mark}")
     if view["table"]:
         claims = ", ".join(f"{o['player']} claims {o['claim']}" + (f" ({o['gift']})" if o["gift"] else "")

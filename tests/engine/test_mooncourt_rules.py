@@ -237,7 +237,8 @@ def test_views_show_a_face_down_gift_only_to_the_one_who_laid_it():
     # The claim's context lines reach Bram alone, in his view and the typed table view.
     assert bram["pending"][0]["context"] and not public["pending"][0]["context"] and not ana["pending"][0]["context"]
     assert GAME.table_view(s, 1).prompts[0].context and not GAME.table_view(s, 2).prompts[0].context
-    assert "Waiting: Bram: accuse Ana's claim of 6" in GAME.board_text(public)
+    board = GAME.board_text(public)
+    assert "Waiting: Bram: accuse Ana's claim of 6" in board and "Bram: 0 favour, 5 cards in hand <- to answer" in board
 
 
 def test_the_odds_line_counts_only_what_the_answerer_has_seen():
