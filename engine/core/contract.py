@@ -296,6 +296,11 @@ class Game:
         return after.rng.counter == before.rng.counter and all(
             e.visible_to is None or e.kind == "aside" for e in events)
 
+    def content(self, state: GameState) -> dict[int, list[str]]:
+        """What each seat brought to this game (deck, clan, modules, leader), named for players:
+        the balance report counts wins per item. Empty: the game has no such choices."""
+        return {}
+
     def ai_action(self, state: GameState, seat: int) -> Action:
         """The game's heuristic player. Games override; the base plays a random legal move."""
         return self.random_action(state, seat)
