@@ -52,6 +52,9 @@ class MoonCourt(Game):
     def view(self, state: MoonState, seat: int | None) -> dict:
         return view.build(state, seat)
 
+    def hidden_tokens(self, state: MoonState, seat: int | None) -> list[str]:
+        return view.hidden_tokens(state, seat)
+
     def board_text(self, v: dict) -> str:
         return view.board_text(v)
 

@@ -36,6 +36,18 @@ def build(s: MoonState, seat: int | None) -> dict:
     return view
 
 
+def hidden_tokens(s: MoonState, seat: int | None) -> list[str]:
+    """Ids and names of the gifts `seat` (None: the public) may not see now: other courtiers' hands
+    and face-down gifts, the deck, and gifts set aside unseen. A name that an event `seat` has seen
+    already spoke of is left out: it was shown then (a judged gift since reshuffled, a gift `seat`
+    drew and laid), and the recent log may still say so."""
+    cards = set(s.deck) | (set(s.discard) - set(s.face_up))
+    cards |= {o.card for o in s.offers if o.seat != seat}
+    cards |= {c for i, hand in enumerate(s.hands) if i != seat for c in hand}
+    spoken = " ".join(e.text for e in s.recent if e.visible(seat))
+    return sorted(cards) + sorted(name for name in (gift(c).name for c in cards) if name not in spoken)
+
+
 def prompt(s: MoonState, d, seat: int | None) -> dict:
     """A pending decision as `seat` may see it (the core's PromptView: context for its owner only)."""
     return PromptView(seat=d.seat, player=s.seats[d.seat], kind=d.kind, prompt=d.prompt,

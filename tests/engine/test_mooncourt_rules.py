@@ -237,6 +237,10 @@ def test_views_show_a_face_down_gift_only_to_the_one_who_laid_it():
     # The claim's context lines reach Bram alone, in his view and the typed table view.
     assert bram["pending"][0]["context"] and not public["pending"][0]["context"] and not ana["pending"][0]["context"]
     assert GAME.table_view(s, 1).prompts[0].context and not GAME.table_view(s, 2).prompts[0].context
+    # The game's own list of what each seat may not see (Game.hidden_tokens) agrees.
+    assert {"pearl-7", "Pearl Harp"} <= set(GAME.hidden_tokens(s, None)) & set(GAME.hidden_tokens(s, 1))
+    assert not {"pearl-7", "Pearl Harp", "jade-5"} & set(GAME.hidden_tokens(s, 0))
+    assert not {"silver-1", "Silver Thimble"} & set(GAME.hidden_tokens(s, None))  # the fashion card is face up
     board = GAME.board_text(public)
     assert "Waiting: Bram: accuse Ana's claim of 6" in board and "Bram: 0 favour, 5 cards in hand <- to answer" in board
 
