@@ -15,7 +15,7 @@ def build(s: MoonState, seat: int | None) -> dict:
     view = {
         "game": "mooncourt", "version": s.version, "turn": s.turn, "active": s.active, "you": seat,
         "audience": s.audience, "target": s.target, "max_claim": catalog().max_claim,
-        "phase_label": f"audience {s.audience}, standard {standard(s)}",
+        "phase_label": f"audience {s.audience}" + (f", standard {standard(s)}" if s.offers else ""),
         "fashion": _fashion(s),
         "standard": standard(s),
         "table": [{"seat": o.seat, "player": s.seats[o.seat], "claim": o.claim,

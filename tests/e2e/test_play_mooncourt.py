@@ -141,6 +141,14 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         why = await fake.click(bob, fake.find_message(posted.id), "Why?")
         assert why.ephemeral and why.content.startswith("**5.2 Passing** — Moon Court"), why.content
 
+        # The game's rules, glossary and cards are looked up like every other game's.
+        card = await fake.slash(carol, "card", game="mooncourt", name="ambr bell")
+        assert card.content.startswith("**Amber Bell** — Moon Court") and "Worth 3." in card.content
+        term = await fake.slash(carol, "glossary", game="mooncourt", term="standard", private=True)
+        assert term.ephemeral and "latest claim" in term.content
+        rule = await fake.slash(carol, "rules", game="mooncourt", query="what happens if I don't answer in time")
+        assert "6.2 Unanswered Claims" in rule.content
+
         verdict = await fake.slash(alice, "game", "verify")
         assert verdict.content.startswith("✅") and not verdict.ephemeral, verdict.content
     assert not fake.rejections, fake.rejections
