@@ -152,3 +152,32 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         verdict = await fake.slash(alice, "game", "verify")
         assert verdict.content.startswith("✅") and not verdict.ephemeral, verdict.content
     assert not fake.rejections, fake.rejections
+
+
+async def test_a_standing_answer_lets_claims_stand_without_asking(fake, service, monkeypatch):
+    fix_seed(monkeypatch, "mooncourt-autopilot")
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with arbiter(fake, service):
+        await fake.slash(alice, "game", "new", game="mooncourt")
+        await fake.slash(bob, "game", "join")
+        await fake.slash(alice, "game", "start")
+        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        offered = await fake.autocomplete(bob, "autopilot", focused="answer", prompt="accuse")
+        assert {c["value"] for c in offered.choices} >= {"never", "sure", "ai", "off"}
+        set_ = await fake.slash(bob, "autopilot", prompt="accuse", answer="never")
+        assert set_.ephemeral and "Never accuse" in set_.content, set_.content
+        policy, bob_seat = FollowTheAI(), await service.seat_of(game_id, str(bob.id))
+        for _ in range(6):  # until alice has presented once and bob's answer was given for him
+            turn = latest_turn(fake)
+            if "bob lets alice's claim" in turn.content:
+                break
+            member = member_to_act(fake, turn)
+            state = await state_of(service, game_id)
+            assert not (member is bob and state.pending[0].kind == "accuse"), "bob was asked anyway"
+            policy.move = GAME.ai_action(state, await service.seat_of(game_id, str(member.id)))
+            await make_move(fake, member, turn, policy, prefer_public=True)
+        turn = latest_turn(fake)
+        assert "bob lets alice's claim" in turn.content and member_to_act(fake, turn) is bob
+        state = await state_of(service, game_id)
+        assert state.active == bob_seat and state.pending[0].kind == "present"  # now bob's own turn
+    assert not fake.rejections, fake.rejections
