@@ -282,21 +282,21 @@ def test_the_leak_check_itself_catches_a_hidden_token_and_a_context_line_in_view
     """The checker can fail: a game whose public view names a hidden token and dumps its prompts
     (with their owner-only context) is caught on both counts."""
     from engine.core import Decision
-    from tests.table.duelgame import Duel
 
-    class Leaky(Duel):
+    class Leaky(Game):
+        id, title, playable = "leaky", "Leaky (test game)", False
+
         def view(self, state, seat):
-            return {**super().view(state, seat), "pending": [d.model_dump() for d in state.pending]}
+            return {"face_down": 3, "pending": [d.model_dump() for d in state.pending]}
 
         def hidden_tokens(self, state, seat):
             return ["face_down"] if seat is None else []
 
-    game = Leaky()
-    state = game.setup({}, ["Ann", "Bob"], "leak")
-    state.pending = [Decision(seat=0, kind="play", prompt="Put a card face down.",
-                              context=["Your hand holds three secret cards."])]
-    r = Run(game, 2, "leak")
+    rng, _ = GameState.new_rng("leak")
+    state = GameState(game="leaky", seats=["Ann", "Bob"], rng=rng, pending=[Decision(
+        seat=0, kind="play", prompt="Put a card face down.", context=["Your hand holds three secret cards."])])
+    r = Run(Leaky(), 2, "leak")
     _check_views(r, state, [])
-    assert any("sees hidden 'face_down'" in f for f in r.leaks)
+    assert any("the public sees hidden 'face_down'" in f for f in r.leaks)
     assert any("seat 1 sees seat 0's private context" in f for f in r.leaks)
     assert not any("seat 0 sees" in f for f in r.leaks)  # the owner may read its own context
