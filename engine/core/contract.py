@@ -169,6 +169,13 @@ def answered(state: GameState) -> Decision | None:
     return state.asks.pop(0) if state.asks else None
 
 
+def as_decision(prompt: Decision) -> Decision:
+    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip."""
+    if type(prompt) is Decision:
+        return prompt
+    return Decision(**{name: getattr(prompt, name) for name in Decision.model_fields})
+
+
 def open_ask(state: GameState) -> Decision | None:
     return state.asks[0] if state.asks else None
 
@@ -406,7 +413,7 @@ class Game:
             state.asks = []
             state.pending = []
         elif state.asks:
-            state.pending = [state.asks[0]]
+            state.pending = [as_decision(state.asks[0])]  # plain: a game's richer prompt stays in asks
         else:
             ordinary = self.decisions(state)
             if ordinary is not None:

@@ -76,7 +76,7 @@ async def test_hostile_options_and_forged_clicks_change_nothing(fake, service, m
     alice, bob, eve = (fake.add_member(n) for n in ("alice", "bob", "eve"))
     mod = fake.add_member("mod", permissions=discord.Permissions(manage_channels=True).value)
     async with arbiter(fake, service):
-        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        game_id = await human_game(fake, alice, bob, settings="lab hp=20")
         version = (await service.get(game_id)).version
         commands = leaf_commands(fake.commands[fake.guild_id])
         assert len(commands) >= 20
