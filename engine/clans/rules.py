@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from engine.core import Action, Decision, Event, Game, IllegalAction, finish
 from engine.core.rng import commitment
 
+from . import search as for_search
 from .abilities import AbilityRules
 from .actions import (
     Assimilate,
@@ -304,6 +305,19 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
 
     def board_text(self, view: dict) -> str:
         return board_text(view)
+
+    # --- for the search AI (engine.core.search) -------------------------------------------
+    def unknown_groups(self, state: ClansState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(state, seat)
+
+    def evaluate(self, state: ClansState) -> list[float]:
+        return for_search.evaluate(state)
+
+    def content(self, state: ClansState) -> dict[int, list[str]]:
+        return for_search.content(state)
+
+    def search_budget(self) -> dict:
+        return dict(for_search.BUDGET)
 
     def hidden_tokens(self, state: ClansState, seat: int | None) -> list[str]:
         return hidden_tokens(state, seat)

@@ -21,6 +21,7 @@ from engine.core.rng import commitment
 
 from . import combat
 from . import legal as moves_now
+from . import search as for_search
 from .actions import (
     Attack,
     Block,
@@ -208,6 +209,19 @@ class PsiWars(Game):
             if owner != seat:
                 hidden += p.hand + p.deck + (state.peek if owner == state.active else [])
         return [f"[{iid}]" for iid in hidden]
+
+    # --- for the search AI (engine.core.search) -------------------------------------------
+    def unknown_groups(self, state: PsiState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(state, seat)
+
+    def evaluate(self, state: PsiState) -> list[float]:
+        return for_search.evaluate(state)
+
+    def content(self, state: PsiState) -> dict[int, list[str]]:
+        return for_search.content(state)
+
+    def search_budget(self) -> dict:
+        return dict(for_search.BUDGET)
 
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
