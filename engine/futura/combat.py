@@ -224,7 +224,9 @@ def playable(s: FuturaState, side: str) -> list[str]:
     out = []
     for src in side_sources(s, side):
         e = fx.effect_of(s, src)
-        ok = (e.keyword in fx.STRIKES and mine.hits and mine.override is None) or (
+        # A strike effect replaces the fighting unit's own DAM, so that unit must have won its roll.
+        own_win = mine.bonus_ok if side == "att" else mine.hits
+        ok = (e.keyword in fx.STRIKES and own_win and mine.override is None) or (
             e.keyword in fx.GUARDS and theirs.hits and not mine.evaded) or e.keyword in fx.ANYTIME
         if ok and fx.payments(s, seat, e):
             out.append(src)

@@ -77,7 +77,8 @@ def first_creature(s: FuturaState, did: str) -> str | None:
 
 
 def tiers(e: Effect) -> list[int]:
-    return [1, 2, 3] if e.tier_mult else [1]
+    """Tiered effects have a multiplier or a chance per tier (evade: 20/40/60)."""
+    return [1, 2, 3] if e.tier_mult or isinstance(e.threshold, list) else [1]
 
 
 def payments(s: FuturaState, seat: int, e: Effect) -> list[tuple[int, str]]:
