@@ -1,6 +1,6 @@
-"""A first heuristic player (notes §4): equip the best affordable gear, build and upgrade stations,
-move fighters to the bay and assault the weakest station it can break, yield when the primary is
-in danger, and answer prompts with the cheapest useful effect."""
+"""A first heuristic player (notes §4): it keeps energy (1 VP each), builds stations, banks hand cards
+in station slots or sells them, sends one fighter to claim undefended districts, assaults only what
+it expects to break, yields when the primary is in danger, and plays the strongest effect offered."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ from .actions import (
     Assault,
     Build,
     ClaimCard,
-    Equip,
-    EquipCreature,
     Fight,
     Play,
     Recall,
     Sell,
+    Store,
     ToBay,
     Upgrade,
     Yield,
@@ -31,7 +30,9 @@ def choose(game, s: FuturaState, seat: int) -> Action:
         return answer(s, seat, legal)
     if s.fight is not None:
         return fight_on(s, legal)
-    for pick in (best_equip, best_creature, build_or_upgrade, to_bay, best_assault, recall):
+    # Energy is worth 1 VP and gear only half its level, so the AI keeps its energy and spends it
+    # where VP come back: stations on its districts and assaults it expects to win (rule 48).
+    for pick in (build_or_upgrade, bank, to_bay, best_assault, recall):
         move = pick(s, seat, legal)
         if move is not None:
             return move
@@ -49,6 +50,15 @@ def answer(s: FuturaState, seat: int, legal: list[Action]) -> Action:
     return next((m for m in legal if not isinstance(m, Pass)), legal[-1])
 
 
+def bank(s: FuturaState, seat: int, legal: list[Action]):
+    """Cards in hand score nothing: store the highest-level ones (0.5 VP a level), sell the rest."""
+    stores = [m for m in legal if isinstance(m, Store) and s.card(m.card).kind != "ability"]
+    if stores:
+        return max(stores, key=lambda m: s.card(m.card).level)
+    sells = [m for m in legal if isinstance(m, Sell) and m.card in s.players[seat].hand]
+    return max(sells, key=lambda m: s.card(m.card).level) if sells else None
+
+
 def fight_on(s: FuturaState, legal: list[Action]) -> Action:
     """Yield when the primary's AP is below what two defender strikes could take."""
     f = s.fight
@@ -59,34 +69,21 @@ def fight_on(s: FuturaState, legal: list[Action]) -> Action:
     return next(m for m in legal if isinstance(m, want))
 
 
-def best_equip(s: FuturaState, seat: int, legal: list[Action]):
-    eq = [m for m in legal if isinstance(m, Equip)]
-    if not eq:
-        return None
-    return max(eq, key=lambda m: (s.card(m.card).kind == "armour", s.card(m.card).level))
-
-
-def best_creature(s: FuturaState, seat: int, legal: list[Action]):
-    eq = [m for m in legal if isinstance(m, EquipCreature)]
-    return max(eq, key=lambda m: s.card(m.card).level) if eq else None
-
-
 def build_or_upgrade(s: FuturaState, seat: int, legal: list[Action]):
-    p = s.players[seat]
     builds = [m for m in legal if isinstance(m, Build)]
     if builds:
         return builds[0]
-    ups = [m for m in legal if isinstance(m, Upgrade)]
-    if ups and (p.energy >= 16 or any(m.voucher for m in ups)):
-        return next((m for m in ups if m.voucher), ups[0])
-    return None
+    ups = [m for m in legal if isinstance(m, Upgrade) and m.voucher]
+    return ups[0] if ups else None
 
 
 def to_bay(s: FuturaState, seat: int, legal: list[Action]):
     p = s.players[seat]
     bay = sum(a.loc == "bay" for a in p.acolytes)
     moves = [m for m in legal if isinstance(m, ToBay)]
-    if not moves or bay >= 2 or p.energy < 5:
+    open_targets = any(h.station is None and not h.face_down for q in s.players if q.seat != seat
+                       for h in q.holdings)
+    if not moves or bay >= 1 or not open_targets:
         return None
     return max(moves, key=lambda m: stats(s, s.acolyte(m.acolyte)[1])[0])
 
@@ -115,5 +112,3 @@ def recall(s: FuturaState, seat: int, legal: list[Action]):
     hurt = [m for m in moves if any(stats(s, s.acolyte(u)[1])[0] < 25 for u in m.acolytes)]
     return hurt[0] if hurt else None
 
-
-__all__ = ["choose", "Sell"]
