@@ -368,15 +368,20 @@ def do_drop_sigil(game, s: FuturaState, m: DropSigil, events: list[Event]) -> No
     events.append(Event(text=f"{p.name} discards their oldest sigil ({s.card(uid).sigil})."))
 
 
+def pay_support(s: FuturaState, p: Player, uid: str | None) -> None:
+    """Rule 15 and 33: a declared support costs 1 energy and counts toward its two supports a turn."""
+    if uid:
+        p.energy -= 1
+        sup = s.acolyte(uid)[1]
+        sup.support_uses = sup.support_uses + 1 if sup.support_turn == s.turn else 1
+        sup.support_turn = s.turn
+
+
 def do_assault(game, s: FuturaState, m: Assault, events: list[Event]) -> None:
     p = s.players[m.seat]
     owner, h = s.holding(m.district)
     _, prim = s.acolyte(m.primary)
-    if m.support:
-        p.energy -= 1
-        sup = s.acolyte(m.support)[1]
-        sup.support_uses = sup.support_uses + 1 if sup.support_turn == s.turn else 1
-        sup.support_turn = s.turn
+    pay_support(s, p, m.support)
     events.append(Event(text=f"{p.name}: {aname(s, prim)} assaults {dname(m.district)} ({owner.name})."))
     if h.station is None:
         # Rule 33: an unbuilt district has no defence; declaring on it claims it.
@@ -394,11 +399,7 @@ def do_assault(game, s: FuturaState, m: Assault, events: list[Event]) -> None:
 def do_ambush(game, s: FuturaState, m: Ambush, events: list[Event]) -> None:
     p = s.players[m.seat]
     owner, prey = s.acolyte(m.target)
-    if m.support:
-        p.energy -= 1
-        sup = s.acolyte(m.support)[1]
-        sup.support_uses = sup.support_uses + 1 if sup.support_turn == s.turn else 1
-        sup.support_turn = s.turn
+    pay_support(s, p, m.support)
     C.detach(s, m.card)
     p.discard.append(m.card)
     events.append(Event(text=f"{p.name} plays {s.card(m.card).name}: an ambush on {aname(s, prey)}!"))
