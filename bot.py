@@ -112,17 +112,21 @@ def create_bot(service, *, guild_id: int | None = None, **options) -> commands.B
 
 
 async def run_bot(settings: Settings) -> None:
+    from images.pool import shared_pool
     from store import Store
     from table import TableService
 
     store = await Store.open(settings.db)
     service = TableService(store)
+    pictures = shared_pool()
+    await asyncio.to_thread(pictures.start)  # workers warm before the first board is asked for
     try:
         async with create_bot(service, guild_id=settings.guild_id) as bot:
             service.start_timers()  # reminders and turn clocks; stopped by service.close()
             await bot.start(settings.token)
     finally:
         await service.close()  # closes the store too
+        pictures.close()
 
 
 def main(argv: list[str] | None = None) -> int:

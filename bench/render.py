@@ -14,6 +14,7 @@ python -m bench.render [--runs 20]
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import json
 import statistics
@@ -24,6 +25,7 @@ from PIL import Image, ImageDraw
 import images
 from engine.core import get_game
 from images import clans, psiwars, resonance, theme
+from images.pool import RenderPool
 
 
 def busy_battle_view(seed: str = "bench-render") -> dict:
@@ -108,11 +110,46 @@ def timings(game_id: str, view: dict, module, runs: int, **options) -> dict:
             "ratio": round(board / baseline, 2)}
 
 
+async def _lag_while_drawing(draw, view: dict, boards: int) -> float:
+    """The event loop's worst lateness (ms) on a 5 ms ticker while `boards` boards are drawn,
+    a few at a time, as a busy bot would."""
+    worst, stop = 0.0, False
+
+    async def ticker():
+        nonlocal worst
+        while not stop:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            worst = max(worst, (time.perf_counter() - t) * 1000 - 5)
+
+    tick = asyncio.create_task(ticker())
+    for _ in range(0, boards, 4):
+        await asyncio.gather(*(draw("render_board", "psiwars", view) for _ in range(4)))
+    stop = True
+    await tick
+    return worst
+
+
+def loop_lag(view: dict, boards: int = 24) -> dict:
+    """Threads (the old way) against worker processes (images.pool), same boards, same run."""
+    threaded = RenderPool(workers=0)
+    pool = RenderPool()
+    try:
+        pool.start()
+        return {"boards": boards, "workers": pool.workers,
+                "thread_max_lag_ms": round(asyncio.run(_lag_while_drawing(threaded.draw, view, boards)), 1),
+                "process_pool_max_lag_ms": round(asyncio.run(_lag_while_drawing(pool.draw, view, boards)), 1)}
+    finally:
+        pool.close()
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(prog="python -m bench.render")
     ap.add_argument("--runs", type=int, default=20)
     args = ap.parse_args(argv)
-    report = {"bench": "render", **timings("psiwars", busy_battle_view(), psiwars, args.runs)}
+    battle = busy_battle_view()
+    report = {"bench": "render", **timings("psiwars", battle, psiwars, args.runs)}
+    report["loop_lag"] = loop_lag(battle)
     state = busy_clans_state()
     view = get_game("clans").view(state, None)
     report["clans"] = {"units": len(view["units"]), **timings("clans", view, clans, args.runs)}

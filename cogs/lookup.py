@@ -5,7 +5,6 @@ Only translation: the lookup package finds entries; this cog words them and adds
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -127,9 +126,9 @@ async def entry_message(e: Entry) -> dict:
 
 async def card_png(game: str, card_id: str) -> bytes | None:
     try:
-        from images import render_card
+        from images.pool import draw
 
-        return await asyncio.to_thread(render_card, game, card_id)
+        return await draw("render_card", game, card_id)
     except Exception:  # the text answer stands on its own
         log.warning("no card image for %s %s", game, card_id, exc_info=True)
         return None

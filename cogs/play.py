@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from engine.core import IllegalAction
+from images.pool import draw
 from table import Notice, StaleVersion, TableError, TableInfo, Update
 
 from .components import (
@@ -137,7 +138,7 @@ async def render(name: str, *args: Any, **options: Any) -> bytes | None:
     try:
         import images
 
-        fn = getattr(images, name)
+        getattr(images, name)
         if args and isinstance(args[0], str) and not images.supports(args[0]):
             return None  # a game drawn as text only (yet): nothing failed
     except (ImportError, AttributeError):
@@ -146,7 +147,7 @@ async def render(name: str, *args: Any, **options: Any) -> bytes | None:
             log.warning("images.%s is not available; sending text only", name)
         return None
     try:
-        return await asyncio.to_thread(fn, *args, **options)
+        return await draw(name, *args, **options)  # in a worker process: Pillow holds the GIL
     except Exception:
         log.exception("images.%s failed", name)
         return None

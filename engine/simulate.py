@@ -12,16 +12,14 @@ import time
 import traceback
 
 from engine.core import get_game
+from engine.core.levels import choose
 
 MAX_STEPS = 100_000  # a game that runs longer is counted as an error
 
 
 def pick(game, state, seat: int, kind: str):
-    if kind == "ai":
-        return game.ai_action(state, seat)
-    if kind == "random":
-        return game.random_action(state, seat)
-    raise ValueError(f"unknown player kind {kind!r} (use ai or random)")
+    """A move for `seat` by a player of this kind: random, easy, normal (or ai), hard."""
+    return choose(game, state, seat, kind)
 
 
 def play_one(game, players: list[str], seed: str, config: dict | None = None) -> tuple[object, int]:

@@ -1,29 +1,44 @@
 """Pillow renderers: each game draws its board and hand from views, and its cards from data.
 
-All functions return PNG bytes and are synchronous; callers run them with asyncio.to_thread.
+All functions return PNG bytes and are synchronous; callers draw them in worker processes
+(images.pool). A game has pictures when a module images/<id>.py exists: nothing here names games.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
+from pathlib import Path
 
 from .theme import to_png
 
-GAMES = ("psiwars", "clans", "resonance")  # games with a picture module images/<id>.py; the others are text only for now
+_SHARED = {"theme", "pool", "fonts"}  # modules of this package that are not a game's pictures
 
 
 class UnknownGame(ValueError):
     """No pictures exist for this game id."""
 
 
+@cache
+def games() -> tuple[str, ...]:
+    """Game ids with a picture module images/<id>.py; other games are drawn as text."""
+    here = str(Path(__file__).resolve().parent)
+    return tuple(sorted(m.name for m in pkgutil.iter_modules([here]) if m.name not in _SHARED))
+
+
+def modules() -> list[str]:
+    return [f"images.{g}" for g in games()]
+
+
 def supports(game_id: str) -> bool:
     """Whether render_* can draw this game (so callers can skip the attempt, not log a failure)."""
-    return game_id in GAMES
+    return game_id in games()
 
 
 def _module(game_id: str):
     if not supports(game_id):
-        raise UnknownGame(f"No pictures for game {game_id!r} yet; pictures exist for: {', '.join(GAMES)}")
+        raise UnknownGame(f"No pictures for game {game_id!r} yet; pictures exist for: {', '.join(games())}")
     return importlib.import_module(f"images.{game_id}")
 
 

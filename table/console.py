@@ -205,12 +205,12 @@ def _brief_dict(item: dict) -> str:
 
 
 def _board_renderer() -> Callable[[str, dict], bytes] | None:
-    """images.render_board if the images package provides it (another team writes it)."""
+    """images.render_board drawn in a worker process, as in the bot; None without the images package."""
     try:
-        from images import render_board
+        from images.pool import shared_pool
     except Exception:  # missing or half-written: play on without pictures
         return None
-    return render_board
+    return lambda game, view: shared_pool().draw_sync("render_board", game, view)
 
 
 def _kinds(players: Sequence[str]) -> list[str]:

@@ -296,6 +296,26 @@ class Game:
         return after.rng.counter == before.rng.counter and all(
             e.visible_to is None or e.kind == "aside" for e in events)
 
+    def content(self, state: GameState) -> dict[int, list[str]]:
+        """What each seat brought to this game (deck, clan, modules, leader), named for players:
+        the balance report counts wins per item. Empty: the game has no such choices."""
+        return {}
+
+    def unknown_groups(self, state: GameState, seat: int) -> list[list[list]]:
+        """For search: the zones of `state` whose cards `seat` cannot see, in groups whose cards
+        could be in any of the group's zones (an opponent's hand and deck; one's own deck alone).
+        The lists are the state's own, so a search can redeal them. Empty: nothing is hidden."""
+        return []
+
+    def search_budget(self) -> dict[str, Any]:
+        """How hard the search AI thinks for this game: fields of engine.core.search.Budget."""
+        return {}
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """For search: each seat's chance of winning from an unfinished position, in [0, 1]
+        (the game's own heuristic; by default an equal share)."""
+        return [1 / len(state.seats)] * len(state.seats)
+
     def ai_action(self, state: GameState, seat: int) -> Action:
         """The game's heuristic player. Games override; the base plays a random legal move."""
         return self.random_action(state, seat)

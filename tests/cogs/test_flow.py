@@ -218,15 +218,15 @@ async def test_a_refused_post_is_explained_and_the_move_stands(table):
 
 
 async def test_board_and_hand_images_are_attached(table, monkeypatch):
-    import sys
-    import types
+    import cogs.play
 
     calls = []
-    fake_images = types.ModuleType("images")
-    fake_images.render_board = lambda game, view: calls.append(("board", game, view.get("you"))) or b"BOARD"
-    fake_images.render_hand = lambda game, view: calls.append(("hand", game, view.get("you"))) or b"HAND"
-    fake_images.supports = lambda game: True
-    monkeypatch.setitem(sys.modules, "images", fake_images)
+
+    async def fake_draw(name, game, view, **options):  # the worker pool's entry point, recorded
+        calls.append((name.removeprefix("render_"), game, view.get("you")))
+        return name.encode()
+
+    monkeypatch.setattr(cogs.play, "draw", fake_draw)
     bot, service, play, lobby = table
     await new_game(lobby)
     assert bot.channel.sent[0]["file"].filename == "board.png"

@@ -7,7 +7,7 @@ from tests.fakediscord import bot_session
 
 
 async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, service, monkeypatch):
-    monkeypatch.setattr(images, "GAMES", ("psiwars",))  # every playable game has pictures now: hide clans'
+    monkeypatch.setattr(images, "games", lambda: ("psiwars",))  # every playable game has pictures now: hide clans'
     alice = fake.add_member("alice")
     async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
         new = await fake.slash(alice, "game", "new", game="clans", opponent="ai")

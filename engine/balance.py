@@ -1,0 +1,248 @@
+"""Self-play statistics for one game: is the first seat favoured, is any content too strong?
+
+python -m engine.balance <game> --games N [--players ai,ai] [--seed S] [--out reports]
+
+Seats are rotated game by game (player kind i sits in seat (i + n) mod seats), so seat effects and
+player-kind effects separate. Writes reports/<game>/report.md and report.json, and PNG charts when
+the optional plotting extra is installed (`pip install -e '.[balance]'`). Per-content figures come
+from the game's `Game.content(state)` hook: what each seat brought (deck, clan, modules, leader).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core import get_game
+from engine.simulate import pick
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) with no games."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: float = 0.0  # a draw counts half; a shared win counts 1 for each winner
+
+    def add(self, score: float) -> None:
+        self.games += 1
+        self.wins += score
+
+    def summary(self, baseline: float) -> dict:
+        low, high = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        return {"games": self.games, "win_rate": round(rate, 3), "ci95": [round(low, 3), round(high, 3)],
+                "vs_mean": round(rate - baseline, 3), "significant": not low <= baseline <= high}
+
+
+@dataclass
+class Results:
+    game: str
+    players: list[str]
+    seed: int
+    games: int = 0
+    errors: int = 0
+    seat: list[Tally] = field(default_factory=list)
+    kind: dict[str, Tally] = field(default_factory=dict)
+    content: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    lengths: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    draws: int = 0
+
+
+def seat_scores(outcome, seats: int) -> list[float]:
+    if outcome.draw or not outcome.winners:
+        return [1 / seats] * seats  # a draw is an equal share, so the shares still sum to one game
+    return [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
+
+
+def play(game, kinds: list[str], seed: str, max_steps: int) -> tuple[object, int]:
+    state = game.setup({}, [f"{k}{i}" for i, k in enumerate(kinds)], seed)
+    steps = 0
+    while not state.finished:
+        seat = game.to_act(state)[0]
+        game.advance(state, pick(game, state, seat, kinds[seat]))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"no end in {max_steps} steps")
+    return state, steps
+
+
+def run(game_id: str, games: int, players: list[str], seed: int, max_steps: int = 100_000) -> Results:
+    game = get_game(game_id)
+    n = len(players)
+    res = Results(game_id, players, seed, seat=[Tally() for _ in range(n)],
+                  kind={k: Tally() for k in dict.fromkeys(players)})
+    for i in range(games):
+        kinds = players[i % n:] + players[:i % n]  # rotate who sits where
+        try:
+            state, steps = play(game, kinds, f"{seed}-{i}", max_steps)
+        except Exception:
+            res.errors += 1
+            continue
+        res.games += 1
+        res.lengths.append(steps)
+        res.turns.append(state.turn)
+        res.draws += bool(state.finished.draw)
+        scores = seat_scores(state.finished, n)
+        for s, score in enumerate(scores):
+            res.seat[s].add(score)
+            res.kind[kinds[s]].add(score)
+        for s, labels in game.content(state).items():
+            for label in set(labels):
+                res.content[label].add(scores[s])
+    return res
+
+
+def report(res: Results) -> dict:
+    n = len(res.players)
+    base = 1 / n
+    lengths = sorted(res.lengths) or [0]
+    content = {k: t.summary(base) for k, t in sorted(res.content.items())}
+    return {
+        "game": res.game, "players": res.players, "seed": res.seed, "games": res.games, "errors": res.errors,
+        "draws": res.draws, "engine_version": engine_version(),
+        "seats": [t.summary(base) for t in res.seat],
+        "player_kinds": {k: t.summary(base) for k, t in res.kind.items()},
+        "length_steps": {"mean": round(statistics.fmean(lengths), 1), "median": statistics.median(lengths),
+                         "p10": lengths[len(lengths) // 10], "p90": lengths[(9 * len(lengths)) // 10],
+                         "max": lengths[-1]},
+        "turns_mean": round(statistics.fmean(res.turns), 1) if res.turns else 0,
+        "content": content,
+        "outliers": sorted((k for k, v in content.items() if v["significant"]),
+                           key=lambda k: -abs(content[k]["vs_mean"])),
+    }
+
+
+def engine_version() -> str:
+    """The commit the engine ran at, so a report can be reproduced ("unknown" outside git)."""
+    head = Path(__file__).resolve().parents[1] / ".git" / "HEAD"
+    try:
+        ref = head.read_text().strip()
+        if ref.startswith("ref: "):
+            return (head.parent / ref[5:]).read_text().strip()[:12]
+        return ref[:12]
+    except OSError:
+        return "unknown"
+
+
+def markdown(rep: dict, charts: list[str]) -> str:
+    pct = lambda v: f"{100 * v:.1f}%"  # noqa: E731
+    ci = lambda s: f"{pct(s['ci95'][0])}–{pct(s['ci95'][1])}"  # noqa: E731
+    lines = [f"# Balance report: {get_game(rep['game']).title}", "",
+             f"{rep['games']} games of {', '.join(rep['players'])} (seats rotated), seed {rep['seed']}, "
+             f"engine {rep['engine_version']}; errors {rep['errors']}, draws {rep['draws']}.",
+             f"Reproduce: `python -m engine.balance {rep['game']} --games {rep['games'] + rep['errors']} "
+             f"--players {','.join(rep['players'])} --seed {rep['seed']}`", "",
+             "## Seats", "", "| seat | games | win share | 95% interval |", "|---|---|---|---|"]
+    lines += [f"| {i + 1} | {s['games']} | {pct(s['win_rate'])} | {ci(s)} |" for i, s in enumerate(rep["seats"])]
+    lines += ["", "## Player kinds", "", "| kind | win share | 95% interval |", "|---|---|---|"]
+    lines += [f"| {k} | {pct(s['win_rate'])} | {ci(s)} |" for k, s in rep["player_kinds"].items()]
+    ln = rep["length_steps"]
+    lines += ["", "## Game length", "",
+              f"Moves per game: mean {ln['mean']}, median {ln['median']}, 10th–90th percentile "
+              f"{ln['p10']}–{ln['p90']}, longest {ln['max']}; turns per game: mean {rep['turns_mean']}."]
+    if rep["content"]:
+        lines += ["", "## Content", "", "Win share of the seats that used it, against the mean share "
+                  f"{pct(1 / len(rep['players']))}.", "",
+                  "| content | games | win share | 95% interval | vs mean | significant |", "|---|---|---|---|---|---|"]
+        lines += [f"| {k} | {s['games']} | {pct(s['win_rate'])} | {ci(s)} | {s['vs_mean']:+.3f} | "
+                  f"{'yes' if s['significant'] else ''} |" for k, s in rep["content"].items()]
+    lines += ["", "## Outliers", ""]
+    lines += [f"- {k}: {pct(rep['content'][k]['win_rate'])} ({ci(rep['content'][k])})" for k in rep["outliers"]] \
+        or ["None: every interval contains the mean share."]
+    if charts:
+        lines += ["", "## Charts", ""] + [f"![{c}]({c})" for c in charts]
+    return "\n".join(lines) + "\n"
+
+
+def charts(rep: dict, res: Results, out: Path) -> list[str]:
+    """PNG charts with matplotlib when the optional extra is installed; none otherwise."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    made = []
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    rates = [s["win_rate"] for s in rep["seats"]]
+    errs = [[r - s["ci95"][0] for r, s in zip(rates, rep["seats"], strict=True)],
+            [s["ci95"][1] - r for r, s in zip(rates, rep["seats"], strict=True)]]
+    ax.bar([f"seat {i + 1}" for i in range(len(rates))], rates, yerr=errs, capsize=6, color="#4c72b0")
+    ax.axhline(1 / len(rates), color="grey", linestyle="--")
+    ax.set_ylabel("win share")
+    ax.set_title("Seat win shares (95% intervals)")
+    fig.tight_layout()
+    fig.savefig(out / "seats.png")
+    made.append("seats.png")
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist(res.lengths, bins=30, color="#55a868")
+    ax.set_xlabel("moves per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    fig.tight_layout()
+    fig.savefig(out / "lengths.png")
+    made.append("lengths.png")
+    plt.close(fig)
+    if rep["content"]:
+        items = sorted(rep["content"].items(), key=lambda kv: kv[1]["win_rate"])
+        fig, ax = plt.subplots(figsize=(7, max(3, 0.3 * len(items))))
+        ax.barh([k for k, _ in items], [v["win_rate"] for _, v in items],
+                xerr=[[v["win_rate"] - v["ci95"][0] for _, v in items], [v["ci95"][1] - v["win_rate"] for _, v in items]],
+                color=["#c44e52" if v["significant"] else "#8172b2" for _, v in items], capsize=3)
+        ax.axvline(1 / len(rep["seats"]), color="grey", linestyle="--")
+        ax.set_xlabel("win share when used")
+        fig.tight_layout()
+        fig.savefig(out / "content.png")
+        made.append("content.png")
+        plt.close(fig)
+    return made
+
+
+def write(res: Results, root: Path) -> Path:
+    out = root / res.game
+    out.mkdir(parents=True, exist_ok=True)
+    rep = report(res)
+    made = charts(rep, res, out)
+    (out / "report.json").write_text(json.dumps(rep, indent=1) + "\n")
+    (out / "report.md").write_text(markdown(rep, made))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.balance", description=__doc__)
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", default="ai,ai")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="reports")
+    args = ap.parse_args(argv)
+    res = run(args.game, args.games, args.players.split(","), args.seed)
+    out = write(res, Path(args.out))
+    rep = report(res)
+    print(json.dumps({"report": str(out / "report.md"), "seats": [s["win_rate"] for s in rep["seats"]],
+                      "outliers": rep["outliers"], "errors": rep["errors"]}))
+    return 1 if res.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""Information-set Monte-Carlo tree search (single observer, after Cowling, Powley & Whitehouse 2012).
+
+The searching seat never looks at what it cannot see. Each iteration plays on a *determinization*:
+a copy of the state in which every group of cards hidden from the seat (`Game.unknown_groups`) is
+pooled, put in a canonical order and dealt back at random into the same places, and the dice are
+re-seeded from public facts only. So two states that differ only in hidden information the seat
+cannot see give the very same search, move for move.
+
+One tree is shared by every determinization; a child's availability counts how often its move was
+legal when its parent was reached, and UCB uses that count (moves legal only in some worlds are not
+over-explored). Rollouts use a cheap policy to a depth limit, then `Game.evaluate` scores the
+position for every seat; a finished game scores 1 a win, 0 a loss, an equal share a draw.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from .contract import Action, Game, GameState
+from .rng import Rng
+
+
+@dataclass
+class Budget:
+    iterations: int = 300
+    seconds: float | None = None  # a wall-clock cap as well, for play; None in tests (reproducible)
+    rollout_depth: int = 30
+    exploration: float = 0.7
+    rollout: str = "random"  # "random" or "ai" (the game's heuristic: stronger, slower)
+
+
+@dataclass(eq=False)
+class Node:
+    mover: int = -1  # the seat whose move led here (scores are from its side)
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+def determinize(game: Game, state: GameState, seat: int, world: random.Random) -> GameState:
+    """A copy of `state` as `seat` might believe it to be: hidden cards redealt, dice re-seeded."""
+    copy = state.model_copy(deep=True)
+    for group in game.unknown_groups(copy, seat):
+        pool = sorted(card for zone in group for card in zone)  # canonical: the true order must not leak
+        world.shuffle(pool)
+        for zone in group:
+            size = len(zone)
+            zone[:] = pool[:size]
+            del pool[:size]
+    copy.rng = Rng(seed=f"world:{world.random()}")  # future rolls are unknown too
+    return copy
+
+
+def scores(game: Game, state: GameState) -> list[float]:
+    n = len(state.seats)
+    if state.finished:
+        out = state.finished
+        if out.draw or not out.winners:
+            return [1 / n] * n
+        return [1.0 if s in out.winners else 0.0 for s in range(n)]
+    return game.evaluate(state)
+
+
+def search(game: Game, state: GameState, seat: int, budget: Budget | None = None) -> Action:
+    """The move with the most visits after the budget is spent."""
+    budget = budget or Budget()
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    # Seeded from public facts only: the same information set gives the same search.
+    world = random.Random(f"ismcts:{state.game}:{state.version}:{seat}")
+    root = Node(mover=seat)
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+    for _ in range(budget.iterations):
+        if deadline and time.perf_counter() > deadline:
+            break
+        _iterate(game, determinize(game, state, seat, world), root, world, budget)
+    best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+    return next(a for a in legal if a == best[0]) if best[0] in legal else legal[0]
+
+
+def _iterate(game: Game, d: GameState, root: Node, world: random.Random, budget: Budget) -> None:
+    path = [root]
+    node = root
+    while not d.finished:  # selection and one expansion
+        mover = game.to_act(d)[0]
+        legal = game.legal_actions(d, mover)
+        for a in legal:
+            if a in node.children:
+                node.children[a].available += 1
+        untried = [a for a in legal if a not in node.children]
+        if untried:
+            action = untried[world.randrange(len(untried))]
+            child = node.children[action] = Node(mover=mover, available=1)
+            game.advance(d, action)
+            path.append(child)
+            break
+        action, node = max(((a, node.children[a]) for a in legal), key=lambda an: an[1].ucb(budget.exploration))
+        game.advance(d, action)
+        path.append(node)
+    _rollout(game, d, budget)
+    result = scores(game, d)
+    for n in path:
+        n.visits += 1
+        if n.mover >= 0:
+            n.reward += result[n.mover]
+
+
+def _rollout(game: Game, d: GameState, budget: Budget) -> None:
+    for _ in range(budget.rollout_depth):
+        if d.finished:
+            return
+        mover = game.to_act(d)[0]
+        if budget.rollout == "ai":
+            game.advance(d, game.ai_action(d, mover))
+        else:
+            game.advance(d, game.random_action(d, mover))
