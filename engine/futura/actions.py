@@ -172,8 +172,70 @@ class ClaimCard(FAction):
     menu: ClassVar[str] = "Claim"
 
 
+class Scout(FAction):
+    """Informant: see what one enemy station holds in its slots (`source`: a card or a district)."""
+
+    type: Literal["scout"] = "scout"
+    source: str
+    district: str
+    menu: ClassVar[str] = "Scout"
+
+
+class Warp(FAction):
+    """Warp: swap an acolyte of the Assault bay (`out`) with a benched one (`into`), at no cost."""
+
+    type: Literal["warp"] = "warp"
+    source: str
+    out: str
+    into: str
+    menu: ClassVar[str] = "Assault"
+
+
+class Summon(FAction):
+    """Summon: call a benched acolyte into the engagement (the attacker's support, or the station's defence)."""
+
+    type: Literal["summon"] = "summon"
+    source: str
+    acolyte: str
+    menu: ClassVar[str] = "Engagement"
+
+
+class Crystal(FAction):
+    """Crystal Production's check failed: the defender drives the attacker off or possesses the primary."""
+
+    type: Literal["crystal"] = "crystal"
+    choice: Literal["drive", "possess"]
+    menu: ClassVar[str] = "Engagement"
+
+
+class Offer(FAction):
+    """Rule 12: offer a card from your hand to another player for `price` energy; they must agree."""
+
+    type: Literal["offer"] = "offer"
+    card: str
+    to: int
+    price: int
+    secret: ClassVar[bool] = True
+    menu: ClassVar[str] = "Trade"
+
+
+class Accept(FAction):
+    type: Literal["accept"] = "accept"
+    menu: ClassVar[str] = "Trade"
+
+
+class Discard(FAction):
+    """Rule 7: over five cards at the start of the turn, the player picks what goes."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+    secret: ClassVar[bool] = True
+    menu: ClassVar[str] = "Hand"
+
+
 FuturaAction = Annotated[
     Equip | Unequip | Sell | Store | Retrieve | EquipCreature | Build | Upgrade | Repair | ToBay | Recall
-    | DropSigil | Assault | Ambush | Fight | Yield | Play | Ensigil | ClaimCard | EndTurn | Pass,
+    | DropSigil | Assault | Ambush | Fight | Yield | Play | Ensigil | ClaimCard | Scout | Warp | Summon | Crystal
+    | Offer | Accept | Discard | EndTurn | Pass,
     Field(discriminator="type"),
 ]

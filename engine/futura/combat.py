@@ -36,21 +36,36 @@ def open_fight(s: FuturaState, f: Engagement, events: list[Event]) -> None:
     primary.attacked_turn = s.turn
     for uid in [f.primary, f.support, f.target]:
         if uid:
-            _, a = s.acolyte(uid)
-            for card in a.gear():
-                if s.card(card).kind != "ability":
-                    s.cards[card].revealed = True
+            reveal_gear(s, s.acolyte(uid)[1])
     if f.ensigil:
         p = att
         f.ensigil = s.card(p.sigils[0]).sigil
         p.discard.append(p.sigils.pop(0))
         events.append(Event(text=f"{att.name} spends a {f.ensigil} sigil on {name(s, primary)}'s gear."))
+    f.stage = "between"
     if f.kind == "assault":
+        informant(s, f, primary, events)
         declared_defence(s, f, events)
         if s.fight is None:
             return
         offer_creature_ensigil(s, f)
-    f.stage = "between"
+
+
+def reveal_gear(s: FuturaState, a: Acolyte) -> None:
+    """A36: an acolyte's equipment (not its abilities) is public from its first engagement on."""
+    for card in a.gear():
+        if s.card(card).kind != "ability":
+            s.cards[card].revealed = True
+
+
+def informant(s: FuturaState, f: Engagement, primary: Acolyte, events: list[Event]) -> None:
+    """An Informant primary (once a cycle) shows its player the defending station's stored cards."""
+    from .tactics import reveal_slots
+
+    ability = catalog().acolytes[primary.cid].ability
+    if ability.keyword == "Informant" and primary.ability_cycle != s.cycle:
+        primary.ability_cycle = s.cycle
+        reveal_slots(s, f.attacker, f.district, events)
 
 
 def declared_defence(s: FuturaState, f: Engagement, events: list[Event]) -> None:
@@ -68,17 +83,27 @@ def declared_defence(s: FuturaState, f: Engagement, events: list[Event]) -> None
         events.append(Event(kind="roll", data={"d100": roll}, text=(
             f"{d.name}'s {e.name}: {name(s, primary)} rolls {roll} on the d100 and "
             + ("holds firm." if passed else "is driven back; the energy spent to move is lost.")), ))
-        if not passed:
+        if not passed and e.keyword == "Crystal Production" and not owner.out:
+            from .tactics import offer_crystal
+
+            offer_crystal(s)
+        elif not passed:
             end_fight(s, f, events, "retreat")
+    elif e.keyword == "Summon":
+        from .tactics import offer_station_summon
+
+        offer_station_summon(s, f.district)
     elif e.keyword == "Sharp Shooter":
         h.used_cycle = s.cycle
         roll = s.rng.die(20)
         events.append(Event(kind="roll", data={"d20": roll}, text=(
             f"{d.name}'s {e.name}: a d20 rolls {roll}; {name(s, primary)} takes {roll // 2}.")))
         hurt(s, primary, roll // 2, events)
+        settle(s, events)
     elif e.keyword == "Radiation":
         h.used_cycle = s.cycle
         hurt(s, primary, e.params.get("initial", 0), events)
+        settle(s, events)
         f.dots.append({"on": "att", "amount": e.base_value, "left": e.duration_exchanges, "armour": False,
                        "what": e.name})
         events.append(Event(text=f"{d.name}'s {e.name} hits {name(s, primary)}."))
@@ -87,8 +112,6 @@ def declared_defence(s: FuturaState, f: Engagement, events: list[Event]) -> None
         f.dots.append({"on": "att", "amount": e.base_value, "left": e.duration_exchanges, "armour": True,
                        "what": e.name})
         events.append(Event(text=f"{d.name}'s {e.name} starts eating {name(s, primary)}'s armour."))
-    if s.fight is not None and primary.base_ap <= 0:
-        settle(s, events)
 
 
 def offer_creature_ensigil(s: FuturaState, f: Engagement) -> None:
@@ -121,6 +144,8 @@ def defender_unit(s: FuturaState) -> tuple[str, str]:
     f = s.fight
     if f.kind == "ambush":
         return "acolyte", f.target
+    if f.guard:
+        return "acolyte", f.guard
     creature = fx.first_creature(s, f.district)
     return ("creature", creature) if creature else ("station", f.district)
 
@@ -148,11 +173,18 @@ def fight(s: FuturaState, events: list[Event]) -> None:
     f.stasis = []
     f.rolls = rolls
     winners = [k for k in ("primary", "support") if k in rolls and rolls[k] > rolls["defender"]]
-    dam = (stats(s, primary)[1] if "primary" in winners else 0)
-    if "support" in winners:
-        dam += support_dam(s, s.acolyte(f.support)[1])
-    f.att = Strike(hits=bool(winners), dam=dam, bonus_ok="primary" in winners)
+    dams = {"primary": stats(s, primary)[1] + f.inspire}
+    if f.support:
+        dams["support"] = support_dam(s, s.acolyte(f.support)[1])
+    # Possession: a possessed attacker's winning strike lands on its own primary instead.
+    turned = [k for k in winners if f.possessed.get(f.primary if k == "primary" else f.support)]
+    winners = [k for k in winners if k not in turned]
+    f.backfire = {"att": sum(dams[k] for k in turned)} if turned else {}
+    f.att = Strike(hits=bool(winners), dam=sum(dams[k] for k in winners), bonus_ok="primary" in winners)
     f.dfn = Strike(hits=rolls["defender"] >= rolls["primary"], dam=defender_dam(s, kind, unit))
+    if f.possessed.get(unit) and f.dfn.hits:
+        f.backfire["dfn"] = f.dfn.dam
+        f.dfn = Strike()
     events.append(Event(kind="roll", data={"exchange": f.exchange, **rolls}, text=exchange_text(s, kind, unit)))
     f.stage = "strikes"
     open_windows(s, events)
@@ -210,8 +242,8 @@ def side_sources(s: FuturaState, side: str) -> list[str]:
     f = s.fight
     if side == "att":
         return fx.acolyte_sources(s, s.acolyte(f.primary)[1])
-    if f.kind == "ambush":
-        return fx.acolyte_sources(s, s.acolyte(f.target)[1])
+    if f.kind == "ambush" or f.guard:
+        return fx.acolyte_sources(s, s.acolyte(f.target or f.guard)[1])
     return fx.station_sources(s, f.district)
 
 
@@ -227,7 +259,8 @@ def playable(s: FuturaState, side: str) -> list[str]:
         # A strike effect replaces the fighting unit's own DAM, so that unit must have won its roll.
         own_win = mine.bonus_ok if side == "att" else mine.hits
         ok = (e.keyword in fx.STRIKES and own_win and mine.override is None) or (
-            e.keyword in fx.GUARDS and theirs.hits and not mine.evaded) or e.keyword in fx.ANYTIME
+            e.keyword in fx.GUARDS and theirs.hits and not mine.evaded) or e.keyword in fx.ANYTIME or (
+            e.keyword == "Possession" and possession_target(s, side) is not None)
         if ok and fx.payments(s, seat, e):
             out.append(src)
     return out
@@ -322,9 +355,24 @@ def play(s: FuturaState, seat: int, source: str, tier: int, how: str, events: li
         f.dots.append({"on": other, "amount": value, "left": e.duration_exchanges or 1,
                        "armour": e.keyword == "Nano Swarm", "what": e.name})
         events.append(Event(text=f"{who} plays {e.name}."))
+    elif e.keyword == "Possession":
+        target = possession_target(s, side)
+        turns = (e.duration_exchanges or 1) * (tier if e.tier_mult else 1)
+        f.possessed[target] = f.possessed.get(target, 0) + turns
+        events.append(Event(text=f"{who} plays {e.name}: an enemy fights for them for {turns} exchange(s)."))
     elif e.keyword == "Nullify":
         f.used.append(f"nullify:{other}")
         events.append(Event(text=f"{who} plays {e.name}: the other side's sigil bonuses are cancelled."))
+
+
+def possession_target(s: FuturaState, side: str) -> str | None:
+    """Whom a Possession turns: the defender takes the enemy support; the attacker takes the unit
+    facing it, unless that is a station (notes §3, RULINGS)."""
+    f = s.fight
+    if side == "dfn":
+        return f.support if f.support and not f.possessed.get(f.support) else None
+    kind, unit = defender_unit(s)
+    return unit if kind != "station" and not f.possessed.get(unit) else None
 
 
 def spend_source(s: FuturaState, source: str) -> None:
@@ -366,7 +414,7 @@ def fighting_acolyte(s: FuturaState, side: str) -> str | None:
     f = s.fight
     if side == "att":
         return f.primary
-    return f.target if f.kind == "ambush" else None
+    return f.target if f.kind == "ambush" else f.guard
 
 
 # --- damage -------------------------------------------------------------------------------------
@@ -388,10 +436,27 @@ def resolve(s: FuturaState, events: list[Event]) -> None:
         hurt(s, primary, dfn_amount - reflect, events, sunder=f.dfn.sunder)
         if reflect:
             hit_defender(s, kind, unit, reflect, False, events)
+    backfire(s, kind, unit, events)
     tick(s, events)
     f.stage = "between"
     f.att, f.dfn = Strike(), Strike()
     settle(s, events)
+
+
+def backfire(s: FuturaState, kind: str, unit: str, events: list[Event]) -> None:
+    """Possessed units strike their own side; each possession then runs one exchange shorter."""
+    f = s.fight
+    if f.backfire.get("att"):
+        events.append(Event(text="The possessed attacker turns on its own primary."))
+        hurt(s, s.acolyte(f.primary)[1], f.backfire["att"], events)
+    if f.backfire.get("dfn"):
+        events.append(Event(text=f"The possessed {unit_name(s, kind, unit)} turns on its own side."))
+        if kind == "creature":
+            hit_defender(s, "station", f.district, f.backfire["dfn"], False, events)
+        else:
+            hit_defender(s, kind, unit, f.backfire["dfn"], False, events)
+    f.backfire = {}
+    f.possessed = {u: n - 1 for u, n in f.possessed.items() if n > 1}
 
 
 def reflected(s: FuturaState, side: str, amount: int) -> int:
@@ -566,6 +631,11 @@ def tick(s: FuturaState, events: list[Event]) -> None:
 
 # --- ends -------------------------------------------------------------------------------------
 
+def holder(s: FuturaState, card: str) -> str:
+    """The acolyte carrying `card`."""
+    return next(a.uid for p in s.players for a in p.acolytes if card in a.gear())
+
+
 def life_support_card(s: FuturaState, a: Acolyte) -> str | None:
     return next((u for u in a.abilities if s.card(u).effect.keyword == "Life Support"), None)
 
@@ -575,7 +645,7 @@ def settle(s: FuturaState, events: list[Event]) -> None:
     f = s.fight
     if f is None:
         return
-    for uid in (f.primary, f.target):
+    for uid in (f.primary, f.target, f.guard):
         if not uid:
             continue
         owner, a = s.acolyte(uid)
@@ -589,6 +659,9 @@ def settle(s: FuturaState, events: list[Event]) -> None:
                                      "is claimed.", "If you let this run out, Life Support is used."],
                             timeout={"type": "play", "source": card}))
             return
+    if f.guard and s.acolyte(f.guard)[1].base_ap <= 0:
+        guard, f.guard = f.guard, None
+        kill(s, f, guard, events)  # the station fights on behind its creatures
     fell = f.kind == "assault" and s.holding(f.district)[1].station.ap <= 0
     if fell:
         station_falls(s, f, events)
@@ -607,6 +680,10 @@ def save_by_life_support(s: FuturaState, uid: str, card: str, events: list[Event
     s.players[s.cards[card].owner].discard.append(card)
     a.base_ap = 0
     events.append(Event(text=f"{name(s, a)} survives on Life Support and is carried back to the bench."))
+    if uid == f.guard:  # a summoned defender leaves the fight; the station fights on
+        f.guard = None
+        settle(s, events)
+        return
     to_bench(s, a)
     if uid == f.primary and f.support:
         to_bench(s, s.acolyte(f.support)[1])

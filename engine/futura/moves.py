@@ -79,6 +79,13 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not s.assaulted:
         out += manage_moves(s, p)
+    if not s.assaulted:
+        from .tactics import offer_moves
+
+        out += offer_moves(s, p)
+    from .tactics import scout_moves, warp_moves
+
+    out += scout_moves(s, p) + warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
         out.append(DropSigil(seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
@@ -416,11 +423,14 @@ def do_yield(game, s: FuturaState, m: Yield, events: list[Event]) -> None:
 
 
 def do_play(game, s: FuturaState, m: Play, events: list[Event]) -> None:
+    if not s.asks:  # Inspire or Sacrifice from the support, before the first exchange
+        from .tactics import do_support_card
+
+        do_support_card(s, m.seat, m.source, m.tier, m.pay, events)
+        return
     d = answered(s)
-    f = s.fight
     if d.kind == "life_support":
-        uid = f.target if f.target and s.acolyte(f.target)[0].seat == m.seat else f.primary
-        C.save_by_life_support(s, uid, m.source, events)
+        C.save_by_life_support(s, C.holder(s, m.source), m.source, events)
         return
     C.play(s, m.seat, m.source, m.tier, m.pay, events)
     after_window(s, events)
@@ -437,11 +447,14 @@ def do_pass(game, s: FuturaState, m: Pass, events: list[Event]) -> None:
     if d is None:
         return
     if d.kind == "life_support":
-        uid = f.target if f.target and s.acolyte(f.target)[0].seat == m.seat else f.primary
-        f.used.append(f"nolife:{uid}")
+        f.used.append(f"nolife:{C.holder(s, d.timeout['source'])}")
         C.settle(s, events)
     elif d.kind == "effect":
         after_window(s, events)
+    elif d.kind == "trade":
+        from .tactics import decline_trade
+
+        decline_trade(s, events)
 
 
 def do_ensigil(game, s: FuturaState, m: Ensigil, events: list[Event]) -> None:
@@ -486,7 +499,15 @@ def do_end_turn(game, s: FuturaState, m: EndTurn, events: list[Event]) -> None:
     game.end_turn(s, events)
 
 
-MOVES = {Equip: do_equip, Unequip: do_unequip, Sell: do_sell, Store: do_store, Retrieve: do_retrieve,
+def _tactics():
+    from . import actions as A
+    from . import tactics as T
+
+    return {A.Scout: T.do_scout, A.Warp: T.do_warp, A.Summon: T.do_summon, A.Crystal: T.do_crystal,
+            A.Offer: T.do_offer, A.Accept: T.do_accept, A.Discard: T.do_discard}
+
+
+MOVES = _tactics() | {Equip: do_equip, Unequip: do_unequip, Sell: do_sell, Store: do_store, Retrieve: do_retrieve,
          EquipCreature: do_equip_creature, Build: do_build, Upgrade: do_upgrade, Repair: do_repair,
          ToBay: do_to_bay, Recall: do_recall, DropSigil: do_drop_sigil, Assault: do_assault, Ambush: do_ambush,
          Fight: do_fight, Yield: do_yield, Play: do_play, Pass: do_pass, Ensigil: do_ensigil, ClaimCard: do_claim,

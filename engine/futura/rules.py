@@ -146,6 +146,7 @@ class Futura(Game):
     def _start_turn(self, s: FuturaState, events: list[Event]) -> None:
         p = s.players[s.active]
         s.assaulted = False
+        s.offered = []
         for h in p.holdings:
             h.face_down = False
         if any(catalog().districts[h.did].ability.keyword == "Populous" and h.station for h in p.holdings):
@@ -160,11 +161,11 @@ class Futura(Game):
         """Rule 7: refill to 5 unequipped cards; sigils go straight to the bay (at most 5)."""
         from engine.core import draw
 
-        while len(p.hand) > HAND:
-            uid = min(p.hand, key=lambda u: (s.card(u).level, u))
-            p.hand.remove(uid)
-            p.discard.append(uid)
-            events.append(Event(kind="aside", visible_to=[p.seat], text=f"Over the hand limit: {s.card(uid).name} is discarded."))
+        if len(p.hand) > HAND:  # the player chooses what goes, and draws nothing (rule 7)
+            from .tactics import offer_discard
+
+            offer_discard(s, p)
+            return
         drawn = []
         while len(p.hand) < HAND:
             uid, reshuffled = draw(p.deck, p.discard, p.hand, s.rng)
@@ -198,7 +199,10 @@ class Futura(Game):
         if s.asks:
             return self._answers(s, seat)
         if s.fight is not None:
-            return [Fight(seat=seat, text="Roll the next exchange"), Yield(seat=seat, text="Yield (retreat)")]
+            from .tactics import precombat_moves
+
+            return [Fight(seat=seat, text="Roll the next exchange"), Yield(seat=seat, text="Yield (retreat)"),
+                    *precombat_moves(s, seat)]
         from .moves import turn_moves
 
         return turn_moves(self, s, seat)
@@ -208,9 +212,14 @@ class Futura(Game):
         if d.kind == "ensigil":
             return [Ensigil(seat=seat, text="Ensigil the creature"), Pass(seat=seat)]
         if d.kind == "life_support":
-            uid = s.fight.target if s.fight.target and s.acolyte(s.fight.target)[0].seat == seat else s.fight.primary
-            card = C.life_support_card(s, s.acolyte(uid)[1])
+            card = d.timeout["source"]
             return [Play(seat=seat, source=card, text=f"Use {s.card(card).name}"), Pass(seat=seat, text="Let it fall")]
+        if d.kind in ("summon", "crystal", "trade", "discard"):
+            from . import tactics as T
+
+            answers = {"summon": T.summon_answers, "crystal": T.crystal_answers, "trade": T.trade_answers,
+                       "discard": T.discard_answers}
+            return answers[d.kind](s, seat)
         if d.kind == "effect":
             side = "att" if seat == s.fight.attacker else "dfn"
             out: list[Action] = []
@@ -257,6 +266,23 @@ class Futura(Game):
         from .explain import explain
 
         return explain(self, s, action)
+
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        from .ai import STANDING
+
+        return STANDING
+
+    def standing_action(self, s: FuturaState, seat: int, kind: str, answer: str) -> Action | None:
+        from .ai import standing
+
+        return standing(self, s, seat, kind, answer)
+
+    def hidden_tokens(self, s: FuturaState, seat: int | None) -> list[str]:
+        """Card uids `seat` may not see: other hands, other stations' unseen stored cards and
+        unrevealed gear, and every deck (notes §4)."""
+        from .view import hidden_uids
+
+        return hidden_uids(s, seat)
 
     def ai_action(self, s: FuturaState, seat: int) -> Action:
         from .ai import choose

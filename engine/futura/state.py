@@ -51,6 +51,7 @@ class Card(BaseModel):
     broken: bool = False
     paid: bool = False  # its equip cost was paid once: moving it costs half (rule 9)
     revealed: bool = False  # public since its acolyte or station first fought (A36)
+    known: list[int] = Field(default_factory=list)  # seats shown it privately (Informant, a trade offer)
 
 
 class Acolyte(BaseModel):
@@ -150,6 +151,19 @@ class Engagement(BaseModel):
     stasis: list[str] = Field(default_factory=list)  # sides that lose the next exchange
     used: list[str] = Field(default_factory=list)  # once-per-engagement sources already used
     droid_roll: int = 0
+    guard: str | None = None  # a benched acolyte summoned to the defence: fights before the creatures
+    possessed: dict[str, int] = Field(default_factory=dict)  # unit uid -> exchanges it fights for the other side
+    backfire: dict[str, int] = Field(default_factory=dict)  # side -> damage its own possessed unit deals it
+    inspire: int = 0  # DAM the support's Inspire adds to the primary's strikes
+
+
+class Trade(BaseModel):
+    """A card offered from one hand to another player for energy, waiting for their answer (rule 12)."""
+
+    seat: int
+    to: int
+    card: str
+    price: int
 
 
 class FuturaState(GameState):
@@ -167,6 +181,8 @@ class FuturaState(GameState):
     fight: Engagement | None = None
     claims: list[Claim] = Field(default_factory=list)
     populous: list[int] = Field(default_factory=list)  # seats whose Populous runs this cycle
+    trade: Trade | None = None
+    offered: list[int] = Field(default_factory=list)  # seats the active player offered a trade this turn
 
     def card(self, uid: str):
         return catalog().cards[self.cards[uid].cid]

@@ -53,8 +53,27 @@ def holding_view(s: FuturaState, seat: int | None, owner: int, h) -> dict:
         mine = seat == owner
         out["station"] = {"level": st.level, "title": STATION_NAMES[st.level], "ap": st.ap, "dam": st.dam,
                           "slots": st.level, "stored": len(st.slots),
-                          "inventory": [card_view(s, u, True) for u in st.slots] if mine else None,
+                          "inventory": [card_view(s, u, mine or seat in s.cards[u].known or s.cards[u].revealed)
+                                        for u in st.slots],
                           "creatures": [card_view(s, u, mine or s.cards[u].revealed) for u in st.creatures]}
+    return out
+
+
+def hidden_uids(s: FuturaState, seat: int | None) -> list[str]:
+    """The card instances `seat` (None: the public) may not see: other players' hands, stored cards
+    and creatures not shown to it, and other acolytes' gear not yet revealed (abilities stay hidden
+    until played). Decks are preset public lists whose order no view shows, so they are left out."""
+    out = []
+    for p in s.players:
+        if seat == p.seat:
+            continue
+        out += p.hand
+        for h in p.holdings:
+            if h.station:
+                out += [u for u in h.station.slots if not s.cards[u].revealed and seat not in s.cards[u].known]
+                out += [u for u in h.station.creatures if not s.cards[u].revealed]
+        for a in p.acolytes:
+            out += [u for u in a.gear() if not s.cards[u].revealed or s.card(u).kind == "ability"]
     return out
 
 
@@ -73,6 +92,8 @@ def build_view(s: FuturaState, seat: int | None) -> dict:
     return {"game": "futura", "version": s.version, "turn": s.turn, "cycle": s.cycle, "cycles": s.cycles,
             "active": s.active, "you": seat, "players": players, "fight": fight_view(s),
             "claims": [{"seat": c.seat, "count": len(c.cards)} for c in s.claims],
+            "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "private": d.private}
+                        for d in s.pending],
             "recent": [e.text for e in s.recent if e.visible(seat)],
             "outcome": s.finished.model_dump() if s.finished else None}
 
@@ -81,9 +102,23 @@ def fight_view(s: FuturaState) -> dict | None:
     f = s.fight
     if f is None:
         return None
+    from .combat import defender_unit, unit_name
+
+    kind, unit = defender_unit(s)
+    fighters = [("primary", s.acolyte(f.primary)[1])] + ([("support", s.acolyte(f.support)[1])] if f.support else [])
+    units = [{"role": role, "name": catalog().acolytes[a.cid].name, "ap": stats(s, a)[0],
+              "roll": f.rolls.get(role)} for role, a in fighters]
+    if kind == "acolyte":
+        ap = stats(s, s.acolyte(unit)[1])[0]
+    elif kind == "creature":
+        ap = max(s.cards[unit].ap, 0)
+    else:
+        ap = s.holding(unit)[1].station.ap
+    units.append({"role": "defender", "name": unit_name(s, kind, unit), "ap": ap, "roll": f.rolls.get("defender")})
     return {"kind": f.kind, "attacker": f.attacker, "defender": f.defender, "primary": f.primary,
             "support": f.support, "district": f.district, "target": f.target, "exchange": f.exchange,
-            "rolls": dict(f.rolls), "ensigil": f.ensigil, "defender_ensigil": f.def_ensigil}
+            "rolls": dict(f.rolls), "ensigil": f.ensigil, "defender_ensigil": f.def_ensigil, "units": units,
+            "where": catalog().districts[f.district].name if f.district else None}
 
 
 def gear_words(c: dict | None) -> str:

@@ -97,9 +97,12 @@ def test_equipping_costs_the_cards_level():
 def test_public_view_hides_hands_and_station_inventories():
     s = fresh(3, "views")
     me = s.players[0]
+    store = next(m for m in GAME.legal_actions(s, 0) if m.type == "store")
+    GAME.advance(s, store)
     view = GAME.view(s, None)
     assert all(p["hand"] is None for p in view["players"])
-    assert all(h["station"]["inventory"] is None for p in view["players"] for h in p["holdings"])
+    assert all(c == {"hidden": True} for p in view["players"] for h in p["holdings"]
+               for c in h["station"]["inventory"])
     own = GAME.view(s, 0)
     assert len(own["players"][0]["hand"]) == len(me.hand)
     assert "p0" in GAME.board_text(view)
