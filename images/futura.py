@@ -51,6 +51,12 @@ KIND = {"armour": (96, 120, 150), "saber": (196, 96, 72), "item": (92, 160, 150)
 CLASS_COLOUR = {"Base": FAINT, "Recon": (84, 140, 110), "Adept": (84, 120, 200), "Heavy": (180, 90, 90)}
 
 
+def clear_caches() -> None:
+    """Forget drawn tiles and labels (the bench times a cold start with this)."""
+    _tile.cache_clear()
+    label.cache_clear()
+
+
 # --- small pieces ------------------------------------------------------------------------------
 
 def _pills(labels: list[tuple[str, tuple]], size: int = 16) -> Image.Image:

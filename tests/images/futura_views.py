@@ -1,27 +1,17 @@
-"""Futura views for the picture tests and the render bench: real engine views from seeded random games,
-caught at a busy moment (an engagement in its second exchange, with a support, after turn 4)."""
+"""Futura views for the picture tests: real engine views from the render bench's busy moment (an
+engagement with a support in its second exchange, after turn 4)."""
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
+from bench.render import busy_futura_state
 from engine.core import get_game
-
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 @cache
 def busy_state(players: int):
-    game = get_game("futura")
-    for seed in "abcdefghijk":
-        s = game.setup({}, NAMES[:players], seed)
-        chooser = random.Random(seed)
-        while not s.finished:
-            game.advance(s, chooser.choice(game.legal_actions(s, game.to_act(s)[0])))
-            if s.fight and s.fight.exchange >= 2 and s.fight.support and s.turn > 4:
-                return s
-    raise AssertionError("no busy moment found")
+    return busy_futura_state(players)
 
 
 def board_view(players: int, seat: int | None = None) -> dict:

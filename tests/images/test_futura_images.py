@@ -63,7 +63,7 @@ def test_public_board_draws_no_hidden_card(monkeypatch):
                                                                    for c in h.station.slots]}
     shown = {s.card(u).name for u in s.cards if s.cards[u].revealed}
     drawn = " ".join(drawn_strings(monkeypatch, lambda: futura.render_board(board_view(4)),
-                                   futura._tile.cache_clear))
+                                   futura.clear_caches))
     assert hidden - shown, "the sample holds no hidden card to look for"
     assert [name for name in hidden - shown if name in drawn] == []
 
