@@ -251,7 +251,7 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
     for uid in p.hand:
         level = s.card(uid).level
         for q in others:
-            for price in sorted({0, level // 2, level}):
+            for price in sorted({0, level // 2, level} & set(range(q.energy + 1))):  # they could pay
                 out.append(Offer(seat=p.seat, card=uid, to=q.seat, price=price,
                                  text=f"Offer {s.card(uid).name} to {q.name} for {price} energy"))
     return out
