@@ -62,7 +62,7 @@ async def public_record(service, game_id: int, since: int, member_id: str | None
 
 async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
     fix_seed(monkeypatch, "futura-e2e")
-    rng = random.Random(int(__import__("os").environ.get("FUT_RNG", "11")))
+    rng = random.Random(11)
     members = [fake.add_member(n) for n in ("alice", "bob", "carol")]
     alice = members[0]
     async with arbiter(fake, service):
@@ -94,11 +94,15 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
                 for viewer in viewers:
                     secret = hidden_names(state, viewer)
                     shown = " ".join(strings_in(m.data))
+                    checked += bool(secret)
+                    suspects = {n for n in secret if n in shown}
+                    if not suspects:
+                        continue
+                    # The same design may sit face up elsewhere, or the move may have shown it.
                     who = None if viewer is None else str(next(k for k, v in seats.items() if v == viewer))
                     known = await public_record(service, game_id, before, who)
-                    leaks = {n for n in secret if n in shown and n not in known}
+                    leaks = {n for n in suspects if n not in known}
                     assert not leaks, f"move {moves}: seat {viewer} was shown hidden cards {leaks}"
-                    checked += bool(secret)
             moves += 1
         final = latest_turn(fake)
         assert is_finished(final), f"no result after {moves} moves"
