@@ -10,7 +10,7 @@ from engine.futura.cards import catalog
 from engine.futura.loadout import can_carry
 from engine.futura.rules import vp
 from engine.futura.state import Acolyte, Holding, Station, beats
-from tests.engine.test_futura_battle import Scripted, example_table, put
+from tests.engine.test_futura_battle import example_table, put
 
 
 def fresh(players=2, seed="numbered"):

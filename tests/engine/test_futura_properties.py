@@ -1,6 +1,8 @@
 """Random 2-, 3- and 4-player Futura games: no exception, every game ends, every card stays in exactly
 one place, and energy, sigil bays, carrying capacity and station slots stay within their limits."""
 
+import random
+
 import pytest
 
 from engine.futura import GAME
@@ -29,3 +31,22 @@ def test_hidden_cards_stay_out_of_public_views():
                     assert f"'uid': '{u}'" not in text
 
     play_randomly(GAME, state, "privacy-moves", after=public_has_no_hand)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_thousand_short_random_games_keep_the_invariants(players):
+    """334 games per player count (1,002 in all), of one battle cycle each so the run stays short
+    (the 60 games above play all five); the limits are checked every 20 moves and at the end, and
+    each game must end with a reason."""
+    for n in range(334):
+        state = GAME.setup({"cycles": 1}, [f"p{i}" for i in range(players)], f"big-{players}-{n}")
+        chooser = random.Random(n)
+        while not state.finished:
+            legal = GAME.legal_actions(state, GAME.to_act(state)[0])
+            assert legal, "a seat must act with no legal move"
+            GAME.advance(state, legal[chooser.randrange(len(legal))])
+            if state.steps % 20 == 0:
+                check_limits(state)
+        check_limits(state)
+        assert state.finished.reason
