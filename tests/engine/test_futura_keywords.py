@@ -27,6 +27,15 @@ def fresh(players=2, seed="keywords"):
     return s, s.players[s.active], s.players[1 - s.active]
 
 
+def example_table_at(did: str):
+    """The battle example's table with the Temple and its Vyr Wolf moved onto another district."""
+    s, chen, _, wolf = example_table()
+    them = s.players[1]
+    them.holdings[0] = Holding(did=did, station=Station(card="garrison", level=3, ap=42, dam=15, creatures=[wolf]))
+    s.in_game = [did]
+    return s, chen, them
+
+
 def test_informant_shows_a_station_inventory_to_the_scout_alone():
     s, me, foe = fresh()
     lens = put(s, "whisper_lens", me.seat)
@@ -74,11 +83,7 @@ def test_summon_calls_a_benched_acolyte_in_as_support_before_the_first_exchange(
 
 
 def test_a_station_summon_puts_a_benched_acolyte_in_front_of_the_creatures():
-    s, chen, _, wolf = example_table()
-    them = s.players[1]
-    them.holdings[0] = Holding(did="barracks_quarter", station=Station(card="garrison", level=3, ap=42, dam=15,
-                                                                      creatures=[wolf]))
-    s.in_game = ["barracks_quarter"]
+    s, chen, them = example_table_at("barracks_quarter")
     guard = Acolyte(uid="a120", cid="garris_greyson", base_ap=12)
     them.acolytes = [guard]
     GAME.advance(s, Assault(seat=0, primary=chen.uid, district="barracks_quarter"))
@@ -132,11 +137,7 @@ def test_possession_turns_the_support_on_its_own_primary():
 
 
 def test_crystal_production_lets_the_defender_possess_instead_of_driving_off():
-    s, chen, _, wolf = example_table()
-    them = s.players[1]
-    them.holdings[0] = Holding(did="glasswater_refinery", station=Station(card="garrison", level=3, ap=42, dam=15,
-                                                                         creatures=[wolf]))
-    s.in_game = ["glasswater_refinery"]
+    s, chen, them = example_table_at("glasswater_refinery")
     s.rng = Scripted(seed="x", script=[10])  # the attacker's d100: 10 is 20 or less, caught
     GAME.advance(s, Assault(seat=0, primary=chen.uid, district="glasswater_refinery"))
     assert s.asks[0].kind == "crystal" and s.asks[0].timeout == {"type": "crystal", "choice": "drive"}
