@@ -42,11 +42,27 @@ WHY = {
     "ensigil": ("Only the defender, with an oldest sigil matching the first creature, can ensigil it.",
                 "ensigiling-equipment"),
     "claim": ("That is not one of the ways to place this claimed card.", "claiming-equipment"),
+    "scout": ("An informant needs a Whisper Lens, or a district with Informant not yet used this cycle, and an "
+              "enemy station with stored cards.", "informant"),
+    "warp": ("A warp swaps an acolyte of the Assault bay that has not fought this turn with a benched one, once a "
+             "cycle (or with a Warp card before the first exchange).", "A24"),
+    "summon": ("Summon calls a benched acolyte: as support before the first exchange for 1 energy, or to defend a "
+               "station when its assault is declared.", "summon"),
+    "crystal": ("Only the defender whose crystals caught the attacker chooses to drive it off or possess it.",
+                "crystal-production"),
+    "offer": ("A trade offers a card from your hand to each other player once a turn, before your first assault, "
+              "at a price they can pay.", "faq-energy-resources"),
+    "accept": ("There is no trade offer waiting for you, or you can't pay its price.", "faq-energy-resources"),
+    "discard": ("Only a card in your hand can be discarded, and only while you hold more than five.",
+                "at-the-start-of-your-turn"),
 }
 
 
+ANSWER_TYPES = ("play", "pass", "ensigil", "claim", "summon", "crystal", "accept", "discard")
+
+
 def explain(game, s: FuturaState, a: Action) -> IllegalAction:
-    if s.asks and s.asks[0].seat == a.seat and a.type not in ("play", "pass", "ensigil", "claim"):
+    if s.asks and s.asks[0].seat == a.seat and a.type not in ANSWER_TYPES:
         return IllegalAction("Answer the open prompt first.", "faq-timing-priority")
     if s.fight is not None and a.type in MANAGEMENT + ("end_turn", "assault", "ambush"):
         return IllegalAction("An engagement is under way: fight on or yield first.", "recording-damage")
