@@ -54,12 +54,19 @@ CLASS_COLOUR = {"Base": FAINT, "Recon": (84, 140, 110), "Adept": (84, 120, 200),
 def clear_caches() -> None:
     """Forget drawn tiles and labels (the bench times a cold start with this)."""
     _tile.cache_clear()
+    _pill_row.cache_clear()
     label.cache_clear()
 
 
 # --- small pieces ------------------------------------------------------------------------------
 
 def _pills(labels: list[tuple[str, tuple]], size: int = 16) -> Image.Image:
+    return _pill_row(tuple(labels), size)
+
+
+@lru_cache(maxsize=1024)
+def _pill_row(labels: tuple, size: int) -> Image.Image:
+    """A row of badges (cached: the same chips recur from one board to the next)."""
     w = sum(pill_size(t, size)[0] + 6 for t, _ in labels) or 1
     img = Image.new("RGBA", (w, size + 12), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
