@@ -234,7 +234,7 @@ def render_hand(view: dict) -> Image.Image:
 def _card_tile(c: dict) -> Image.Image:
     if c.get("hidden"):
         return _tile("hidden card", (), (), FAINT, True)
-    badges = [(c["kind"], KIND.get(c["kind"], FAINT)), (f"level {c['level']}", ACCENT)]
+    badges = [(c["kind"], KIND.get(c["kind"], FAINT)), (f"L{c['level']}", ACCENT)]
     if c.get("cls"):
         badges.append((c["cls"], CLASS_COLOUR[c["cls"]]))
     lines = []
