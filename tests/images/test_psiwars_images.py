@@ -111,7 +111,7 @@ def test_views_from_a_whole_engine_game_render():
 
 def test_dispatch_knows_which_games_have_pictures():
     assert images.supports("psiwars") and images.supports("clans") and not images.supports("race")
-    with pytest.raises(images.UnknownGame, match="pictures exist for: psiwars, clans, resonance"):
+    with pytest.raises(images.UnknownGame, match="pictures exist for: .*psiwars"):  # every game with a module
         images.render_hand("race", {})
 
 
