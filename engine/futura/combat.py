@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core import Decision, Event, ask
 
 from . import effects as fx
+from .asks import offer_crystal, offer_station_summon, reveal_slots
 from .cards import catalog
 from .loadout import die_of, keywords, roll_spec, shed, stats
 from .state import CLASS_BONUS, STATION_DIE, Acolyte, Claim, Engagement, FuturaState, Strike, beats
@@ -60,7 +61,6 @@ def reveal_gear(s: FuturaState, a: Acolyte) -> None:
 
 def informant(s: FuturaState, f: Engagement, primary: Acolyte, events: list[Event]) -> None:
     """An Informant primary (once a cycle) shows its player the defending station's stored cards."""
-    from .tactics import reveal_slots
 
     ability = catalog().acolytes[primary.cid].ability
     if ability.keyword == "Informant" and primary.ability_cycle != s.cycle:
@@ -84,13 +84,11 @@ def declared_defence(s: FuturaState, f: Engagement, events: list[Event]) -> None
             f"{d.name}'s {e.name}: {name(s, primary)} rolls {roll} on the d100 and "
             + ("holds firm." if passed else "is driven back; the energy spent to move is lost.")), ))
         if not passed and e.keyword == "Crystal Production" and not owner.out:
-            from .tactics import offer_crystal
 
             offer_crystal(s)
         elif not passed:
             end_fight(s, f, events, "retreat")
     elif e.keyword == "Summon":
-        from .tactics import offer_station_summon
 
         offer_station_summon(s, f.district)
     elif e.keyword == "Sharp Shooter":

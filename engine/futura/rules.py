@@ -31,10 +31,10 @@ from .actions import (
     Yield,
 )
 from .cards import catalog
-from .loadout import current_class, roll_spec
+from .loadout import roll_spec
 from .moves import MOVES
+from .score import vp
 from .state import (
-    RANK_VP,
     STATION_AP_ADD,
     STATION_DAM_ADD,
     STATION_DIE,
@@ -330,22 +330,6 @@ def pay_words(e, tier: int, how: str) -> str:
     if how == "overcharge":
         return " overcharged"
     return ""
-
-
-def vp(s: FuturaState, seat: int) -> float:
-    """Rule 48: stations 3 + energy, acolytes 2 + rank, equipped or stored cards 0.5 x level
-    (abilities score nothing, A39), energy 1 each."""
-    p = s.players[seat]
-    total = float(p.energy)
-    for h in p.holdings:
-        if h.station and not h.face_down:
-            total += 3 + catalog().districts[h.did].energy
-            total += sum(0.5 * s.card(u).level for u in h.station.slots + h.station.creatures
-                         if s.card(u).kind != "ability")
-    for a in p.acolytes:
-        total += 2 + RANK_VP[current_class(s, a)]
-        total += sum(0.5 * s.card(u).level for u in a.gear() if s.card(u).kind != "ability")
-    return total
 
 
 def vp_winners(s: FuturaState) -> list[int]:

@@ -12,19 +12,12 @@ from engine.core import Action, Decision, Event, Pass, answered, ask
 from . import combat as C
 from . import effects as fx
 from .actions import Accept, Crystal, Discard, Offer, Play, Scout, Summon, Warp
+from .asks import aname, dname, offer_crystal, offer_station_summon, reveal_slots  # noqa: F401 (used by rules)
 from .cards import catalog
 from .loadout import current_class, stats
 from .state import Acolyte, FuturaState, Player, Trade
 
 HAND = 5
-
-
-def aname(a: Acolyte) -> str:
-    return catalog().acolytes[a.cid].name
-
-
-def dname(did: str) -> str:
-    return catalog().districts[did].name
 
 
 def inherent(a: Acolyte):
@@ -51,16 +44,6 @@ def scout_moves(s: FuturaState, p: Player) -> list[Action]:
 
 def source_label(s: FuturaState, src: str) -> str:
     return s.card(src).name if src in s.cards else dname(src)
-
-
-def reveal_slots(s: FuturaState, seat: int, did: str, events: list[Event]) -> None:
-    """Show one station's stored cards to `seat` alone."""
-    _, h = s.holding(did)
-    for u in h.station.slots:
-        if seat not in s.cards[u].known:
-            s.cards[u].known.append(seat)
-    held = ", ".join(s.card(u).name for u in h.station.slots) or "nothing"
-    events.append(Event(kind="aside", visible_to=[seat], text=f"The station on {dname(did)} holds: {held}."))
 
 
 def do_scout(game, s: FuturaState, m: Scout, events: list[Event]) -> None:
@@ -190,20 +173,6 @@ def do_summon(game, s: FuturaState, m: Summon, events: list[Event]) -> None:
     events.append(Event(text=f"{p.name} calls {aname(a)} in as support (1 energy)."))
 
 
-def offer_station_summon(s: FuturaState, did: str) -> bool:
-    """A defending district with Summon, once a cycle: ask its owner whether a benched acolyte joins."""
-    owner, h = s.holding(did)
-    if owner.out or not [a for a in owner.acolytes if a.loc == "bench"]:
-        return False
-    ask(s, Decision(seat=owner.seat, kind="summon", reaction=True, button="Choose your defence",
-                    prompt=f"{owner.name}: call a benched acolyte to defend {dname(did)}?",
-                    context=[f"{dname(did)} can call one of your benched acolytes to fight before the "
-                             "creatures and the station. If it falls, the attacker claims its gear.",
-                             "If you let this run out, nobody is called."],
-                    timeout={"type": "pass"}))
-    return True
-
-
 def summon_answers(s: FuturaState, seat: int) -> list[Action]:
     did = s.fight.district
     bench = [a for a in s.players[seat].acolytes if a.loc == "bench"]
@@ -213,18 +182,6 @@ def summon_answers(s: FuturaState, seat: int) -> list[Action]:
 
 
 # --- Crystal Production -----------------------------------------------------------------------
-
-def offer_crystal(s: FuturaState) -> None:
-    f = s.fight
-    owner, _ = s.holding(f.district)
-    _, prim = s.acolyte(f.primary)
-    ask(s, Decision(seat=owner.seat, kind="crystal", reaction=True, button="Choose your defence",
-                    prompt=f"{owner.name}: the crystals catch {aname(prim)}. Drive it off or possess it?",
-                    context=[f"Drive off: the assault on {dname(f.district)} ends at once.",
-                             f"Possess: for the first exchange {aname(prim)}'s winning strike lands on itself.",
-                             "If you let this run out, it is driven off."],
-                    timeout={"type": "crystal", "choice": "drive"}))
-
 
 def crystal_answers(s: FuturaState, seat: int) -> list[Action]:
     return [Crystal(seat=seat, choice="drive", text="Drive the attacker off"),

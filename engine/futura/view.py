@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .cards import catalog
 from .loadout import current_class, stats
-from .rules import vp
+from .score import vp
 from .state import STATION_NAMES, FuturaState
 
 
