@@ -8,8 +8,8 @@ import pytest
 
 from engine.clans.cards import catalog
 from engine.core import get_game
-from engine.core.levels import choose
 from engine.core.search import Budget, determinize, search
+from tests.engine.random_play import play_hard_against_random
 
 GAME = get_game("clans")
 QUICK = Budget(iterations=12, rollout_depth=6)
@@ -78,12 +78,4 @@ def test_the_score_favours_the_healthier_god_and_gives_team_mates_one_chance():
 
 
 def test_hard_against_random_finishes_with_a_legal_move_each_time():
-    budget = Budget(iterations=3, rollout_depth=3)
-    for n, kinds in enumerate((["hard", "random"], ["random", "hard"])):
-        state = GAME.setup({}, ["a", "b"], f"hard-{n}")
-        while not state.finished:
-            seat = GAME.to_act(state)[0]
-            move = choose(GAME, state, seat, kinds[seat], budget)
-            assert move in GAME.legal_actions(state, seat)
-            GAME.advance(state, move)
-        assert state.finished.reason
+    play_hard_against_random(GAME, Budget(iterations=3, rollout_depth=3))

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine.core import get_game
-from engine.core.levels import choose
 from engine.core.search import Budget, determinize, search
 from engine.psiwars.cards import catalog
+from tests.engine.random_play import play_hard_against_random
 
 GAME = get_game("psiwars")
 QUICK = Budget(iterations=30, rollout_depth=8)
@@ -98,12 +98,4 @@ def test_the_score_favours_the_healthier_lab_and_sums_to_one():
 
 
 def test_hard_against_random_finishes_with_a_legal_move_each_time():
-    budget = Budget(iterations=6, rollout_depth=4)
-    for n, kinds in enumerate((["hard", "random"], ["random", "hard"])):
-        state = GAME.setup({}, ["a", "b"], f"hard-{n}")
-        while not state.finished:
-            seat = GAME.to_act(state)[0]
-            move = choose(GAME, state, seat, kinds[seat], budget)
-            assert move in GAME.legal_actions(state, seat)
-            GAME.advance(state, move)
-        assert state.finished.reason
+    play_hard_against_random(GAME, Budget(iterations=6, rollout_depth=4))
