@@ -1,7 +1,7 @@
 """Arbiter start-up: settings, logging, store, table service, cogs, command sync.
 
     python bot.py                      the Discord bot (needs DISCORD_TOKEN), else the console
-    python bot.py --console [ARGS...]  the offline console table, e.g. --game psiwars --players ai,ai --seed 7
+    python bot.py --console [ARGS...]  the offline console table, e.g. --game <id> --players ai,ai --seed 7
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Settings:
     db: str = "arbiter.db"
     guild_id: int | None = None
     log_level: str = "INFO"
+    sync: str = "NORMAL"  # SQLite's synchronous level: FULL also keeps the last moves through a power cut
 
 
 def load_settings(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -57,11 +58,15 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv: Path | None 
     guild = (values.get("ARBITER_GUILD_ID") or "").strip()
     if guild and not guild.isdigit():
         raise SystemExit(f"ARBITER_GUILD_ID must be a server id (digits), not {guild!r}")
+    sync = ((values.get("ARBITER_SYNC") or "").strip() or "NORMAL").upper()
+    if sync not in ("NORMAL", "FULL", "EXTRA"):
+        raise SystemExit(f"ARBITER_SYNC must be NORMAL, FULL or EXTRA, not {sync!r}")
     return Settings(
         token=(values.get("DISCORD_TOKEN") or "").strip() or None,
         db=(values.get("ARBITER_DB") or "").strip() or "arbiter.db",
         guild_id=int(guild) if guild else None,
         log_level=((values.get("LOG_LEVEL") or "").strip() or "INFO").upper(),
+        sync=sync,
     )
 
 
@@ -71,7 +76,10 @@ class ArbiterBot(commands.Bot):
     """A Bot that owns nothing global: the service and the guild to sync are passed in."""
 
     def __init__(self, service, *, guild_id: int | None = None, sync: bool = True, **options):
+        from cogs.edge import ArbiterTree  # checks every option a client sends before a command runs
+
         options.setdefault("intents", discord.Intents.default())  # no privileged intents needed
+        options.setdefault("tree_cls", ArbiterTree)
         # Nothing pings unless a message asks for it (turn messages name exactly who must act).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
@@ -116,7 +124,7 @@ async def run_bot(settings: Settings) -> None:
     from store import Store
     from table import TableService
 
-    store = await Store.open(settings.db)
+    store = await Store.open(settings.db, synchronous=settings.sync)
     service = TableService(store)
     pictures = shared_pool()
     await asyncio.to_thread(pictures.start)  # workers warm before the first board is asked for

@@ -180,7 +180,7 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
     try:
         async with bot_session(fake, create_bot(service, guild_id=fake.guild_id), strict=False):
             players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
-            await asyncio.gather(*(ai_game(fake, m, channel=c, lab_hp=40) for m, c in players))
+            await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40") for m, c in players))
             since = time.perf_counter()
 
             async def play(member, channel):
@@ -188,7 +188,7 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
                 while made < moves:
                     turn = latest_turn(fake, channel)
                     if is_finished(turn):
-                        await ai_game(fake, member, channel=channel, lab_hp=40)
+                        await ai_game(fake, member, channel=channel, settings="lab hp=40")
                         continue
                     try:
                         await make_move(fake, member_to_act(fake, turn), turn, policy)

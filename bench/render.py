@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import io
 import json
+import random
 import statistics
 import time
 
@@ -24,7 +25,7 @@ from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
-from images import clans, infinities, psiwars, resonance, theme
+from images import clans, futura, infinities, psiwars, resonance, theme
 from images.pool import RenderPool
 
 
@@ -111,6 +112,21 @@ def median_ms(fn, runs: int) -> float:
     return statistics.median(times)
 
 
+def busy_futura_state(players: int = 4):
+    """A Futura game of random moves at a busy moment: an engagement with a support in its second
+    exchange, after turn 4 (the first seed of a fixed list that reaches one)."""
+    game = get_game("futura")
+    for seed in "abcdefghijk":
+        state = game.setup({}, ["Ann", "Bob", "Cat", "Dan"][:players], seed)
+        chooser = random.Random(seed)
+        while not state.finished:
+            game.advance(state, chooser.choice(game.legal_actions(state, game.to_act(state)[0])))
+            f = state.fight
+            if f and f.exchange >= 2 and f.support and state.turn > 4:
+                return state
+    raise RuntimeError("no busy Futura moment found")
+
+
 def timings(game_id: str, view: dict, module, runs: int, **options) -> dict:
     png = images.render_board(game_id, view, **options)
     size = Image.open(io.BytesIO(png)).size
@@ -188,6 +204,14 @@ def main(argv=None) -> dict:
                                 "cold_caches_median_ms": round(median_ms(lambda: (resonance.clear_caches(), hand()),
                                                                          args.runs), 1)}
     report["infinities"] = infinities_timings(args.runs)
+    fut = busy_futura_state()
+    public = get_game("futura").view(fut, None)
+    report["futura"] = {"players": len(public["players"]), **timings("futura", public, futura, args.runs)}
+    seat = get_game("futura").view(fut, 0)
+    hand = lambda: images.render_hand("futura", seat)  # noqa: E731
+    report["futura_hand"] = {"cards": len(seat["players"][0]["hand"]),
+                             "size": list(Image.open(io.BytesIO(hand())).size),
+                             "median_ms": round(median_ms(hand, args.runs), 1)}
     print(json.dumps(report))
     return report
 

@@ -98,26 +98,26 @@ class Cid:
         return cid
 
 
-_N = r"(\d{1,20})"
+_N = r"([0-9]{1,15})"  # ASCII digits only; ids and versions stay far below SQLite's 2**63
 _PATTERNS = {
     "act": re.compile(rf"arb:act:{_N}:{_N}:{_N}:{_N}"),
     "pick": re.compile(rf"arb:pick:{_N}:{_N}:{_N}:{_N}"),
     "grp": re.compile(rf"arb:grp:{_N}:{_N}:{_N}"),
-    "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|\d{{1,9}}):{_N}"),
+    "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|[0-9]{{1,9}}):{_N}"),
     "panel": re.compile(rf"arb:panel:{_N}:{_N}"),
     "hand": re.compile(rf"arb:hand:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm|undo):[-:\d]+"
-PEOPLE_KINDS = ("req", "cnc", "rm", "undo")  # buttons the People cog answers
+BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm|undo):[-:0-9]+"
+PEOPLE_KINDS = {"req": 2, "cnc": 1, "rm": 1, "undo": 1}  # buttons the People cog answers: how many numbers
 
 
 def people_button(custom_id: str) -> tuple[str, list[int]] | None:
-    """(kind, numbers) of a People-cog button, None for anything else."""
+    """(kind, numbers) of a People-cog button, None for anything else (also for a wrong count)."""
     parts = custom_id.split(":")
-    if len(parts) < 3 or parts[0] != "arb" or parts[1] not in PEOPLE_KINDS:
+    if len(parts) < 3 or parts[0] != "arb" or PEOPLE_KINDS.get(parts[1]) != len(parts) - 2:
         return None
-    if not all(p.isdigit() and len(p) <= 20 for p in parts[2:]):
+    if not all(p.isascii() and p.isdigit() and len(p) <= 15 for p in parts[2:]):
         return None
     return parts[1], [int(p) for p in parts[2:]]
 
@@ -133,7 +133,7 @@ def concede_buttons(game_id: int) -> Layout:
 
 def rematch_buttons(game_id: int) -> Layout:
     return [(ButtonSpec(f"arb:rm:{game_id}", "Rematch", "success"),)]
-SELECT_TEMPLATE = r"arb:(?:pick|grp):[:\d]+"
+SELECT_TEMPLATE = r"arb:(?:pick|grp):[:0-9]+"
 
 
 def parse_cid(custom_id: str) -> Cid | None:

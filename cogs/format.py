@@ -5,8 +5,11 @@ Seats are duck-typed (seat, user_id, name, is_ai) so tests need no table service
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from engine.core import PromptView
 
 from .components import ELLIPSIS, trim
 
@@ -34,38 +37,36 @@ def error_text(exc: BaseException) -> str:
     return f"{rule}: {msg}" if rule and not str(msg).startswith(str(rule)) else str(msg)
 
 
-def _prompts(pending: Sequence[dict] | None, seats: Sequence[int]) -> list[str]:
+def _prompts(prompts: Sequence[PromptView], seats: Sequence[int]) -> list[str]:
     out: list[str] = []
-    for d in pending or ():
-        p = str(d.get("prompt") or "").strip()
-        if d.get("seat") in seats and p and p not in out:
+    for d in prompts:
+        p = d.prompt.strip()
+        if d.seat in seats and p and p not in out:
             out.append(p)
     return out
 
 
-def awaited_line(to_act: Sequence[Any], view: dict) -> str:
+def awaited_line(to_act: Sequence[Any], prompts: Sequence[PromptView]) -> str:
     """Line 1 of a turn message: who must act and what the game waits for."""
     if not to_act:
         return "Waiting on nobody right now."
     who = ", ".join(mention(s) for s in to_act)
-    prompts = _prompts(view.get("pending"), [s.seat for s in to_act])
-    if prompts:
-        return f"{who}: {'; '.join(prompts)}"
+    said = _prompts(prompts, [s.seat for s in to_act])
+    if said:
+        return f"{who}: {'; '.join(said)}"
     return f"{who}: your move."
 
 
-def panel_label(to_act: Sequence[Any], view: dict) -> str:
-    """The public button that opens the private panel, named after the kind of decision."""
+def panel_label(to_act: Sequence[Any], prompts: Sequence[PromptView]) -> str:
+    """The public button that opens the private panel: the label the game gave the decision
+    ("Choose your defense"), else "Your move" on one's own turn and "Make your choice" off it."""
     if len(to_act) != 1:
         return "Make your choice"
-    seat = to_act[0].seat
-    active = view.get("active")
-    kinds = " ".join(str(d.get("kind", "")) for d in view.get("pending") or () if d.get("seat") == seat)
-    if "defen" in kinds or "block" in kinds:
-        return "Choose your defense"
-    if active is None or active == seat:
-        return "Your move"
-    return "Make your choice"
+    mine = [d for d in prompts if d.seat == to_act[0].seat]
+    named = next((d.button for d in mine if d.button), None)
+    if named:
+        return named
+    return "Make your choice" if any(d.reaction for d in mine) else "Your move"
 
 
 def status_line(game_id: int, title: str, view: dict) -> str:
@@ -100,10 +101,10 @@ def fit_message(head: Sequence[str], log: Sequence[str], limit: int = MAX_MESSAG
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
-def turn_message(game_id: int, title: str, to_act: Sequence[Any], view: dict, events: Sequence[str],
-                 private_for: Sequence[str] = (), routine: Sequence[str] = ()) -> str:
+def turn_message(game_id: int, title: str, to_act: Sequence[Any], prompts: Sequence[PromptView], view: dict,
+                 events: Sequence[str], private_for: Sequence[str] = (), routine: Sequence[str] = ()) -> str:
     """routine: kinds of the awaited decisions that a standing answer (/autopilot) could cover."""
-    head = [awaited_line(to_act, view), status_line(game_id, title, view)]
+    head = [awaited_line(to_act, prompts), status_line(game_id, title, view)]
     tail = []
     if private_for:
         tail.append(f"-# 🔒 {', '.join(private_for)}: you have private news, press Show my hand.")
@@ -131,6 +132,8 @@ def seats_text(seats: Sequence[Any]) -> str:
 
 def duration_text(seconds: float) -> str:
     """"24 hours", "90 minutes", "45 seconds": the largest unit that reads naturally."""
+    if not math.isfinite(seconds):  # settings are checked, but never let wording crash
+        return "an unlimited time"
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= 2 * size or seconds == size:
             n = seconds / size

@@ -20,10 +20,15 @@ from table import TableError, TableInfo
 from .access import can_abort
 from .format import fit_message, seats_text
 from .groups import GAME
+from .people import BROKEN_NOTE
 from .replies import _ids, answer, explain_failure, within_ack
 from .tablecmds import TableCommands
 
 log = logging.getLogger(__name__)
+
+
+def _state_word(t: TableInfo) -> str:
+    return BROKEN_NOTE if t.broken else "waiting for players" if t.status == "lobby" else "in play"
 
 
 def _seats_line(t: TableInfo) -> str:
@@ -50,19 +55,15 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(game="Which game to play",
                            opponent="ai: play the computer now; human: wait for others to /game join",
-                           lab_hp="Psi Wars: starting lab HP (20-40, default 30)",
-                           quick_setup="Gods & Clans: skip the battlefield draft and use the quick-start field")
+                           settings="The game's own settings as name=value, name=value (pick from the list)")
     async def new(self, interaction: discord.Interaction, game: str,
                   opponent: Literal["ai", "human"] = "human",
-                  lab_hp: app_commands.Range[int, 1, 999] | None = None,
-                  quick_setup: bool | None = None) -> None:
+                  settings: app_commands.Range[str, 0, 200] | None = None) -> None:
         channel, guild, uid, name = _ids(interaction)
         if opponent not in ("ai", "human"):  # Discord enforces the choices; a raw request may not
             await answer(interaction, "Choose `ai` or `human` as the opponent.", ephemeral=True)
             return
-        config = {"lab_hp": lab_hp} if lab_hp is not None else {}
-        if quick_setup is not None:
-            config["setup"] = "auto" if quick_setup else "choose"
+        config = self.service.parse_options(game, settings)
 
         async def open_table():
             table = await self.service.create(channel, guild, game, uid, name, config)
@@ -89,6 +90,12 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
         # Built from the registry each time, so a newly playable game shows up without changes here.
         return [app_commands.Choice(name=g.title, value=g.id) for g in playable_games()
                 if current.lower() in f"{g.id} {g.title}".lower()][:25]
+
+    @new.autocomplete("settings")
+    async def _option_choices(self, interaction: discord.Interaction, current: str):
+        # The chosen game's settings only: each game's config model says what they are.
+        return [app_commands.Choice(name=label, value=text)
+                for label, text in self.service.option_choices(interaction.namespace.game, current)]
 
     @game.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -151,7 +158,7 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)  # rendering the board takes a moment
         play = self.bot.get_cog("Play")
-        await interaction.followup.send(**await play.status_message(t))
+        await answer(interaction, **await play.status_message(t))
 
     async def _game_here(self, interaction: discord.Interaction, game_id: int | None) -> int:
         """The game asked for, or else the newest game of this channel, running or ended."""
@@ -186,7 +193,7 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
             await answer(interaction, "No games are open or running in this server. Start one with `/game new`.",
                          ephemeral=True)
             return
-        lines = [f"#{t.game_id} {t.title} in <#{t.channel_id}>: {'waiting for players' if t.status == 'lobby' else 'in play'}"
+        lines = [f"#{t.game_id} {t.title} in <#{t.channel_id}>: {_state_word(t)}"
                  f", {seats_text(t.seats)}" for t in tables]
         await answer(interaction, fit_message([f"{len(tables)} game{'s' if len(tables) != 1 else ''} in this server:"],
                                               lines), ephemeral=True)

@@ -18,6 +18,7 @@ from lookup import TITLES, Entry, default_lookup
 
 from .components import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, trim
 from .format import MAX_MESSAGE, error_text
+from .replies import answer
 
 log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=TITLES[g], value=g) for g in game_ids()]
@@ -31,14 +32,6 @@ MAX_SEE_ALSO = 5
 def entry_custom_id(e: Entry) -> str | None:
     cid = f"arb:rule:{e.game}:{KIND_CODES[e.kind]}:{e.key}"
     return cid if len(cid) <= MAX_CUSTOM_ID else None
-
-
-def rule_key(rule: str | None) -> str | None:
-    """An engine rule citation ("§6.5.2.1", "A-12", "Resonance 2.5") as a section id."""
-    if not rule:
-        return None
-    match = re.search(r"(A-?\d+|\d+(?:\.\d+)*)", rule)
-    return match.group(1) if match else None
 
 
 def entry_text(e: Entry) -> str:
@@ -74,8 +67,7 @@ def related(e: Entry) -> list[Entry]:
 
 def refusal_view(game: str, exc: BaseException) -> discord.ui.View | None:
     """A "Why?" button opening the rule a refusal cites, when we have that entry."""
-    key = rule_key(getattr(exc, "rule", None))
-    entry = key and default_lookup().get(game, "rule", key)
+    entry = default_lookup().cited(game, getattr(exc, "rule", None))
     if not entry or not entry_custom_id(entry):
         return None
     view = discord.ui.View(timeout=None)
@@ -107,9 +99,9 @@ class EntryButton(discord.ui.DynamicItem[discord.ui.Button], template=ENTRY_TEMP
         m = re.fullmatch(ENTRY_TEMPLATE, self.custom_id)
         entry = m and default_lookup().get(m["game"], CODE_KINDS.get(m["kind"], ""), m["key"])
         if not entry:
-            await interaction.response.send_message("That entry no longer exists.", ephemeral=True)
+            await answer(interaction, "That entry no longer exists.", ephemeral=True)
             return
-        await interaction.response.send_message(**(await entry_message(entry)), ephemeral=True)
+        await answer(interaction, **(await entry_message(entry)), ephemeral=True)
 
 
 async def entry_message(e: Entry) -> dict:
@@ -148,8 +140,9 @@ class LookupCog(commands.Cog, name="Lookup"):
                       private: bool, what: str) -> None:
         hits = self.lookup.search(game, query, kinds=kinds, limit=MAX_SEE_ALSO + 1)
         if not hits:
-            await interaction.response.send_message(
-                f"No {what} in {TITLES[game]} matches “{trim(query, 100)}”. Try fewer or other words.", ephemeral=True)
+            await answer(interaction,
+                         f"No {what} in {TITLES[game]} matches “{trim(query, 100)}”. Try fewer or other words.",
+                         ephemeral=True)
             return
         if hits[0].kind == "card":
             await interaction.response.defer(ephemeral=private)
@@ -157,10 +150,7 @@ class LookupCog(commands.Cog, name="Lookup"):
         others = [h for h in hits[1:] if h not in related(hits[0])]
         if others and "view" not in kw:
             kw["view"] = entry_view(others)
-        if interaction.response.is_done():
-            await interaction.followup.send(**kw, ephemeral=private)
-        else:
-            await interaction.response.send_message(**kw, ephemeral=private)
+        await answer(interaction, **kw, ephemeral=private)
 
     @app_commands.command(name="rules", description="Look up a rule of a game (section number, title or question)")
     @app_commands.describe(game="Which game", query="A section number, a title, or your question",
@@ -171,8 +161,8 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @rules.autocomplete("query")
     async def rules_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, RULE_KINDS), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, RULE_KINDS), current) if game else []
 
     @app_commands.command(name="card", description="Show a card and its text")
     @app_commands.describe(game="Which game", name="The card's name")
@@ -182,17 +172,29 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @card.autocomplete("name")
     async def card_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, ("card",)), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, ("card",)), current) if game else []
 
-    @app_commands.command(name="keyword", description="Resonance keywords (by number like 4.6, or name) and tags")
-    @app_commands.describe(query="Keyword number or name, or a tag name")
-    async def keyword(self, interaction: discord.Interaction, query: str, private: bool = False):
-        await self._answer(interaction, "resonance", query, ("keyword", "tag"), private, "keyword or tag")
+    @app_commands.command(name="keyword", description="A game's keywords and tags (by number like 4.6, or name)")
+    @app_commands.describe(query="Keyword number or name, or a tag name",
+                           game="Which game (default: the first game that has keywords)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def keyword(self, interaction: discord.Interaction, query: str, game: str | None = None,
+                      private: bool = False):
+        games = self.lookup.games_with("keyword")
+        game = game or next(iter(games), None)
+        if game not in games:
+            have = ", ".join(TITLES.get(g, g) for g in games) or "no game yet"
+            await interaction.response.send_message(
+                f"{TITLES.get(game, game)} has no keywords to look up; /keyword covers {have}.", ephemeral=True)
+            return
+        await self._answer(interaction, game, query, self.lookup.kinds_for(game, "keyword"), private, "keyword or tag")
 
     @keyword.autocomplete("query")
     async def keyword_complete(self, interaction: discord.Interaction, current: str):
-        return choices(self.lookup.suggest("resonance", current, ("keyword", "tag")), current)
+        game = interaction.namespace.game or next(iter(self.lookup.games_with("keyword")), None)
+        kinds = self.lookup.kinds_for(game, "keyword") if game else ()
+        return choices(self.lookup.suggest(game, current, kinds), current) if kinds else []
 
     @app_commands.command(name="glossary", description="What a game term means")
     @app_commands.describe(game="Which game", term="The term")
@@ -202,5 +204,5 @@ class LookupCog(commands.Cog, name="Lookup"):
 
     @glossary.autocomplete("term")
     async def glossary_complete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "psiwars"
-        return choices(self.lookup.suggest(game, current, ("term",)), current)
+        game = interaction.namespace.game
+        return choices(self.lookup.suggest(game, current, ("term",)), current) if game else []

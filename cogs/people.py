@@ -18,11 +18,13 @@ from table import TableError, TableInfo
 
 from .components import ask_buttons, concede_buttons, people_button
 from .format import error_text, fit_message
-from .replies import answer, explain_failure, within_ack
+from .replies import answer, edit_reply, explain_failure, fit, within_ack
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 CLEAR = "off"  # the /autopilot answer that removes a standing answer
+BROKEN_NOTE = ("⚠️ set aside: its saved data cannot be read. Its creator or a moderator can rebuild it with "
+               "`/game repair` or end it with `/game abort`")
 
 
 def _view(rows) -> discord.ui.View | None:
@@ -59,7 +61,9 @@ def games_lines(summaries: list) -> list[str]:
         if g.turn_message:
             where = f"[<#{t.channel_id}>](https://discord.com/channels/{t.guild_id or '@me'}/{g.turn_message[0]}/" \
                     f"{g.turn_message[1]})"
-        if t.status == "lobby":
+        if t.broken:
+            state = BROKEN_NOTE
+        elif t.status == "lobby":
             state = "waiting for players"
         elif g.your_move:
             state = "**your move**"
@@ -100,7 +104,8 @@ class PeopleCog(commands.Cog, name="People"):
         if dm:
             try:  # never depend on DMs: try one now, and keep them off if it cannot be delivered
                 channel = await self.bot.create_dm(interaction.user)
-                await channel.send("🔔 Arbiter will DM you here when a game waits on you. `/notify dm:False` stops it.")
+                await channel.send(**fit(content="🔔 Arbiter will DM you here when a game waits on you. "
+                                                 "`/notify dm:False` stops it."))
             except discord.HTTPException:
                 dm, note = False, " I could not send you a DM (your privacy settings?), so DMs stay off."
         settings = await self.service.set_notify(uid, dm=dm, reminders=reminders)
@@ -195,23 +200,23 @@ class PeopleCog(commands.Cog, name="People"):
                     await self._undo(interaction, numbers[0])
                 case "rm":
                     update = await self.service.rematch(numbers[0], str(interaction.user.id))
-                    await interaction.followup.send(f"{interaction.user.display_name} started a rematch of game "
-                                                    f"#{numbers[0]}: game #{update.game_id}.")
+                    await answer(interaction, f"{interaction.user.display_name} started a rematch of game "
+                                              f"#{numbers[0]}: game #{update.game_id}.")
                     await self._announce(interaction, update.game_id, update)
         except (TableError, IllegalAction) as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
+            await answer(interaction, error_text(exc), ephemeral=True)
         except Exception:
             log.exception("button %s failed", custom_id)
-            await interaction.followup.send("Something went wrong on our side.", ephemeral=True)
+            await answer(interaction, "Something went wrong on our side.", ephemeral=True)
 
     async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
         ask, update = await self.service.request_undo(game_id, str(interaction.user.id))
         if update is not None:
-            await interaction.followup.send(f"{interaction.user.display_name} took back their last move.")
+            await answer(interaction, f"{interaction.user.display_name} took back their last move.")
             await self._announce(interaction, game_id, update)
             return
         table = await self.service.get(game_id)
-        await interaction.followup.send(**ask_message(table, ask, interaction.user.display_name))
+        await answer(interaction, **ask_message(table, ask, interaction.user.display_name))
 
     async def _answer_request(self, interaction: discord.Interaction, request_id: int, approve: bool) -> None:
         ask, update = await self.service.answer_request(request_id, str(interaction.user.id), approve)
@@ -223,15 +228,14 @@ class PeopleCog(commands.Cog, name="People"):
             what = "the move was taken back" if ask.kind == "undo" else "the seat changed hands"
             await self._edit(interaction, f"✅ Agreed by everyone asked: {what}.")
         else:
-            await interaction.followup.send(f"{name} agreed; still waiting on "
-                                            + ", ".join(f"<@{u}>" for u in ask.missing) + ".",
-                                            allowed_mentions=NO_MENTIONS)
+            await answer(interaction, f"{name} agreed; still waiting on "
+                         + ", ".join(f"<@{u}>" for u in ask.missing) + ".", allowed_mentions=NO_MENTIONS)
         if update is not None:
             await self._announce(interaction, ask.game_id, update)
 
     async def _edit(self, interaction: discord.Interaction, content: str) -> None:
         try:
-            await interaction.edit_original_response(content=content[:2000], view=None)
+            await edit_reply(interaction, content=content, view=None)
         except discord.HTTPException as exc:
             log.info("could not edit a request message: %s", exc)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -35,6 +36,7 @@ from .components import (
     plan_turn,
     rematch_buttons,
 )
+from .edge import genuine, unanswered
 from .format import (
     MAX_MESSAGE,
     awaited_line,
@@ -46,10 +48,13 @@ from .format import (
     turn_message,
 )
 from .lookup import refusal_kwargs
+from .replies import answer, edit_reply, fit
 
 log = logging.getLogger(__name__)
 
 STALE = "The board has changed since this was posted — here is the current state."
+NOT_OURS = ("That button or choice is not one I recognise on this message, so nothing was done. "
+            "`/game status` shows the game as it stands.")
 NOT_POSTED = ("Your move was made, but I could not post the turn message in this channel. I need View "
               "Channel, Send Messages and Attach Files here. `/game status` shows the board.")
 STYLES = {
@@ -68,6 +73,9 @@ class ArbButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPL
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not genuine(interaction, self.custom_id):  # forged: on no message, or not on this one
+            await answer(interaction, NOT_OURS, ephemeral=True)
+            return
         if people_button(self.custom_id):
             await interaction.client.get_cog("People").on_click(interaction, self.custom_id)
             return
@@ -82,7 +90,11 @@ class ArbSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPL
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_component(interaction, self.custom_id, list(self.item.values))
+        values = list(self.item.values)
+        if not genuine(interaction, self.custom_id, values):  # a value that is not among the options
+            await answer(interaction, NOT_OURS, ephemeral=True)
+            return
+        await _play(interaction).on_component(interaction, self.custom_id, values)
 
 
 DYNAMIC_ITEMS = (ArbButton, ArbSelect)
@@ -161,9 +173,9 @@ def with_text_board(content: str, board: str | None) -> str:
     return content + block if len(content) + len(block) <= MAX_MESSAGE else content
 
 
-def pending_seats(table: TableInfo, view: dict) -> list:
-    """The SeatInfos the public view says the game waits on."""
-    waiting = {d.get("seat") for d in view.get("pending") or ()}
+def pending_seats(table: TableInfo, prompts: list) -> list:
+    """The SeatInfos of the players the game's open prompts wait on."""
+    waiting = {d.seat for d in prompts}
     return [s for s in table.seats if s.seat in waiting]
 
 
@@ -171,7 +183,7 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: commands.Bot, service: Any):
         self.bot = bot
         self.service = service
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._resumed = False
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
@@ -187,9 +199,9 @@ class PlayCog(commands.Cog, name="Play"):
                 channel = self.bot.get_partial_messageable(int(table.channel_id))
                 last = await self.service.turn_message(table.game_id)
                 text = reminder_text(table, notice, last)
-                await channel.send(content=text, allowed_mentions=discord.AllowedMentions(
+                await channel.send(**fit(content=text, allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, replied_user=False,
-                    users=[discord.Object(i) for i in mention_ids([notice.seat])]))
+                    users=[discord.Object(i) for i in mention_ids([notice.seat])])))
                 await self.direct_messages([notice.seat], text)
         except discord.HTTPException:
             log.exception("could not post the %s of game %s", notice.kind, table.game_id)
@@ -211,8 +223,8 @@ class PlayCog(commands.Cog, name="Play"):
             if png is None:
                 content = with_text_board(content, self.service.board_text(table.game, update.public_view))
             channel = self.bot.get_partial_messageable(int(table.channel_id))
-            msg = await channel.send(**_kw(content=content, png=png, view=build_view(rows),
-                                           allowed_mentions=mentions))
+            msg = await channel.send(**fit(**_kw(content=content, png=png, view=build_view(rows),
+                                                 allowed_mentions=mentions)))
             if last:
                 await self._strip(int(last[0]), int(last[1]))
             await self.service.remember_turn_message(update.game_id, table.channel_id, str(msg.id), update.version)
@@ -231,7 +243,7 @@ class PlayCog(commands.Cog, name="Play"):
                 continue
             try:
                 channel = await self.bot.create_dm(discord.Object(int(uid)))
-                await channel.send(text)
+                await channel.send(**fit(content=text))
             except discord.HTTPException as exc:
                 log.info("could not DM %s: %s", uid, exc)
 
@@ -256,7 +268,7 @@ class PlayCog(commands.Cog, name="Play"):
             if version == update.version:
                 actions = legal
         rows = plan_turn(update.game_id, update.version,
-                         panel_label=panel_label(humans, update.public_view) if humans else None,
+                         panel_label=panel_label(humans, update.prompts) if humans else None,
                          seat=single.seat if single else None, actions=actions,
                          undo=update.version > 0 and any(not s.is_ai for s in table.seats))
         by_seat = {s.seat: s for s in table.seats}
@@ -264,9 +276,8 @@ class PlayCog(commands.Cog, name="Play"):
                        if ev and s in by_seat and not by_seat[s].is_ai]
         waiting = {s.seat for s in humans}
         options = await self.service.autopilot_options(update.game_id)
-        routine = sorted({d.get("kind") for d in update.public_view.get("pending") or ()
-                          if d.get("seat") in waiting and d.get("kind") in options})
-        text = turn_message(update.game_id, table.title, update.to_act, update.public_view,
+        routine = sorted({d.kind for d in update.prompts if d.seat in waiting and d.kind in options})
+        text = turn_message(update.game_id, table.title, update.to_act, update.prompts, update.public_view,
                             update.public_events, private_for, routine)
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(i) for i in mention_ids(humans)])
@@ -282,18 +293,21 @@ class PlayCog(commands.Cog, name="Play"):
     async def status_message(self, table: TableInfo) -> dict:
         """Send kwargs for /game status: the current board, who must act, live buttons."""
         view = await self.service.view(table.game_id, None)
-        waiting = pending_seats(table, view)
+        prompts = await self.service.prompts(table.game_id, None)
+        waiting = pending_seats(table, prompts)
         humans = [s for s in waiting if not s.is_ai]
         rows = plan_turn(table.game_id, table.version,
-                         panel_label=panel_label(humans, view) if humans else None)
-        content = "\n".join([awaited_line(waiting, view), status_line(table.game_id, table.title, view)])
+                         panel_label=panel_label(humans, prompts) if humans else None)
+        content = "\n".join([awaited_line(waiting, prompts), status_line(table.game_id, table.title, view)])
         png = await render("render_board", table.game, view)
         return _kw(content=content, png=png, view=build_view(rows),
                    allowed_mentions=discord.AllowedMentions.none())
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Once per process: let AI seats move in games that were waiting on them at shutdown."""
+        """Once per process: let AI seats move in games that were waiting on them at shutdown, and
+        post the turn of a game whose last move was saved but whose turn message was not (a crash
+        in between), so its players have live buttons again."""
         if self._resumed:
             return
         self._resumed = True
@@ -303,20 +317,37 @@ class PlayCog(commands.Cog, name="Play"):
             log.exception("could not list games to resume")
             return
         for t in tables:
-            if t.status != "active":
+            if t.status != "active" or t.broken:  # a game set aside waits for /game repair
                 continue
             try:
-                update = await self.service.run_ai(t.game_id)
+                update = await self.service.run_ai(t.game_id) or await self._unposted_turn(t.game_id)
                 if update:
                     await self.post_update(await self.service.get(t.game_id), update)
+            except TableError as exc:
+                log.info("game %s not resumed: %s", t.game_id, exc)
             except Exception:
                 log.exception("could not resume AI in game %s", t.game_id)
 
+    async def _unposted_turn(self, game_id: int) -> Update | None:
+        """The current turn of a game whose newest turn message is older than the game, if any."""
+        last = await self.service.turn_message(game_id)
+        current = await self.service.current(game_id)
+        return current if last is not None and last[2] < current.version else None
+
     # --- component clicks ------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click that none of our components will take (forged, malformed, or not on its
+        message) still gets a private answer instead of Discord's "did not respond"."""
+        if interaction.type == discord.InteractionType.component and unanswered(interaction):
+            await answer(interaction, NOT_OURS, ephemeral=True)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         cid = parse_cid(custom_id)
-        if cid is None:
+        chosen = _number(values[0]) if values else None
+        if cid is None or (cid.kind in ("grp", "pick") and chosen is None):
+            await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
             return
         await interaction.response.defer()  # ack within 3 s; all replies are followups/edits
         try:
@@ -326,19 +357,18 @@ class PlayCog(commands.Cog, name="Play"):
                 case "panel":
                     await self._open_panel(interaction, cid)
                 case "nav" | "grp":
-                    group = int(values[0]) if cid.kind == "grp" and values else cid.group
+                    group = chosen if cid.kind == "grp" else cid.group
                     await self._navigate(interaction, cid, group, 0 if cid.kind == "grp" else cid.page)
                 case "act" | "pick":
-                    index = cid.index if cid.kind == "act" else int(values[0]) if values else -1
-                    await self._act(interaction, cid, index)
+                    await self._act(interaction, cid, cid.index if cid.kind == "act" else chosen)
         except StaleVersion:
             await self._stale(interaction, cid.game_id)
         except (TableError, IllegalAction) as exc:
-            await interaction.followup.send(**refusal_kwargs(await self._engine_id(cid.game_id), exc))
+            await answer(interaction, **refusal_kwargs(await self._engine_id(cid.game_id), exc))
         except Exception:
             log.exception("component %s failed", custom_id)
-            await interaction.followup.send("Something went wrong on our side. `/game status` shows where the "
-                                            "game stands.", ephemeral=True)
+            await answer(interaction, "Something went wrong on our side. `/game status` shows where the "
+                                      "game stands.", ephemeral=True)
 
     async def _engine_id(self, game_id: int) -> str | None:
         try:
@@ -350,43 +380,46 @@ class PlayCog(commands.Cog, name="Play"):
         """The clicker's seat, or None after telling them why the button is not theirs."""
         seat = await self.service.seat_of(cid.game_id, str(interaction.user.id))
         if seat is None:
-            await interaction.followup.send(f"You are not playing in game #{cid.game_id}, so this button "
-                                            "is not for you.", ephemeral=True)
+            await answer(interaction, f"You are not playing in game #{cid.game_id}, so this button "
+                                      "is not for you.", ephemeral=True)
             return None
         if cid.seat is not None and cid.seat != seat:
             table = await self.service.get(cid.game_id)
             owner = next((s.name for s in table.seats if s.seat == cid.seat), "another player")
-            await interaction.followup.send(f"This choice belongs to {owner}, not to you.", ephemeral=True)
+            await answer(interaction, f"This choice belongs to {owner}, not to you.", ephemeral=True)
             return None
         return seat
 
     async def _panel(self, game_id: int, user_id: str, *, group: int | None = None, page: int = 0,
                      prefix: str = "") -> dict:
-        """Send kwargs for a seat's private panel (or a sentence saying who the game waits on)."""
+        """Send kwargs for a seat's private panel (or a sentence saying who the game waits on).
+        The panel opens with what the choice is about: the prompt's context, for its owner only."""
         table = await self.service.get(game_id)
-        view = await self.service.view(game_id, None)
+        prompts = await self.service.prompts(game_id, user_id)
         version, seat, actions = await self.service.legal_for(game_id, user_id)
         head = [prefix] if prefix else []
         if table.status != "active":
             return _kw(content="\n".join([*head, f"Game #{game_id} is {table.status}; there is nothing to choose."]))
         if seat is None or not actions:
-            waiting = pending_seats(table, view)
+            waiting = pending_seats(table, prompts)
             who = ", ".join(s.name for s in waiting) or "nobody"
             return _kw(content="\n".join([*head, f"Game #{game_id} is not waiting on you; it waits on {who}."]))
-        prompts = [d.get("prompt") for d in view.get("pending") or () if d.get("seat") == seat and d.get("prompt")]
-        title = f"**{panel_label([s for s in table.seats if s.seat == seat], view)}**, game #{game_id}"
-        lines = [*head, f"{title}: {prompts[0]}" if prompts else title,
-                 f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
+        mine = [d for d in prompts if d.seat == seat]
+        title = f"**{panel_label([s for s in table.seats if s.seat == seat], prompts)}**, game #{game_id}"
+        said = next((d.prompt for d in mine if d.prompt), None)
+        context = [line for d in mine for line in d.context]
+        tail = [f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
         rows = plan_panel(actions, game_id, version, seat, group, page,
                           group_first=self.service.pieces_first(table.game))
-        return _kw(content="\n".join(lines), view=build_view(rows))
+        return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
+                   view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
         if await self._seat(interaction, cid) is None:
             return
         if (await self.service.get(cid.game_id)).version != cid.version:
             return await self._stale(interaction, cid.game_id)
-        await interaction.followup.send(ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
+        await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
         """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
@@ -400,7 +433,10 @@ class PlayCog(commands.Cog, name="Play"):
                                page=0 if stale else page, prefix=STALE if stale else "")
         png = None if stale or group is None else await self._highlighted_board(table, user_id, group)
         files = [discord.File(io.BytesIO(png), filename="board.png")] if png else []
-        await interaction.edit_original_response(**{"view": None, **kw, "attachments": files})
+        if not _ephemeral(interaction):  # never turn a public message into someone's private panel
+            await answer(interaction, ephemeral=True, **kw, files=files)
+            return
+        await edit_reply(interaction, **{"view": None, **kw, "attachments": files})
 
     async def _highlighted_board(self, table: TableInfo, user_id: str, group: int) -> bytes | None:
         version, _, actions = await self.service.legal_for(table.game_id, user_id)
@@ -418,16 +454,18 @@ class PlayCog(commands.Cog, name="Play"):
             return
         user_id = str(interaction.user.id)
         version, _, actions = await self.service.legal_for(cid.game_id, user_id)
-        if version != cid.version or not 0 <= index < len(actions):
+        if version != cid.version:
             return await self._stale(interaction, cid.game_id)
+        if not 0 <= index < len(actions):  # not their move (or no such move): say so, touch nothing
+            return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
         label = actions[index].label()
         update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
         private = update.private_events.get(seat) or []
         if _ephemeral(interaction):
-            await interaction.edit_original_response(content=f"✅ You chose: {label}", view=None)
+            await edit_reply(interaction, content=f"✅ You chose: {label}", view=None)
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
-            await interaction.followup.send(text[:2000], ephemeral=True)
+            await answer(interaction, text, ephemeral=True)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
 
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
@@ -437,12 +475,14 @@ class PlayCog(commands.Cog, name="Play"):
         except discord.HTTPException:
             # The move stands either way: say so rather than "something went wrong".
             log.exception("could not post the turn message of game %s", update.game_id)
-            await interaction.followup.send(NOT_POSTED, ephemeral=True)
+            await answer(interaction, NOT_POSTED, ephemeral=True)
 
     async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Strip the outdated buttons and answer privately with the current state."""
+        """Strip the outdated buttons (never those of the live turn message) and answer privately
+        with the current state."""
         try:
-            await interaction.edit_original_response(view=None)
+            if _ephemeral(interaction) or not await self._is_live(interaction, game_id):
+                await edit_reply(interaction, view=None)
         except discord.HTTPException:
             pass
         kw = await self._panel(game_id, str(interaction.user.id), prefix=STALE)
@@ -451,17 +491,22 @@ class PlayCog(commands.Cog, name="Play"):
             png = await render("render_board", table.game, await self.service.view(game_id, None))
             if png is not None:
                 kw["file"] = discord.File(io.BytesIO(png), filename="board.png")
-        await interaction.followup.send(ephemeral=True, **kw)
+        await answer(interaction, ephemeral=True, **kw)
+
+    async def _is_live(self, interaction: discord.Interaction, game_id: int) -> bool:
+        last = await self.service.turn_message(game_id)
+        return bool(last) and str(getattr(interaction.message, "id", None)) == last[1]
 
     async def _show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         user_id = str(interaction.user.id)
         if await self.service.seat_of(game_id, user_id) is None:
-            await interaction.followup.send(f"You are not playing in game #{game_id}, so you have no hand "
-                                            "there.", ephemeral=True)
+            await answer(interaction, f"You are not playing in game #{game_id}, so you have no hand "
+                                      "there.", ephemeral=True)
             return
         table = await self.service.get(game_id)
         mine = await self.service.view(game_id, user_id)
         public = await self.service.view(game_id, None)
+        prompts = await self.service.prompts(game_id, user_id)
         png = await render("render_hand", table.game, mine)
         head = [f"Your hand in game #{game_id} (only you can see this)."]
         if png is None and mine.get("hand") is not None:
@@ -475,9 +520,9 @@ class PlayCog(commands.Cog, name="Play"):
             version, seat, actions = await self.service.legal_for(game_id, user_id)
             if actions:
                 me = [s for s in table.seats if s.seat == seat]
-                rows = plan_turn(game_id, version, panel_label=panel_label(me, public), hand=False)
-        await interaction.followup.send(ephemeral=True, **_kw(content=fit_message(head, news), png=png,
-                                                              name="hand.png", view=build_view(rows)))
+                rows = plan_turn(game_id, version, panel_label=panel_label(me, prompts), hand=False)
+        await answer(interaction, ephemeral=True, **_kw(content=fit_message(head, news), png=png,
+                                                        name="hand.png", view=build_view(rows)))
 
 
 def reminder_text(table: TableInfo, notice: Notice, last: tuple[str, str, int] | None) -> str:
@@ -492,6 +537,11 @@ def reminder_text(table: TableInfo, notice: Notice, last: tuple[str, str, int] |
 
 def jump_link(table: TableInfo, channel_id: str, message_id: str) -> str:
     return f"https://discord.com/channels/{table.guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def _number(value: str) -> int | None:
+    """A select value as the small index it should be; None for anything else."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else None
 
 
 def _ephemeral(interaction: discord.Interaction) -> bool:

@@ -20,12 +20,37 @@ T = TypeVar("T")
 ACK_SECONDS = 2.0  # Discord drops an interaction not answered within 3 s
 
 
-async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = False, **kw: Any) -> None:
+MAX_CONTENT = 2000
+EMBED_LIMITS = {"title": 256, "description": 4096}
+
+
+def fit(**kw: Any) -> dict:
+    """The one place every reply and message is cut to Discord's limits (2,000 characters of
+    content; an embed's title and description), so nothing we send is refused for its size."""
+    content = kw.get("content")
+    if content is not None and len(str(content)) > MAX_CONTENT:
+        kw["content"] = str(content)[: MAX_CONTENT - 1] + "…"
+    for embed in [kw.get("embed"), *(kw.get("embeds") or [])]:
+        for field, limit in EMBED_LIMITS.items():
+            text = getattr(embed, field, None)
+            if isinstance(text, str) and len(text) > limit:
+                setattr(embed, field, text[: limit - 1] + "…")
+    return kw
+
+
+async def answer(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
+                 **kw: Any) -> None:
     """Reply whether or not the interaction was deferred."""
+    kw = fit(content=content, **kw) if content is not None else fit(**kw)
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kw)
+        await interaction.followup.send(ephemeral=ephemeral, **kw)
     else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kw)
+        await interaction.response.send_message(ephemeral=ephemeral, **kw)
+
+
+async def edit_reply(interaction: discord.Interaction, **kw: Any) -> None:
+    """Edit the message the interaction belongs to (a panel, a request), cut to Discord's limits."""
+    await interaction.edit_original_response(**fit(**kw))
 
 
 async def within_ack(interaction: discord.Interaction, work: Awaitable[T]) -> T:

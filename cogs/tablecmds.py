@@ -131,6 +131,15 @@ class TableCommands:
                                                 newcomer=by.display_name if by else None,
                                                 leaving=player.display_name))
 
+    @GAME.command(name="repair", description="Rebuild a game that was set aside from its move log (creator or Manage Channels)")
+    @app_commands.describe(game="Game number (default: this channel's game)")
+    async def repair(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 2 ** 53] | None = None) -> None:
+        game_id = game if game is not None else (await self._table_here(interaction)).game_id
+        said = await within_ack(interaction, self.service.repair(game_id, str(interaction.user.id),
+                                                                 is_admin=is_moderator(interaction)))
+        await answer(interaction, said)
+
     @GAME.command(name="board", description="See this channel's board (anyone may watch; hidden cards stay hidden)")
     async def board(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
@@ -139,7 +148,7 @@ class TableCommands:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         play = self.bot.get_cog("Play")
-        await interaction.followup.send(ephemeral=True, **await play.status_message(table))
+        await answer(interaction, ephemeral=True, **await play.status_message(table))
 
 
 def _clock_changes(hours, reminder_percent, on_timeout, quick, quick_minutes, forfeit_after) -> dict:

@@ -45,8 +45,8 @@ def _module(game_id: str):
 def render_board(game_id: str, view: dict, **options) -> bytes:
     """The public board (or a seat's view of it) as PNG; never draws view['hand'] or view['peek'].
 
-    options go to the game's own render_board, e.g. clans' highlight={"selected": "C7", "reach": [...],
-    "attack": [...]}; a game without such an option refuses it with a TypeError.
+    options go to the game's own render_board, e.g. a board game's highlight={"selected": "C7",
+    "reach": [...], "attack": [...]}; a game without such an option refuses it with a TypeError.
     """
     return to_png(_module(game_id).render_board(view, **options))
 

@@ -53,16 +53,25 @@ def glossary_entries(game: str) -> list[Entry]:
             for t in data["terms"]]
 
 
+def ruling_key(heading: str) -> str:
+    """The key of a RULINGS.md heading: "## The P4/F5 Animation" -> "ruling-the-p4-f5-animation"."""
+    return "ruling-" + re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
+
+
 def ruling_entries(game: str) -> list[Entry]:
     """One entry per '## ' heading of data/<id>/RULINGS.md."""
     path = DATA / game / "RULINGS.md"
     if not path.exists():
         return []
-    entries = []
+    entries: list[Entry] = []
+    seen: dict[str, int] = {}
     for block in re.split(r"^## ", path.read_text(), flags=re.M)[1:]:
         title, _, body = block.partition("\n")
-        slug = "ruling-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-        entries.append(Entry(game, "ruling", slug, f"Arbiter ruling: {title.strip()}", body.strip()))
+        key = ruling_key(title)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:  # a repeated heading still gets an entry of its own
+            key += f"-{seen[key]}"
+        entries.append(Entry(game, "ruling", key, f"Arbiter ruling: {title.strip()}", body.strip()))
     return entries
 
 

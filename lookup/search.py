@@ -12,14 +12,18 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
+from engine.core.registry import find_game, game_ids
 from store.text_index import IndexedEntry, TextIndex
 
-from .entries import Entry, all_entries
+from .entries import Entry, all_entries, ruling_key
 
 STOPWORDS = set("""a an and are as at be by can could do does for from get got has have how i if in into is it its
 me my of on or so than that the their them then there these they this to up use used using was what when where
 which while who whom why will with would you your yours i'm can't don't does doesn't""".split())
 WORD = re.compile(r"[a-z0-9]+(?:[.'-][a-z0-9]+)*")
+CITED_NUMBER = re.compile(r"(A-?\d+|\d+(?:\.\d+)*)")  # "§6.5.2.1", "A-12", "Rulebook 2.5"
+RULINGS_PREFIX = re.compile(r"^(?:rulings?(?:\.md)?|arbiter ruling)\s*[:#-]?\s*", re.I)
+LOOKUPS = {"keyword": ("keyword", "tag")}  # lookups beyond rules/cards/glossary: the entry kinds they search
 FUZZY_WORD = 82  # a query word this close to a vocabulary word is read as that word
 FUZZY_TITLE = 86  # a whole query this close to a title counts as naming it
 
@@ -32,16 +36,40 @@ def _norm(text: str) -> str:
     return " ".join(words(text.replace("§", "")))
 
 
+def _slug(text: str) -> str:
+    """"Ally cards" -> "ally-cards": how word-like section ids are spelled."""
+    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")
+
+
+def rule_key(rule: str | None) -> str | None:
+    """The section number inside a citation ("§6.5.2.1", "A-12", "Rulebook 2.5"): the fallback
+    for citations that are not an exact section id."""
+    match = CITED_NUMBER.search(rule) if rule else None
+    return match.group(1) if match else None
+
+
+def _cited_keys(rule: str) -> list[str]:
+    """Spellings a citation may take, most exact first: the id as written, without "§", as a
+    slug, as a RULINGS.md heading ("ruling-battlefield", "RULINGS: Battlefield"), then the
+    number inside it."""
+    bare = rule.strip().lstrip("§").strip()
+    heading = RULINGS_PREFIX.sub("", bare)
+    keys = [rule.strip(), bare, _slug(bare), ruling_key(heading), rule_key(bare)]
+    return [k for k in dict.fromkeys(keys) if k]
+
+
 class Lookup:
     def __init__(self, entries: list[Entry] | None = None) -> None:
         self.entries = entries if entries is not None else all_entries()
         self.by_key: dict[tuple[str, str, str], Entry] = {(e.game, e.kind, e.key): e for e in self.entries}
         self.by_game: dict[str, list[Entry]] = defaultdict(list)
+        self.kinds: dict[str, set[str]] = defaultdict(set)  # game -> kinds of entry its data has
         # normalised name -> [(entry, strength)]: an id beats a title, a title beats a search term
         self.names: dict[str, dict[str, list[tuple[Entry, int]]]] = defaultdict(lambda: defaultdict(list))
         vocab: dict[str, set[str]] = defaultdict(set)
         for e in self.entries:
             self.by_game[e.game].append(e)
+            self.kinds[e.game].add(e.kind)
             named = {_norm(t): 1 for t in e.terms} | {_norm(e.title): 2, _norm(e.key): 3}
             for name, strength in named.items():
                 self.names[e.game][name].append((e, strength))
@@ -53,6 +81,29 @@ class Lookup:
     # --- queries ------------------------------------------------------------------------
     def get(self, game: str, kind: str, key: str) -> Entry | None:
         return self.by_key.get((game, kind, key))
+
+    def cited(self, game: str, rule: str | None) -> Entry | None:
+        """The entry a refusal's rule opens (the "Why?" button): any exact section id or ruling
+        heading a game cites ("ally-cards", "E.III", "4.2-stoic", "ruling-battlefield"), then the
+        section number inside the citation ("§6.5.2.1" -> 6.5.2.1)."""
+        if not rule:
+            return None
+        for key in _cited_keys(rule):
+            for kind in ("rule", "ruling"):
+                if entry := self.get(game, kind, key):
+                    return entry
+        return None
+
+    def kinds_for(self, game: str, lookup: str) -> tuple[str, ...]:
+        """The entry kinds a lookup such as "keyword" searches in `game`: what the game declares
+        (Game.lookup_kinds), else the usual kinds, as far as the game's data has them."""
+        registered = find_game(game)
+        declared = registered.lookup_kinds.get(lookup) if registered else None
+        return tuple(k for k in declared or LOOKUPS.get(lookup, ()) if k in self.kinds.get(game, ()))
+
+    def games_with(self, lookup: str) -> list[str]:
+        """The games that have something for this lookup, in the registry's order."""
+        return [g for g in game_ids() if self.kinds_for(g, lookup)]
 
     def search(self, game: str, query: str, kinds: tuple[str, ...] = ("rule", "ruling", "term"),
                limit: int = 5) -> list[Entry]:

@@ -3,21 +3,23 @@
 from .db import (
     OPEN_STATUSES,
     SNAPSHOT_EVERY,
+    UNREADABLE_SETTINGS,
     ActionRow,
     EventRow,
     GameRow,
     LoggedEvent,
     SeatRow,
     Store,
+    TimerReset,
     TimerRow,
     TimerSpec,
 )
-from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion, StoreError
+from .errors import AlreadySeated, ChannelBusy, EmptyDatabase, LobbyClosed, StaleVersion, StoreError
 from .migrations import MIGRATIONS, migrate, schema_version
 from .people import DEFAULT_RATING, RatingRow, RequestRow
 
 __all__ = [
-    "OPEN_STATUSES", "SNAPSHOT_EVERY", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
-    "Store", "TimerRow", "TimerSpec", "AlreadySeated", "ChannelBusy", "LobbyClosed", "StaleVersion", "StoreError",
+    "OPEN_STATUSES", "SNAPSHOT_EVERY", "UNREADABLE_SETTINGS", "ActionRow", "EventRow", "GameRow", "LoggedEvent", "SeatRow",
+    "Store", "TimerReset", "TimerRow", "TimerSpec", "AlreadySeated", "ChannelBusy", "EmptyDatabase", "LobbyClosed", "StaleVersion", "StoreError",
     "MIGRATIONS", "migrate", "schema_version", "DEFAULT_RATING", "RatingRow", "RequestRow",
 ]

@@ -12,6 +12,7 @@ import asyncio
 import json
 import sqlite3
 import time
+import zlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -20,12 +21,17 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
-from .errors import AlreadySeated, ChannelBusy, LobbyClosed, StaleVersion
+from .errors import AlreadySeated, ChannelBusy, EmptyDatabase, LobbyClosed, StaleVersion
 from .migrations import MIGRATIONS, migrate
 from .people import PeopleStore
 
 OPEN_STATUSES = ("lobby", "active")
-SNAPSHOT_EVERY = 20  # versions between stored snapshots (replay checkpoints)
+# Versions between stored snapshots (replay checkpoints of a running game). Sparse: the log and
+# the seed rebuild any state, and a game's snapshots are dropped when it ends.
+SNAPSHOT_EVERY = 100
+SYNC_LEVELS = ("NORMAL", "FULL", "EXTRA")  # PRAGMA synchronous choices that are safe with WAL
+MAX_ID = 2 ** 63 - 1  # SQLite's largest integer; a larger id finds nothing rather than raising
+UNREADABLE_SETTINGS = "its settings cannot be read"  # how a row with broken settings is marked
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,7 @@ class GameRow:
     created_at: float
     updated_at: float
     seats: tuple[SeatRow, ...]
+    broken: str | None = None  # why the stored game cannot be read (quarantined), None when sound
 
     def seat_of(self, user_id: str) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -86,6 +93,14 @@ class TimerSpec(NamedTuple):
     payload: dict = {}
 
 
+class TimerReset(NamedTuple):
+    """How a change leaves a game's timers: every timer goes except those of `keep_seats`, then
+    `new` are added (a seat in `new` loses its old timers first)."""
+
+    keep_seats: frozenset[int] = frozenset()
+    new: tuple[TimerSpec, ...] = ()
+
+
 class LoggedEvent(NamedTuple):
     """An event sentence as the log keeps it; visible_to None means public."""
 
@@ -107,13 +122,21 @@ class Store(PeopleStore):
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] = MIGRATIONS) -> Store:
+    async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] = MIGRATIONS,
+                   synchronous: str = "NORMAL") -> Store:
+        """Open (and migrate) the database. `synchronous`: NORMAL survives any process crash and
+        may lose the last commits on a power cut; FULL also keeps those (see the README)."""
+        synchronous = synchronous.upper()
+        if synchronous not in SYNC_LEVELS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNC_LEVELS)}, not {synchronous!r}")
+        _refuse_empty_file(path)
+        await _create_whole(path, migrations)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            # WAL lets readers run beside the one writer; NORMAL sync is the safe WAL pairing.
+            # WAL lets readers run beside the one writer; NORMAL sync is the usual WAL pairing.
             await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA busy_timeout = 10000")  # wait for other writers, don't fail
             await migrate(conn, migrations)
@@ -151,6 +174,8 @@ class Store(PeopleStore):
             return list(await cur.fetchall())
 
     async def _game(self, game_id: int) -> GameRow | None:
+        if not _fits(game_id):
+            return None
         rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
         if not rows:
             return None
@@ -276,13 +301,34 @@ class Store(PeopleStore):
                 return False
             (version,) = (await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
             await self._log_events(conn, game_id, version, events, now)
+            if status not in OPEN_STATUSES:
+                await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
         return True
+
+    # --- quarantine --------------------------------------------------------------------
+
+    async def mark_broken(self, game_id: int, reason: str) -> bool:
+        """Set a game aside as unreadable; True only the first time (so it is logged once)."""
+        async with self._transaction() as conn:
+            cur = await conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL",
+                                     (reason or "unreadable", game_id))
+            return cur.rowcount == 1
+
+    async def restore_state(self, game_id: int, version: int, state_json: str,
+                            events: Iterable[LoggedEvent] = ()) -> None:
+        """Put back a game's state (rebuilt from its log) and lift the quarantine."""
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET state = ?, version = ?, broken = NULL, updated_at = ? WHERE id = ?",
+                               (state_json, version, time.time(), game_id))
+            await self._log_events(conn, game_id, version, events, time.time())
 
     # --- play --------------------------------------------------------------------------
 
     async def start_game(self, game_id: int, state_json: str, version: int, seed: str,
-                         seed_commitment: str, events: Iterable[LoggedEvent] = ()) -> None:
-        """Lobby -> active with the engine's first state. StaleVersion if it is no longer a lobby."""
+                         seed_commitment: str, events: Iterable[LoggedEvent] = (), *,
+                         timers: TimerReset | None = None) -> None:
+        """Lobby -> active with the engine's first state and its first clocks, in one
+        transaction. StaleVersion if it is no longer a lobby."""
         now = time.time()
         async with self._transaction() as conn:
             cur = await conn.execute(
@@ -293,26 +339,33 @@ class Store(PeopleStore):
             if cur.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is no longer a lobby")
             await conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                               (game_id, version, state_json))
+                               (game_id, version, _pack(state_json)))
             await self._log_events(conn, game_id, version, events, now)
+            if timers is not None:
+                await self._reset_timers(conn, game_id, timers)
 
     async def save_move(self, game_id: int, expected_version: int, new_version: int, seat: int,
                         user_id: str, action_json: str, events: Iterable[LoggedEvent], state_json: str,
-                        *, status: str | None = None) -> None:
+                        *, status: str | None = None, timers: TimerReset | None = None,
+                        claim: int | None = None) -> None:
         """Store one applied action, atomically, if the game is still at `expected_version`.
 
         The version test is in the UPDATE's WHERE clause, so two writers that both read the
         same version cannot both succeed: the second matches no row and gets StaleVersion.
-        `status` ("finished") closes the game in the same transaction.
+        In the same transaction: `status` ("finished") closes the game and drops its snapshots,
+        `timers` sets the clocks the move leaves, and `claim` deletes the timer that caused the
+        move (StaleVersion if it is already gone), so a crash never keeps half of a move.
         """
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
         now = time.time()
         async with self._transaction() as conn:
+            # An ended game's state is only read again to show or verify it: keep it deflated.
+            stored = state_json if status is None else _pack(state_json)
             cur = await conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (new_version, state_json, status, now, game_id, expected_version),
+                (new_version, stored, status, now, game_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
@@ -320,12 +373,19 @@ class Store(PeopleStore):
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version, seat, user_id, action_json, now),
             )
+            if claim is not None and (await conn.execute(
+                    "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id))).rowcount != 1:
+                raise StaleVersion(f"timer {claim} of game {game_id} was already taken")
             await self._log_events(conn, game_id, new_version, events, now)
-            if new_version % SNAPSHOT_EVERY == 0 or status is not None:
+            if status is not None:  # ended: the log and the seed replay it, no checkpoints needed
+                await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            elif new_version % SNAPSHOT_EVERY == 0:
                 await conn.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                    (game_id, new_version, state_json),
+                    (game_id, new_version, _pack(state_json)),
                 )
+            if timers is not None:
+                await self._reset_timers(conn, game_id, timers)
 
     # --- the log -----------------------------------------------------------------------
 
@@ -345,7 +405,7 @@ class Store(PeopleStore):
     async def snapshots(self, game_id: int) -> dict[int, str]:
         rows = await self._all(
             "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version", (game_id,))
-        return {r["version"]: r["state"] for r in rows}
+        return {r["version"]: _unpack(r["state"]) for r in rows}
 
     # --- turn messages -----------------------------------------------------------------
 
@@ -388,14 +448,22 @@ class Store(PeopleStore):
                            new: Iterable[TimerSpec] = ()) -> None:
         """In one transaction: drop the game's timers except those of `keep_seats`, then add `new`
         (a seat in `new` loses its old timers first)."""
-        new = list(new)
-        keep = set(keep_seats) - {t.seat for t in new}
         async with self._transaction() as conn:
-            rows = await self._fetch("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,))
-            drop = [(r["id"],) for r in rows if r["seat"] not in keep]
-            await conn.executemany("DELETE FROM timers WHERE id = ?", drop)
-            for spec in new:
-                await self._insert_timer(conn, game_id, spec)
+            await self._reset_timers(conn, game_id, TimerReset(frozenset(keep_seats), tuple(new)))
+
+    async def _reset_timers(self, conn: aiosqlite.Connection, game_id: int, plan: TimerReset) -> None:
+        keep = set(plan.keep_seats) - {t.seat for t in plan.new}
+        rows = await self._fetch("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,))
+        await conn.executemany("DELETE FROM timers WHERE id = ?", [(r["id"],) for r in rows if r["seat"] not in keep])
+        for spec in plan.new:
+            await self._insert_timer(conn, game_id, spec)
+
+    async def postpone_timer(self, timer_id: int, due_at: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (due_at, timer_id))
+
+    async def has_timer(self, timer_id: int) -> bool:
+        return bool(await self._all("SELECT 1 FROM timers WHERE id = ?", (timer_id,)))
 
     async def take_timer(self, timer_id: int) -> bool:
         """Delete a timer that is about to fire; False if it was already gone (cancelled meanwhile)."""
@@ -404,11 +472,12 @@ class Store(PeopleStore):
 
     async def due_timers(self, now: float) -> list[TimerRow]:
         """Timers due at or before `now`, earliest first."""
-        rows = await self._all("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (now,))
+        rows = await self._all(f"SELECT * FROM timers WHERE due_at <= ? AND {_NOT_BROKEN} ORDER BY due_at, id",
+                               (now,))
         return [_timer_row(r) for r in rows]
 
     async def next_due(self) -> float | None:
-        rows = await self._all("SELECT MIN(due_at) FROM timers")
+        rows = await self._all(f"SELECT MIN(due_at) FROM timers WHERE {_NOT_BROKEN}")
         return rows[0][0]
 
     async def timers(self, game_id: int) -> list[TimerRow]:
@@ -427,16 +496,68 @@ class Store(PeopleStore):
         return rows[0][0]
 
 
+# Timers of a quarantined game wait: no loop walks into a game that cannot be read.
+_NOT_BROKEN = "(game_id IS NULL OR game_id NOT IN (SELECT id FROM games WHERE broken IS NOT NULL))"
+
+
+def _fits(number: object) -> bool:
+    """Whether an id can be a SQLite integer (a larger one would raise OverflowError)."""
+    return isinstance(number, int) and -MAX_ID - 1 <= number <= MAX_ID
+
+
+def _pack(state_json: str) -> bytes:
+    """Snapshots are kept deflated: state JSON is repetitive and shrinks several times over."""
+    return zlib.compress(state_json.encode(), 6)
+
+
+def _unpack(value: str | bytes) -> str:
+    return zlib.decompress(value).decode() if isinstance(value, bytes) else value
+
+
+async def _create_whole(path: str | Path, migrations: list[str]) -> None:
+    """A new database file is built under a temporary name and renamed into place, so a crash
+    while creating it never leaves an empty file behind (which _refuse_empty_file would refuse)."""
+    if str(path) == ":memory:" or str(path).startswith("file:") or Path(path).exists():
+        return
+    target = Path(path)
+    fresh = target.with_name(target.name + ".creating")
+    fresh.unlink(missing_ok=True)
+    async with aiosqlite.connect(str(fresh), isolation_level=None) as conn:
+        await migrate(conn, migrations)
+    fresh.replace(target)
+
+
+def _refuse_empty_file(path: str | Path) -> None:
+    """A 0-byte database file (a truncated copy, a failed restore) would open as a new empty
+    database and every game would silently be gone; refuse it instead."""
+    if str(path) == ":memory:" or str(path).startswith("file:"):
+        return
+    main, wal = Path(path), Path(f"{path}-wal")
+    if main.is_file() and main.stat().st_size == 0 and not (wal.is_file() and wal.stat().st_size > 0):
+        raise EmptyDatabase(f"The database file {main} exists but is empty (0 bytes), so it holds no games. "
+                            "Restore it from a backup, or delete it to start with a new database.")
+
+
 def _timer_row(r: sqlite3.Row) -> TimerRow:
     return TimerRow(id=r["id"], game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
                     payload=json.loads(r["payload"]))
 
 
 def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:
+    """A games row as a GameRow; one whose settings cannot be read comes back marked broken
+    (with empty settings) instead of raising, so one bad row never breaks a listing."""
+    broken = row["broken"]
+    try:
+        config = json.loads(row["config"])
+        if not isinstance(config, dict):
+            raise ValueError("the settings are not an object")
+    except (ValueError, TypeError) as exc:
+        config, broken = {}, broken or f"{UNREADABLE_SETTINGS} ({exc})"
     return GameRow(
         id=row["id"], game=row["game"], channel_id=row["channel_id"], guild_id=row["guild_id"],
-        creator_id=row["creator_id"], status=row["status"], config=json.loads(row["config"]),
-        version=row["version"], state=row["state"], seed=row["seed"],
+        creator_id=row["creator_id"], status=row["status"], config=config,
+        version=row["version"], state=None if row["state"] is None else _unpack(row["state"]), seed=row["seed"],
         seed_commitment=row["seed_commitment"], created_at=row["created_at"], updated_at=row["updated_at"],
         seats=tuple(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_ai"]), bool(s["conceded"])) for s in seats),
+        broken=broken,
     )

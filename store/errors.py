@@ -24,3 +24,7 @@ class LobbyClosed(StoreError):
 
 class AlreadySeated(StoreError):
     """The user already holds a seat at this game."""
+
+
+class EmptyDatabase(StoreError):
+    """The database file exists but is empty: opening it would silently start from nothing."""

@@ -161,6 +161,10 @@ MIGRATIONS: list[str] = [
         at      REAL NOT NULL
     );
     """,
+    # 5: quarantine: why a game's stored data cannot be read (NULL: sound). Every loop skips it.
+    """
+    ALTER TABLE games ADD COLUMN broken TEXT;
+    """,
 ]
 
 

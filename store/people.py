@@ -124,6 +124,8 @@ class PeopleStore:
         return await self.request(request_id)
 
     async def request(self, request_id: int) -> RequestRow | None:
+        if not -2 ** 63 <= request_id < 2 ** 63:  # beyond SQLite's integers: no such request
+            return None
         rows = await self._all("SELECT * FROM requests WHERE id = ?", (request_id,))
         return _request_row(rows[0]) if rows else None
 

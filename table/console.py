@@ -4,8 +4,8 @@ Seats are "human" (typed at the keyboard; two or more share the terminal), "ai" 
 AI, moved by the service itself) or "random" (a uniformly random legal move). Board images
 are written when the images package offers render_board(game, view) -> bytes.
 
-    python -m table.console --game psiwars --players human,ai
-    python -m table.console --game psiwars --players ai,ai --seed 7
+    python -m table.console --players human,ai               the first playable game
+    python -m table.console --game <id> --players ai,ai --seed 7
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine.core import IllegalAction, get_game
+from engine.core import IllegalAction, get_game, playable_games
 from store import Store
 
 from .errors import TableError
@@ -213,6 +213,11 @@ def _board_renderer() -> Callable[[str, dict], bytes] | None:
     return lambda game, view: shared_pool().draw_sync("render_board", game, view)
 
 
+def default_game() -> str:
+    """The game the console plays when none is named: the first playable one."""
+    return playable_games()[0].id
+
+
 def _kinds(players: Sequence[str]) -> list[str]:
     kinds = [p.strip().lower() for p in players]
     unknown = [k for k in kinds if k not in KINDS]
@@ -221,12 +226,14 @@ def _kinds(players: Sequence[str]) -> list[str]:
     return kinds
 
 
-async def play_console(game: str = "psiwars", players: Sequence[str] = ("human", "ai"), seed: str | None = None,
+async def play_console(game: str | None = None, players: Sequence[str] = ("human", "ai"), seed: str | None = None,
                        *, interactive: bool = True, db: str | Path = ":memory:", out: str | Path | None = None,
                        resume: bool = False, ask: Callable[[str], str] = input,
                        say: Callable[[str], None] = print) -> Update | None:
-    """Play one game to its end (or until the person quits: returns None, the game stays saved)."""
+    """Play one game to its end (or until the person quits: returns None, the game stays saved).
+    Without a game id, the first playable game."""
     kinds = _kinds(players)
+    game = game or default_game()
     if not interactive and "human" in kinds:
         raise ValueError("A human player needs interactive mode.")
     svc = TableService(await Store.open(db))
@@ -241,7 +248,7 @@ async def play_console(game: str = "psiwars", players: Sequence[str] = ("human",
         await svc.close()
 
 
-def run_console(game: str = "psiwars", players: Sequence[str] = ("ai", "ai"), seed: str | None = "7",
+def run_console(game: str | None = None, players: Sequence[str] = ("ai", "ai"), seed: str | None = "7",
                 interactive: bool = False, **options) -> Update | None:
     """Synchronous entry: play a whole game and print its public events and result."""
     return asyncio.run(play_console(game, players, seed, interactive=interactive, **options))
@@ -249,7 +256,8 @@ def run_console(game: str = "psiwars", players: Sequence[str] = ("ai", "ai"), se
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arbiter --console", description="Play an Arbiter game in the terminal.")
-    parser.add_argument("--game", default="psiwars", help="game id (default psiwars)")
+    parser.add_argument("--game", default=None,
+                        help=f"game id: {', '.join(g.id for g in playable_games())} (default {default_game()})")
     parser.add_argument("--players", default="human,ai",
                         help="comma-separated seats: human, ai or random (default human,ai)")
     parser.add_argument("--seed", default=None, help="the game's seed (default: a fresh random one)")

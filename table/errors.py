@@ -29,5 +29,16 @@ class StaleVersion(TableError, StoreStaleVersion):
         super().__init__(message, rule)
 
 
+class GameBroken(TableError):
+    """The game's stored data cannot be read: it is set aside until repaired or aborted."""
+
+    def __init__(self, game_id: int):
+        super().__init__(
+            f"Game #{game_id} is set aside: its saved data cannot be read, so nobody can move in it for now. "
+            "Your other games are not affected. Its creator or a moderator can rebuild it from its move log "
+            "with `/game repair`, or end it with `/game abort`.")
+        self.game_id = game_id
+
+
 class NotYourMove(TableError):
     """The user is not seated, or the game is waiting on someone else."""

@@ -14,6 +14,7 @@ from store import GameRow, LoggedEvent
 
 from .errors import TableError
 from .models import ClockSettings, SeatInfo, TableInfo, Update
+from .options import reworded
 
 
 class _UpdateBuilder:
@@ -43,6 +44,7 @@ class _UpdateBuilder:
             finished=outcome is not None,
             result_text=result_text(outcome, [s.name for s in row.seats]) if outcome else None,
             public_view=engine.view(state, None),
+            prompts=engine.prompt_views(state, None),
         )
 
 
@@ -91,28 +93,14 @@ def _valid_config(engine: Game, config: dict) -> dict:
     try:
         return model.model_validate(config).model_dump(mode="json")
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
-        raise TableError(f"Those settings do not fit {engine.title}: {problems}.") from exc
+        raise TableError(f"Those settings do not fit {engine.title}: {reworded(exc, model)}.") from exc
 
 
 def _valid_clock(clock: object) -> ClockSettings:
     try:
         return ClockSettings.model_validate(clock)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'clock'}: {e['msg']}" for e in exc.errors())
-        raise TableError(f"Those clock settings do not work: {problems}.") from exc
-
-
-def _on_turn(state: GameState, seat: int) -> bool:
-    """Whether `seat` owes the turn itself rather than an off-turn decision (a reaction)."""
-    active = getattr(state, "active", None)
-    if isinstance(active, int):
-        return active == seat
-    return _pending_seats(state) == [seat]
-
-
-def _pending_seats(state: GameState) -> list[int]:
-    return sorted({d.seat for d in state.pending})
+        raise TableError(f"Those clock settings do not work: {reworded(exc, ClockSettings)}.") from exc
 
 
 def _resolve(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Action:
@@ -141,7 +129,7 @@ def _info(row: GameRow) -> TableInfo:
         seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
         config=row.config, version=row.version, min_players=low, max_players=high,
         seed_commitment=row.seed_commitment,
-        seed=row.seed if row.status in ("finished", "aborted") else None,
+        seed=row.seed if row.status in ("finished", "aborted") else None, broken=row.broken,
     )
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.core import PromptView
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 
@@ -33,6 +35,7 @@ class TableInfo(BaseModel):
     max_players: int
     seed_commitment: str | None
     seed: str | None  # only once finished or aborted
+    broken: str | None = None  # set aside: its stored data cannot be read (see TableService.repair)
 
 
 class Update(BaseModel):
@@ -46,6 +49,7 @@ class Update(BaseModel):
     finished: bool
     result_text: str | None
     public_view: dict  # engine view(state, None)
+    prompts: list[PromptView] = Field(default_factory=list)  # what the game waits on, as the channel sees it
 
 
 class GameSummary(BaseModel):
@@ -58,6 +62,8 @@ class GameSummary(BaseModel):
 
 
 HOUR = 3600.0
+MAX_TURN_SECONDS = 720 * HOUR  # what /game settings offers: 30 days
+MAX_QUICK_SECONDS = 2 * HOUR
 
 
 class ClockSettings(BaseModel):
@@ -67,14 +73,17 @@ class ClockSettings(BaseModel):
     decision; a reminder goes out after `reminder_fraction` of it (0: no reminder). On timeout a
     decision owed by a player who is not on turn gets the game's AI move (the safest choice we have
     for now); a turn gets the AI move ("ai") or a pass when the game offers one ("skip").
-    Quick play swaps the day-long clock for `quick_seconds`.
+    Quick play swaps the day-long clock for `quick_seconds`. Every number is finite and bounded
+    (a month a move at most), so no stored setting can break the clock or its wording.
     """
 
-    turn_seconds: float = Field(24 * HOUR, gt=0)
+    model_config = ConfigDict(allow_inf_nan=False)
+
+    turn_seconds: float = Field(24 * HOUR, gt=0, le=MAX_TURN_SECONDS)
     reminder_fraction: float = Field(0.5, ge=0, lt=1)
     on_timeout: Literal["ai", "skip"] = "ai"
     quick: bool = False
-    quick_seconds: float = Field(120.0, gt=0)
+    quick_seconds: float = Field(120.0, gt=0, le=MAX_QUICK_SECONDS)
     forfeit_after: int = Field(0, ge=0, le=100)
 
     @property
@@ -107,4 +116,9 @@ def engine_config(config: dict) -> dict:
 
 
 def clock_settings(config: dict) -> ClockSettings:
-    return ClockSettings.model_validate(config.get(CLOCK_KEY) or {})
+    """A game's clock; settings stored before they were checked this strictly fall back to the
+    default clock rather than stopping the game."""
+    try:
+        return ClockSettings.model_validate(config.get(CLOCK_KEY) or {})
+    except ValidationError:
+        return ClockSettings()

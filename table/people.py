@@ -7,11 +7,14 @@ A mixin of TableService: it shares the service's store, per-game locks and move 
 from __future__ import annotations
 
 import json
+import logging
+
+from pydantic import ValidationError
 
 from engine.core import Event, Game, GameState, Outcome
-from store import AlreadySeated, ChannelBusy, GameRow, LoggedEvent, RatingRow, RequestRow
+from store import UNREADABLE_SETTINGS, AlreadySeated, ChannelBusy, GameRow, LoggedEvent, RatingRow, RequestRow
 
-from .errors import NotYourMove, TableError
+from .errors import GameBroken, NotYourMove, TableError
 from .helpers import (
     _and,
     _engine,
@@ -24,11 +27,12 @@ from .helpers import (
 )
 from .models import CLOCK_KEY, ClockSettings, GameSummary, TableInfo, Update, clock_settings
 from .ratings import new_ratings
-from .replay import replay
+from .replay import ReplayMismatch, replay
 from .tablemoves import apply_table_move, concede_move, is_table_move, undo_move
 
 ADMIN_ONLY = "the game's creator or someone with Manage Channels"
 NOTIFY_DEFAULTS = {"dm": False, "reminders": True}
+log = logging.getLogger(__name__)
 
 
 class PeopleOps:
@@ -36,7 +40,19 @@ class PeopleOps:
 
     async def server_clock(self, guild_id: str | None) -> ClockSettings:
         """The clock new games on this server start with."""
-        return _valid_clock(await self.store.guild_setting(guild_id, CLOCK_KEY, {}))
+        return ClockSettings.model_validate(await self.server_clock_default(guild_id) or {})
+
+    async def server_clock_default(self, guild_id: str | None) -> dict | None:
+        """The server's stored clock defaults, checked; one stored before the checks were this
+        strict (an endless clock) is ignored, so it cannot break every later game."""
+        stored = await self.store.guild_setting(guild_id, CLOCK_KEY)
+        if stored is None:
+            return None
+        try:
+            return ClockSettings.model_validate(stored).model_dump(mode="json")
+        except ValidationError:
+            log.warning("server %s has unusable clock defaults %r; using the normal clock", guild_id, stored)
+            return None
 
     async def change_clock(self, channel_id: str, user_id: str, changes: dict, *,
                            is_admin: bool = False) -> TableInfo:
@@ -164,9 +180,7 @@ class PeopleOps:
         if approved_by:
             events.append(Event(text=f"Approved by {_and([_name_of(row, u) for u in approved_by])}."))
         update = _UpdateBuilder()
-        before = engine.to_act(state)
         new = await self._save(row, engine, state, new, events, json.dumps(move), seat, user_id, update)
-        await self._reclock(row, engine, new, before=before, acted=None)
         return update.build(row, engine, new)
 
     async def answer_request(self, request_id: int, user_id: str, approve: bool) -> tuple[RequestRow, Update | None]:
@@ -209,17 +223,25 @@ class PeopleOps:
             return await self._concede(row, engine, engine.load_state(row.state), seat, user_id)
 
     async def _concede(self, row: GameRow, engine: Game, state: GameState, seat: int, user_id: str,
-                       why: str | None = None) -> Update:
-        """In a duel the other player wins; in a bigger game the AI plays the seat to the end and
-        the player still counts as having lost."""
+                       why: str | None = None, claim: int | None = None) -> Update:
+        """A game with its own concession move gets it; otherwise in a duel the other player wins, and
+        in a bigger game the AI plays the seat to the end. Either way the player counts as having
+        lost. `claim`: the timer that ran out (a forfeit)."""
         update = _UpdateBuilder([Event(text=why)] if why else [])
         before = engine.to_act(state)
         await self.store.mark_conceded(row.id, seat)
-        if len(row.seats) == 2:
+        own = engine.concede_action(state, seat)
+        if own is not None:  # the game's rules say what a concession does: a move like any other
+            state = await self._apply_and_save(row, engine, state, own, user_id, update, claim=claim)
+            state = await self._let_ai_play(row, engine, state, update)
+        elif len(row.seats) == 2:
             move = concede_move(seat)
             new, events = apply_table_move(engine, state, move, lambda _version: state)
-            state = await self._save(row, engine, state, new, events, json.dumps(move), seat, user_id, update)
+            state = await self._save(row, engine, state, new, events, json.dumps(move), seat, user_id, update,
+                                     claim=claim)
         else:
+            if claim is not None:
+                await self.store.take_timer(claim)
             await self.store.replace_seat(row.id, seat, user_id, is_ai=True)
             text = f"{row.seats[seat].name} concedes; the AI plays their seat to the end."
             await self.store.log_events(row.id, [LoggedEvent(text)])
@@ -273,6 +295,40 @@ class PeopleOps:
         await self._reclock(row, engine, moved, before=[s for s in engine.to_act(state) if s != seat], acted=seat)
         return update.build(row, engine, moved)
 
+    # --- quarantine --------------------------------------------------------------------
+
+    async def repair(self, game_id: int, user_id: str, *, is_admin: bool = False) -> str:
+        """Rebuild a game that was set aside from its seed and its move log; a sentence."""
+        async with self._lock(game_id):
+            row = await self._row(game_id, broken_ok=True)
+            _require_authority(row, user_id, is_admin, "rebuild the game from its log")
+            try:
+                await self._sound_row(row)
+                return f"Game #{row.id} reads fine; there is nothing to repair."
+            except GameBroken:
+                row = await self._row(game_id, broken_ok=True)
+            state = await self._rebuilt(row)
+            await self.store.restore_state(row.id, state.version, state.model_dump_json(),
+                                           [LoggedEvent(f"Game #{row.id} was rebuilt from its move log.")])
+            row = await self._row(row.id)
+            if row.status == "active":
+                await self._reclock(row, _engine(row.game), state, before=(), acted=None)
+            return f"Game #{row.id} was rebuilt from its move log ({state.version} moves) and is back."
+
+    async def _rebuilt(self, row: GameRow) -> GameState:
+        cannot = f"Game #{row.id} cannot be rebuilt from its log"
+        if (row.broken or "").startswith(UNREADABLE_SETTINGS) or row.seed is None:
+            raise TableError(f"{cannot}: its settings or seed are lost. `/game abort` ends it.")
+        try:
+            state = await replay(self.store, row.id, check_snapshots=False)
+        except (ReplayMismatch, ValueError, KeyError, TypeError) as exc:
+            log.warning("game %s could not be replayed: %r", row.id, exc)
+            raise TableError(f"{cannot}: the log does not replay. `/game abort` ends it.") from exc
+        if state.version != row.version:
+            raise TableError(f"{cannot}: the log stops at move {state.version} of {row.version}. "
+                             "`/game abort` ends it.")
+        return state
+
     # --- after the game ----------------------------------------------------------------
 
     async def rematch(self, game_id: int, user_id: str) -> Update:
@@ -316,12 +372,19 @@ class PeopleOps:
         found = []
         for row in await self.store.list_games(user_id=user_id, guild_id=guild_id):
             waiting: list[int] = []
-            if row.status == "active":
-                engine = _engine(row.game)
-                waiting = engine.to_act(engine.load_state(row.state))
+            table = _info(row)
+            try:
+                if row.status == "active":
+                    row = await self._sound_row(row)
+                    engine = _engine(row.game)
+                    waiting = engine.to_act(engine.load_state(row.state))
+            except GameBroken:
+                table.broken = table.broken or "its saved data cannot be read"
+            except TableError:  # a game whose engine is gone: listed, waiting on nobody
+                pass
             seat = row.seat_of(user_id)
             message = await self.store.turn_message(row.id)
-            found.append(GameSummary(table=_info(row), your_move=seat is not None and seat in waiting,
+            found.append(GameSummary(table=table, your_move=seat is not None and seat in waiting,
                                      waiting_on=[_seat_info(row, s) for s in waiting],
                                      turn_message=(message[0], message[1]) if message else None))
         return sorted(found, key=lambda g: (not g.your_move, g.table.game_id))

@@ -11,13 +11,26 @@ that never stopped take exactly the same path (and a replay from the log matches
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Literal
 
-from engine.core import Action, Event, Game, GameState, commitment, get_game, new_seed
+from engine.core import (
+    Action,
+    EndTurn,
+    Event,
+    Game,
+    GameState,
+    Pass,
+    PromptView,
+    commitment,
+    get_game,
+    new_seed,
+)
 from store import (
     OPEN_STATUSES,
     AlreadySeated,
@@ -27,12 +40,14 @@ from store import (
     LoggedEvent,
     SeatRow,
     Store,
+    TimerReset,
     TimerRow,
     TimerSpec,
 )
 from store import StaleVersion as StoreStaleVersion
 
-from .errors import NotYourMove, StaleVersion, TableError
+from . import options
+from .errors import GameBroken, NotYourMove, StaleVersion, TableError
 from .helpers import (
     _and,
     _channel_busy,
@@ -40,7 +55,6 @@ from .helpers import (
     _info,
     _loggable,
     _not_running,
-    _on_turn,
     _require_creator,
     _require_free_seat,
     _require_lobby,
@@ -70,7 +84,9 @@ log = logging.getLogger(__name__)
 
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
 MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
-PASS_TYPES = ("pass", "end_turn", "skip", "done")  # what "skip" on timeout looks for
+PASSES = (Pass, EndTurn)  # what "skip" on timeout looks for; a game offers its own pass only as these
+HEAL_EVERY = 300.0  # seconds between checks that every awaited person has exactly one live clock
+RETRY_AFTER = 60.0  # a timer whose firing failed is tried again this much later (never in a tight loop)
 CLOCK_USER = "clock:"  # logged as the mover of a move the clock made for a player (then their id)
 STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choose
 
@@ -85,11 +101,27 @@ class TableService(PeopleOps):
         self.clock = clock  # "now" for deadlines; tests pass a fake
         self.on_notice: NoticeHandler | None = None  # the UI's ear for reminders and timeouts
         self.bugs: list[str] = []  # engine misbehaviour seen (AI loops, AI illegal moves)
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A game's lock lives while someone holds or waits for it, so the table never grows.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
         self._timer_task: asyncio.Task | None = None
         self._wake = asyncio.Event()
+        self.heal_every = HEAL_EVERY
 
     # --- lobby -------------------------------------------------------------------------
+
+    def parse_options(self, game: str, text: str | None) -> dict:
+        """A lobby's typed settings ("lab hp=25, setup=auto") as the game's config dict."""
+        engine = _engine(game)
+        return options.parse(engine.config_model(), engine.title, text)
+
+    def option_choices(self, game: str | None, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for the settings of `game`: (what the player reads, the text filled in)."""
+        try:
+            engine = get_game(game)
+        except (KeyError, ModuleNotFoundError):
+            return []
+        return options.suggestions(engine.config_model(), typed)
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, creator_id: str,
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
@@ -102,7 +134,7 @@ class TableService(PeopleOps):
         config = dict(config or {})
         clock = config.pop(CLOCK_KEY, None)
         if clock is None and guild_id is not None:
-            clock = await self.store.guild_setting(guild_id, CLOCK_KEY)
+            clock = await self.server_clock_default(guild_id)
         config = _valid_config(engine, config)
         if clock is not None:
             config[CLOCK_KEY] = _valid_clock(clock).model_dump(mode="json")
@@ -183,25 +215,27 @@ class TableService(PeopleOps):
                 Event(text=f"Seed commitment: {sealed}. The seed is revealed when the game ends."),
                 *state.recent,  # what setup did (deals, first player), as the game words it
             ]
+            clocks = self._clock_plan(row, engine, state, before=(), acted=None)
             try:
                 await self.store.start_game(row.id, state_json, state.version, seed, sealed,
-                                            _loggable(opening))
+                                            _loggable(opening), timers=clocks)
             except StoreStaleVersion as exc:
                 raise TableError(f"Game #{row.id} has already started.") from exc
+            self._wake.set()  # the dispatcher may sleep past the first deadline otherwise
             row = await self._row(row.id)  # now active, with its seed
             update = _UpdateBuilder(opening)
             state = await self._let_ai_play(row, engine, engine.load_state(state_json), update)
-            await self._reclock(row, engine, state, before=(), acted=None)
             return update.build(row, engine, state)
 
     async def abort(self, channel_id: str, user_id: str, *, is_admin: bool = False) -> TableInfo:
-        async with self._open_table(channel_id) as row:
+        async with self._open_table(channel_id, broken_ok=True) as row:  # also ends a game set aside
             if not is_admin:
                 _require_creator(row, user_id, "abort the game")
             seed_note = f" The seed was {row.seed}." if row.seed else ""
             await self.store.set_status(row.id, "aborted",
                                         events=[LoggedEvent(f"Game #{row.id} was aborted.{seed_note}")])
             await self.store.reset_timers(row.id)
+            self._sound.pop(row.id, None)
             return _info(await self.store.get_game(row.id))
 
     # --- lookups -----------------------------------------------------------------------
@@ -237,9 +271,7 @@ class TableService(PeopleOps):
     async def verify(self, game_id: int) -> str:
         """Replay an ended game from its revealed seed and its log; a sentence saying whether the
         stored game, every snapshot and the seed commitment agree with the replay."""
-        row = await self.store.get_game(game_id)
-        if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+        row = await self._row(game_id, broken_ok=True)  # a replay is also how a broken game is judged
         if row.status not in ("finished", "aborted") or row.seed is None:
             raise TableError(f"Game #{game_id} has not ended: its seed stays secret until then, so it can be "
                              "verified afterwards.")
@@ -274,6 +306,16 @@ class TableService(PeopleOps):
         engine = _engine(row.game)
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.view(engine.load_state(row.state), seat)
+
+    async def prompts(self, game_id: int, user_id: str | None) -> list[PromptView]:
+        """The decisions the game waits on, as this user (None: the channel) may see them: each
+        prompt's context lines only for its owner."""
+        row = await self._row(game_id)
+        if row.state is None:
+            return []
+        engine = _engine(row.game)
+        seat = row.seat_of(user_id) if user_id is not None else None
+        return engine.prompt_views(engine.load_state(row.state), seat)
 
     def pieces_first(self, game: str) -> bool:
         """Whether the game's moves are grouped by piece, so a panel starts by picking one."""
@@ -319,11 +361,9 @@ class TableService(PeopleOps):
             move = _resolve(engine, state, seat, action)
             if move.seat != seat:
                 raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
-            before = engine.to_act(state)
-            update = _UpdateBuilder()
+            update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
             state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
-            await self._reclock(row, engine, state, before=before, acted=seat)
             return update.build(row, engine, state)
 
     async def run_ai(self, game_id: int) -> Update | None:
@@ -343,7 +383,6 @@ class TableService(PeopleOps):
         state = await self._let_ai_play(row, engine, before, update)
         if state.version == before.version:
             return None
-        await self._reclock(row, engine, state, before=engine.to_act(before), acted=None)
         return update.build(await self._row(row.id), engine, state)
 
     async def remember_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
@@ -384,21 +423,39 @@ class TableService(PeopleOps):
             except asyncio.CancelledError:
                 pass
 
-    async def wind_clocks(self) -> int:
-        """Give running games that wait on a person but have no timers (older games) a fresh
-        clock from now; returns how many were wound."""
-        wound = 0
+    async def heal_clocks(self) -> int:
+        """Check that every awaited person of every running game has exactly one live clock:
+        missing ones get a fresh clock from now, doubled or stale ones (seats no longer awaited)
+        go. A game that cannot be read is set aside and skipped. Returns how many were mended."""
+        mended = 0
         for row in await self.store.list_games(statuses=("active",)):
-            if await self.store.timers(row.id):
+            if row.broken:
                 continue
-            async with self._lock(row.id):
-                row = await self._row(row.id)
-                if row.status != "active":
-                    continue
-                engine = _engine(row.game)
-                if await self._reclock(row, engine, engine.load_state(row.state), before=(), acted=None):
-                    wound += 1
-        return wound
+            try:
+                mended += await self._heal(row.id)
+            except TableError:
+                continue  # set aside (logged once when it was) or gone meanwhile
+            except Exception:
+                log.exception("could not check the clocks of game %s", row.id)
+        return mended
+
+    async def _heal(self, game_id: int) -> bool:
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "active":
+                return False
+            engine = _engine(row.game)
+            state = engine.load_state(row.state)
+            timers = await self.store.timers(row.id)
+            waiting = set() if engine.outcome(state) is not None else self._awaited_people(row, engine, state)
+            healthy = {s for s in waiting if _one_clock([t for t in timers if t.seat == s])}
+            if healthy == waiting and all(t.seat in waiting for t in timers):
+                return False
+            fresh = self._clock_plan(row, engine, state, before=(), acted=None)
+            plan = TimerReset(frozenset(healthy), tuple(t for t in fresh.new if t.seat not in healthy))
+            await self.store.reset_timers(row.id, keep_seats=plan.keep_seats, new=plan.new)
+            self._wake.set()
+            return True
 
     async def fire_due(self, now: float | None = None) -> list[Notice]:
         """Fire every timer due by `now` (default: the clock), earliest first; the notices
@@ -407,9 +464,10 @@ class TableService(PeopleOps):
         notices = []
         for timer in await self.store.due_timers(now):
             try:
-                notice = await self._fire(timer)
+                notice = await self._fire(timer, now)
             except Exception:
                 log.exception("timer %s (%s, game %s) failed", timer.id, timer.kind, timer.game_id)
+                await self.store.postpone_timer(timer.id, now + RETRY_AFTER)
                 continue
             if notice is None:
                 continue
@@ -422,68 +480,89 @@ class TableService(PeopleOps):
         return notices
 
     async def _dispatch(self) -> None:
-        await self.wind_clocks()
+        """Sleep until the earliest timer or the next clock check; nothing that goes wrong in
+        one round (a bad game, a store hiccup) ends the loop."""
+        next_heal = 0.0
         while True:
-            self._wake.clear()
-            due = await self.store.next_due()
-            delay = MAX_SLEEP if due is None else min(MAX_SLEEP, due - self.clock())
-            if delay > 0:
-                try:
-                    await asyncio.wait_for(self._wake.wait(), delay)
-                except TimeoutError:
-                    pass
-                continue  # look again: a sooner timer may have arrived
             try:
-                await self.fire_due()
-            except Exception:  # the dispatcher must outlive any one bad timer
-                log.exception("firing timers failed")
+                if time.monotonic() >= next_heal:
+                    next_heal = time.monotonic() + self.heal_every
+                    await self.heal_clocks()
+                await self._dispatch_once(next_heal - time.monotonic())
+            except Exception:
+                log.exception("the clock dispatcher hit an error; it carries on")
                 await asyncio.sleep(1)
 
-    async def _fire(self, timer: TimerRow) -> Notice | None:
-        """One timer, under its game's lock; None when it no longer applies."""
+    async def _dispatch_once(self, until_heal: float) -> None:
+        self._wake.clear()
+        due = await self.store.next_due()
+        delay = min(MAX_SLEEP, until_heal, MAX_SLEEP if due is None else due - self.clock())
+        if delay > 0:
+            try:
+                await asyncio.wait_for(self._wake.wait(), delay)
+            except TimeoutError:
+                pass
+            return  # look again: a sooner timer may have arrived
+        await self.fire_due()
+
+    async def _fire(self, timer: TimerRow, now: float | None = None) -> Notice | None:
+        """One timer, under its game's lock; None when it no longer applies. A timeout is claimed
+        by the move it makes, in that move's transaction: a crash before then leaves it due."""
         if timer.game_id is None:
             await self.store.take_timer(timer.id)
             return None
         async with self._lock(timer.game_id):
-            if not await self.store.take_timer(timer.id):
+            if not await self.store.has_timer(timer.id):
                 return None  # cancelled meanwhile: the player moved
-            row = await self.store.get_game(timer.game_id)
-            if row is None or row.status != "active" or timer.seat is None:
+            try:
+                row = await self._row(timer.game_id)
+            except GameBroken:
+                return None  # set aside: its timers wait for a repair or an abort
+            except TableError:
+                await self.store.take_timer(timer.id)  # its game is gone: nothing left to time
                 return None
-            engine = _engine(row.game)
-            state = engine.load_state(row.state)
-            before = engine.to_act(state)
-            if timer.seat not in before or row.seats[timer.seat].is_ai:
+            engine = _engine(row.game) if row.status == "active" else None
+            state = engine.load_state(row.state) if engine else None
+            if (state is None or timer.seat is None or timer.seat not in engine.to_act(state)
+                    or row.seats[timer.seat].is_ai or timer.kind not in ("reminder", "timeout")):
+                await self.store.take_timer(timer.id)  # no longer applies
                 return None
             seat = _seat_info(row, timer.seat)
             if timer.kind == "reminder":
-                if not (await self.notify_settings(seat.user_id))["reminders"]:
-                    return None
-                deadline = next((t.due_at for t in await self.store.timers(row.id)
-                                 if t.kind == "timeout" and t.seat == timer.seat), None)
-                return Notice(kind="reminder", game_id=row.id, seat=seat, deadline=deadline)
-            if timer.kind != "timeout":
-                log.warning("unknown timer kind %r in game %s", timer.kind, row.id)
-                return None
+                return await self._remind(row, seat, timer, self.clock() if now is None else now)
             strikes = await self._clock_strikes(row.id, timer.seat) + 1
             limit = clock_settings(row.config).forfeit_after
             if limit and strikes >= limit:
-                update = await self._concede(row, engine, state, timer.seat, seat.user_id,
+                update = await self._concede(row, engine, state, timer.seat, seat.user_id, claim=timer.id,
                                              why=f"{seat.name}'s clock ran out {strikes} times in a row.")
                 return Notice(kind="forfeit", game_id=row.id, seat=seat, strikes=strikes, update=update)
             move = self._timeout_move(row, engine, state, timer.seat)
             if move is None:
+                await self.store.take_timer(timer.id)
                 return None
             label = None if getattr(move, "secret", False) else move.label()  # a secret move stays secret
             update = _UpdateBuilder([Event(text=f"{seat.name}'s clock ran out; the table chose for them.")])
             try:
-                state = await self._apply_and_save(row, engine, state, move, CLOCK_USER + seat.user_id, update)
+                state = await self._apply_and_save(row, engine, state, move, CLOCK_USER + seat.user_id, update,
+                                                   claim=timer.id)
             except StaleVersion:
                 return None  # another process moved first; its move wins
             state = await self._let_ai_play(row, engine, state, update)
-            await self._reclock(row, engine, state, before=before, acted=timer.seat)
             return Notice(kind="timeout", game_id=row.id, seat=seat, move=label, strikes=strikes,
                           update=update.build(row, engine, state))
+
+    async def _remind(self, row: GameRow, seat, timer: TimerRow, now: float) -> Notice | None:
+        """Take a reminder and say it, unless the player turned reminders off or the clock has
+        already run out (the bot was down): then the timeout speaks instead."""
+        if not await self.store.take_timer(timer.id):
+            return None
+        deadline = next((t.due_at for t in await self.store.timers(row.id)
+                         if t.kind == "timeout" and t.seat == timer.seat), None)
+        if deadline is not None and deadline <= now:
+            return None
+        if not (await self.notify_settings(seat.user_id))["reminders"]:
+            return None
+        return Notice(kind="reminder", game_id=row.id, seat=seat, deadline=deadline)
 
     async def _clock_strikes(self, game_id: int, seat: int) -> int:
         """How many of the seat's latest moves in a row the clock made for them."""
@@ -500,12 +579,12 @@ class TableService(PeopleOps):
         """A pass when the settings say "skip", it is the seat's turn and the game offers one;
         for a decision owed off-turn, the game's safe default (no cost, nothing spent) if it
         names one; otherwise the AI's move."""
-        on_turn = _on_turn(state, seat)
-        if clock_settings(row.config).on_timeout == "skip" and on_turn:
-            passes = [a for a in engine.legal_actions(state, seat) if getattr(a, "type", None) in PASS_TYPES]
+        reaction = engine.is_reaction(state, seat)
+        if clock_settings(row.config).on_timeout == "skip" and not reaction:
+            passes = [a for a in engine.legal_actions(state, seat) if isinstance(a, PASSES)]
             if passes:
                 return passes[0]
-        if not on_turn:
+        if reaction:
             safe = engine.timeout_action(state, seat)
             if safe is not None and safe in engine.legal_actions(state, seat):
                 return safe
@@ -513,48 +592,73 @@ class TableService(PeopleOps):
 
     async def _reclock(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],
                        acted: int | None) -> bool:
-        """After a change: seats newly awaited (or that just moved and are awaited again) get a
-        fresh reminder and timeout; seats still awaited keep theirs; the rest lose theirs.
-        Returns whether any timer was scheduled."""
+        """Set the clocks a change outside a move leaves (see _clock_plan); whether any was set."""
+        plan = self._clock_plan(row, engine, state, before=before, acted=acted)
+        await self.store.reset_timers(row.id, keep_seats=plan.keep_seats, new=plan.new)
+        if plan.new:
+            self._wake.set()
+        return bool(plan.new)
+
+    def _clock_plan(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],
+                    acted: int | None) -> TimerReset:
+        """The clocks `state` needs: seats newly awaited (or that just moved and are awaited again)
+        get a fresh reminder and timeout; seats still awaited keep theirs; the rest lose theirs."""
         if engine.outcome(state) is not None:
-            await self.store.reset_timers(row.id)
-            return False
-        humans = {s.seat for s in row.seats if not s.is_ai}
-        waiting = set(engine.to_act(state)) & humans
+            return TimerReset()
+        waiting = self._awaited_people(row, engine, state)
         keep = (set(before) & waiting) - {acted}
-        fresh = sorted(waiting - keep)
         settings = clock_settings(row.config)
         now = self.clock()
         new: list[TimerSpec] = []
-        for seat in fresh:
+        for seat in sorted(waiting - keep):
             payload = {"version": state.version}
             if settings.reminder_after is not None:
                 new.append(TimerSpec("reminder", seat, now + settings.reminder_after, payload))
             new.append(TimerSpec("timeout", seat, now + settings.seconds, payload))
-        await self.store.reset_timers(row.id, keep_seats=keep, new=new)
-        if new:
-            self._wake.set()
-        return bool(new)
+        return TimerReset(frozenset(keep), tuple(new))
+
+    @staticmethod
+    def _awaited_people(row: GameRow, engine: Game, state: GameState) -> set[int]:
+        return set(engine.to_act(state)) & {s.seat for s in row.seats if not s.is_ai}
 
     # --- internals ---------------------------------------------------------------------
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def _row(self, game_id: int) -> GameRow:
+    async def _row(self, game_id: int, *, broken_ok: bool = False) -> GameRow:
+        """The stored game; GameBroken (a sentence, never a traceback) if it cannot be read,
+        unless the caller is one of the ways out of that (abort, repair, verify)."""
         row = await self.store.get_game(game_id)
         if row is None:
             raise TableError(f"There is no game #{game_id}.")
+        return row if broken_ok else await self._sound_row(row)
+
+    async def _sound_row(self, row: GameRow) -> GameRow:
+        """Check once per stored text that the state loads; set the game aside if not."""
+        if row.broken is None and row.state is not None and self._sound.get(row.id) != hash(row.state):
+            try:
+                _engine(row.game).load_state(row.state)
+                self._sound[row.id] = hash(row.state)
+            except TableError:
+                raise
+            except Exception as exc:
+                row = dataclasses.replace(row, broken=f"its state cannot be read ({type(exc).__name__})")
+        if row.broken is not None:
+            if await self.store.mark_broken(row.id, row.broken):
+                log.error("game %s (%s) is set aside: %s", row.id, row.game, row.broken)
+            self._sound.pop(row.id, None)
+            raise GameBroken(row.id)
         return row
 
     @asynccontextmanager
-    async def _open_table(self, channel_id: str) -> AsyncIterator[GameRow]:
+    async def _open_table(self, channel_id: str, *, broken_ok: bool = False) -> AsyncIterator[GameRow]:
         """The channel's lobby or running game, locked and freshly loaded."""
         row = await self.store.open_game_in(channel_id)
         if row is None:
             raise TableError("There is no game in this channel.")
         async with self._lock(row.id):
-            row = await self._row(row.id)
+            row = await self._row(row.id, broken_ok=broken_ok)
             if row.status not in OPEN_STATUSES:
                 raise TableError(f"Game #{row.id} has just ended.")
             yield row
@@ -577,26 +681,33 @@ class TableService(PeopleOps):
         return engine, state, seat
 
     async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,
-                              user_id: str, update: _UpdateBuilder) -> GameState:
+                              user_id: str, update: _UpdateBuilder, *, claim: int | None = None) -> GameState:
         new, events = engine.apply(state, action)  # IllegalAction goes to the caller unchanged
         return await self._save(row, engine, state, new, events, action.model_dump_json(), action.seat,
-                                user_id, update)
+                                user_id, update, claim=claim)
 
     async def _save(self, row: GameRow, engine: Game, state: GameState, new: GameState, events: list[Event],
-                    move_json: str, seat: int, user_id: str, update: _UpdateBuilder) -> GameState:
-        """Store one move (the game's or the table's) that took `state` to `new`; the game's
+                    move_json: str, seat: int, user_id: str, update: _UpdateBuilder, *,
+                    claim: int | None = None) -> GameState:
+        """Store one move (the game's or the table's) that took `state` to `new`, with the clocks
+        it leaves and the claim of the timer that caused it, in one transaction; the game's
         result is rated in the same breath."""
         outcome = engine.outcome(new)
         if outcome is not None:
             events = [*events, Event(text=f"The seed was {row.seed}; its SHA-256 is the commitment "
                                           f"{row.seed_commitment} announced at the start.")]
         new_json = new.model_dump_json()
+        clocks = self._clock_plan(row, engine, new, before=engine.to_act(state), acted=seat)
         try:
             await self.store.save_move(row.id, state.version, new.version, seat, user_id, move_json,
                                        _loggable(events), new_json,
-                                       status="finished" if outcome is not None else None)
+                                       status="finished" if outcome is not None else None,
+                                       timers=clocks, claim=claim)
         except StoreStaleVersion as exc:
             raise StaleVersion() from exc
+        self._sound[row.id] = hash(new_json)
+        if clocks.new:
+            self._wake.set()
         update.add(events)
         if outcome is not None:
             await self._rate(row.id, outcome)
@@ -672,3 +783,9 @@ class TableService(PeopleOps):
         message = f"game #{row.id} ({row.game}): {what}"
         log.error(message)
         self.bugs.append(message)
+
+
+def _one_clock(timers: list[TimerRow]) -> bool:
+    """A seat's clock is live when it has exactly one timeout and at most one reminder."""
+    kinds = [t.kind for t in timers]
+    return kinds.count("timeout") == 1 and kinds.count("reminder") <= 1 and len(kinds) == len(set(kinds))

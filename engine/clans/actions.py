@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from engine.core import Action, EndTurn
+from engine.core import Action, EndTurn, Pass  # the shared end of a turn, and the shared "no ward"
 
 from .cards import catalog
 
@@ -199,16 +199,6 @@ class React(Action):
 
     def label(self) -> str:
         return self.names or f"{self.unit} reacts"
-
-    def group(self) -> str:
-        return "Reaction"
-
-
-class Pass(Action):
-    type: Literal["pass"] = "pass"
-
-    def label(self) -> str:
-        return "No reaction"
 
     def group(self) -> str:
         return "Reaction"

@@ -11,8 +11,6 @@ import random
 
 from engine.core import Action
 
-from . import rules as r
-from .abilities import STATUS_BONUS, ward_strength
 from .actions import (
     Assimilate,
     Attack,
@@ -30,11 +28,13 @@ from .actions import (
     UseAbility,
     UseItem,
 )
+from .board import STATUS_BONUS, armor, can_act, has_perm, stat
 from .cards import battlemaps, catalog
 from .state import dist, parse_coord
+from .wards import ward_strength
 
 
-def hit_score(game, state, att: str, target: str, bonus: int = 0, status: str | None = None,
+def hit_score(state, att: str, target: str, bonus: int = 0, status: str | None = None,
               fight: bool = True, direct: int | None = None) -> float:
     """Value of hurting `target`: damage (double on a God), a kill's worth, a status that will tick,
     minus what a counter-strike would cost us. `direct` is fixed damage that no armor stops."""
@@ -43,8 +43,8 @@ def hit_score(game, state, att: str, target: str, bonus: int = 0, status: str | 
     if status and d.god:
         status = None
     if direct is None:
-        dmg = max(0, r.stat(state, att, "atk") + bonus + (STATUS_BONUS[status] if status else 0)
-                  - game._armor(state, target))
+        dmg = max(0, stat(state, att, "atk") + bonus + (STATUS_BONUS[status] if status else 0)
+                  - armor(state, target))
     else:
         dmg = direct
     score = dmg * (2.0 if d.god else 1.0)
@@ -53,27 +53,27 @@ def hit_score(game, state, att: str, target: str, bonus: int = 0, status: str | 
     if status and status not in dfn.statuses:
         score += 2.5
     au = state.units[att]
-    if fight and (dist(au.pos, dfn.pos) <= r.stat(state, target, "rng") or r.has_perm(state, target, "counter_any")):
-        back = r.stat(state, target, "atk")
+    if fight and (dist(au.pos, dfn.pos) <= stat(state, target, "rng") or has_perm(state, target, "counter_any")):
+        back = stat(state, target, "atk")
         score -= back * (1.5 if catalog().cards[au.card].god else 0.8)
     return score
 
 
-def attack_score(game, state, a: Attack) -> float:
-    return hit_score(game, state, a.unit, a.target)
+def attack_score(state, a: Attack) -> float:
+    return hit_score(state, a.unit, a.target)
 
 
-def ability_score(game, state, seat: int, a: UseAbility) -> float:
+def ability_score(state, seat: int, a: UseAbility) -> float:
     """Abilities are worth their effect minus their SP (which also pays for summons and wards)."""
     ab = catalog().cards[state.units[a.unit].card].abilities[a.ability]
     p, cost = ab.params, ab.sp * 0.8
     if ab.kind == "attack":
-        base = hit_score(game, state, a.unit, a.target, p.get("atk_bonus", 0), p.get("status"))
+        base = hit_score(state, a.unit, a.target, p.get("atk_bonus", 0), p.get("status"))
         if p.get("self_damage") and state.units[a.unit].hp <= p["self_damage"] + 1:
             return -1
         return base + p.get("heal_self", 0) * 0.5 - cost
     if ab.kind == "blast":
-        return hit_score(game, state, a.unit, a.target, status=p.get("status"), fight=False,
+        return hit_score(state, a.unit, a.target, status=p.get("status"), fight=False,
                          direct=p.get("amount", 0)) - cost
     if ab.kind == "eclipse":
         u = state.units[a.unit]
@@ -91,16 +91,16 @@ def ability_score(game, state, seat: int, a: UseAbility) -> float:
         return min(close, 2) * p.get("amount", 0) * 0.6 - cost
     if ab.kind == "rally":  # +ATK for a friend that can still strike this turn
         t = state.units[a.target]
-        ready = r.can_act(state, a.target) and any(
-            state.foes(o.owner, seat) and dist(o.pos, t.pos) <= r.stat(state, a.target, "rng")
+        ready = can_act(state, a.target) and any(
+            state.foes(o.owner, seat) and dist(o.pos, t.pos) <= stat(state, a.target, "rng")
             for o in state.units.values())
         return 1.5 - cost if ready else -1.0
     return -1.0
 
 
-def art_score(game, state, a: CastArt) -> float:
+def art_score(state, a: CastArt) -> float:
     d = catalog().cards[a.card]
-    return hit_score(game, state, a.allies[0], a.target, status=d.status, fight=False, direct=d.damage) - 2
+    return hit_score(state, a.allies[0], a.target, status=d.status, fight=False, direct=d.damage) - 2
 
 
 def buff_for(state, seat: int, legal: list[Action], strike) -> Action | None:
@@ -114,7 +114,7 @@ def buff_for(state, seat: int, legal: list[Action], strike) -> Action | None:
         if isinstance(a, UseItem) and a.target == strike.unit:
             d = catalog().cards[a.card]
             if d.effect == "buff" and d.params.get("stat") == "atk":
-                dmg = r.stat(state, strike.unit, "atk")
+                dmg = stat(state, strike.unit, "atk")
                 if catalog().cards[t.card].god or dmg < t.hp <= dmg + d.params["amount"]:
                     return a
     return None
@@ -140,7 +140,7 @@ def support_score(state, seat: int, a) -> float:
     return 0.0
 
 
-def ward_choice(state, legal: list[Action]) -> Action:
+def ward_choice(state, seat: int, legal: list[Action]) -> Action:
     """Answer an attack with the ward that takes most off the hit; keep 2 SP in hand for the next turn's
     work unless the target is the God."""
     god = catalog().cards[state.units[state.attack.target].card].god
@@ -169,30 +169,36 @@ def setup_score(state, seat: int, a: Action) -> float:
     return 10 * forward - abs(c - centre)
 
 
-def choose(game, state, seat: int) -> Action:
-    legal = game.legal_actions(state, seat)
-    if state.phase == "react":
-        return ward_choice(state, legal)
-    if state.phase == "setup":
-        die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:setup")
-        return max(legal, key=lambda a: (setup_score(state, seat, a), die.random()))
+def setup_choice(state, seat: int, legal: list[Action]) -> Action:
+    die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:setup")
+    return max(legal, key=lambda a: (setup_score(state, seat, a), die.random()))
+
+
+def turn_choice(state, seat: int, legal: list[Action]) -> Action:
     die = random.Random(f"{state.rng.seed}:{state.version}:{seat}:ai")
     order = {id(a): die.random() for a in legal}  # tie-break, the same for both seats
-    return (strike(game, state, seat, legal, order) or terrain(state, seat, legal) or summon(state, seat, legal, order)
-            or support(game, state, seat, legal, order) or march(state, seat, legal, order) or EndTurn(seat=seat))
+    return (strike(state, seat, legal, order) or terrain(state, seat, legal) or summon(state, seat, legal, order)
+            or support(state, seat, legal, order) or march(state, seat, legal, order) or EndTurn(seat=seat))
 
 
-def strike(game, state, seat: int, legal: list[Action], order: dict) -> Action | None:
+BY_PHASE = {"setup": setup_choice, "play": turn_choice, "react": ward_choice}
+
+
+def choose(game, state, seat: int) -> Action:
+    return BY_PHASE[state.phase](state, seat, game.legal_actions(state, seat))
+
+
+def strike(state, seat: int, legal: list[Action], order: dict) -> Action | None:
     """The best attack, attacking ability or Runic Art, after an ATK item if that makes it a kill."""
     scored = []
     for a in legal:
         if isinstance(a, Attack):
-            scored.append((attack_score(game, state, a), order[id(a)], a))
+            scored.append((attack_score(state, a), order[id(a)], a))
         elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind in (
                 "attack", "blast", "eclipse"):
-            scored.append((ability_score(game, state, seat, a), order[id(a)], a))
+            scored.append((ability_score(state, seat, a), order[id(a)], a))
         elif isinstance(a, CastArt):
-            scored.append((art_score(game, state, a), order[id(a)], a))
+            scored.append((art_score(state, a), order[id(a)], a))
     if not scored:
         return None
     score, _, best = max(scored, key=lambda x: x[:2])
@@ -219,7 +225,7 @@ def summon(state, seat: int, legal: list[Action], order: dict) -> Action | None:
     return None
 
 
-def support(game, state, seat: int, legal: list[Action], order: dict) -> Action | None:
+def support(state, seat: int, legal: list[Action], order: dict) -> Action | None:
     """Equipment, items and healing abilities by value."""
     scored = []
     for a in legal:
@@ -227,7 +233,7 @@ def support(game, state, seat: int, legal: list[Action], order: dict) -> Action 
             scored.append((support_score(state, seat, a), order[id(a)], a))
         elif isinstance(a, UseAbility) and catalog().cards[state.units[a.unit].card].abilities[a.ability].kind in (
                 "heal", "shield", "rally"):
-            scored.append((ability_score(game, state, seat, a), order[id(a)], a))
+            scored.append((ability_score(state, seat, a), order[id(a)], a))
     saving = saving_for_terrain(state, seat)
     scored = [x for x in scored if x[0] > (5 if saving and exp_cost(x[2]) else 0)]
     return max(scored, key=lambda x: x[:2])[2] if scored else None
@@ -273,7 +279,7 @@ def march(state, seat: int, legal: list[Action], order: dict) -> Action | None:
         goal = min(gods or foes, key=lambda e: dist(e.pos, u.pos))
         gain = dist(u.pos, goal.pos) - dist(to, goal.pos)
         near = min(dist(to, e.pos) for e in foes)
-        s = gain + (2 if near <= r.stat(state, m.unit, "rng") else 0)
+        s = gain + (2 if near <= stat(state, m.unit, "rng") else 0)
         if catalog().cards[u.card].god:
             s -= 3 if own < 4 else 0
         if (s, order[id(m)]) > score:

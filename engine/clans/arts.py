@@ -8,6 +8,7 @@ from engine.core import Event
 
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
+from .board import short, stat, tag
 from .cards import CardDef, catalog
 from .state import ClansState, coord, dist
 
@@ -44,7 +45,7 @@ def flanked(state: ClansState, target: str, allies: tuple[str, ...]) -> bool:
     return any(a[0] + b[0] == 0 and a[1] + b[1] == 0 for a, b in combinations(offs, 2))
 
 
-def art_allows(state: ClansState, card: str, target: str, allies: tuple[str, ...], stat) -> bool:
+def art_allows(state: ClansState, card: str, target: str, allies: tuple[str, ...]) -> bool:
     art = catalog().cards[card]
     if len(set(allies)) != len(allies) or any(i not in state.units or not can_join(state, i) for i in allies):
         return False
@@ -61,7 +62,7 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
     return d is not None and d.kind == kind and card in p.unused and d.sp <= p.sp and d.exp <= p.exp
 
 
-def art_actions(state: ClansState, seat: int, stat, name) -> list[CastArt]:
+def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out = []
     helpers = [u.iid for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
@@ -73,9 +74,9 @@ def art_actions(state: ClansState, seat: int, stat, name) -> list[CastArt]:
         for foe in enemies(state, seat):
             near = [i for i in helpers if in_position(state, art, i, foe.iid, stat(state, i, "rng"))]
             for group in combinations(sorted(near), size):
-                if art_allows(state, card, foe.iid, group, stat):
+                if art_allows(state, card, foe.iid, group):
                     out.append(CastArt(seat=seat, card=card, target=foe.iid, allies=group,
-                                       names=f"{name(state, foe.iid)} with "
+                                       names=f"{short(state, foe.iid)} with "
                                              + ", ".join(coord(state.units[i].pos) for i in group)))
     return out
 
@@ -91,7 +92,7 @@ class ArtRules:
         p.used.append(card)
         return d
 
-    def _do_art(self, state: ClansState, a: CastArt, events: list[Event]) -> None:
+    def do_art(self, state: ClansState, a: CastArt, events: list[Event]) -> None:
         """Uses up every participant's action; direct damage, so no ward, armor or counter (A-26)."""
         self._select(state, a.allies[0])
         d = self._pay(state, a.seat, a.card)
@@ -100,12 +101,12 @@ class ArtRules:
         state.current = None
         who = ", ".join(catalog().cards[state.units[i].card].name.split(",")[0] for i in a.allies)
         events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP) with {who} "
-                                 f"on {self._tag(state, a.target)}."))
+                                 f"on {tag(state, a.target)}."))
         self._hurt(state, a.target, d.damage, a.seat, events, d.name)
         if d.status and a.target in state.units:
             self._inflict(state, a.target, d.status, a.seat, events)
 
-    def _do_terrain(self, state: ClansState, a: CastTerrain, events: list[Event]) -> None:
+    def do_terrain(self, state: ClansState, a: CastTerrain, events: list[Event]) -> None:
         """A permanent rule for all of the caster's allies, present and future (A-27)."""
         d = self._pay(state, a.seat, a.card)
         state.players[a.seat].terrain.append(d.rule)

@@ -3,28 +3,71 @@
 Set-up (battlemaps drafted and laid with the connectivity check, Homebase and God; or automatic),
 4 SP a turn, summoning beside the Homebase, movement (forest cost, diagonal gaps, friends yes / enemies
 no), standard attack with range-based counter, Initiative and counter-from-any-range, (PT) abilities and
-(OT) wards as the defender's Decision, Break and Poison, Runic Arts, Terrain Effects, Equipment and
+(OT) wards as the defender's prompt, Break and Poison, Runic Arts, Terrain Effects, Equipment and
 assimilation, Inventory items, EXP, God loss, 2-vs-2 teams and the round cap.
 Rule names are the heading ids of data/clans/rules/sections.json.
+
+The AI and the refusals are separate modules; `engine/clans/__init__.py` joins them to these rules.
 """
 
 from __future__ import annotations
 
-import heapq
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome
+from engine.core import Action, Decision, Event, Game, IllegalAction, finish
 from engine.core.rng import commitment
 
-from .abilities import STATUS_BONUS, AbilityRules, ability_targets, ward_options, ward_strength
-from .actions import Assimilate, Attack, ClansAction, EndTurn, Equip, Move, Pass, Summon, UseAbility, UseItem
-from .arts import ArtRules, art_actions, terrain_actions
+from . import search as for_search
+from .abilities import AbilityRules
+from .actions import (
+    Assimilate,
+    Attack,
+    CastArt,
+    CastTerrain,
+    ClansAction,
+    DraftMap,
+    EndTurn,
+    Equip,
+    Move,
+    Pass,
+    PlaceGod,
+    PlaceHomebase,
+    PlaceMap,
+    React,
+    Summon,
+    UseAbility,
+    UseItem,
+)
+from .arts import ArtRules
+from .board import (  # the board questions are also asked through this module (tests, tools)
+    STATUS_BONUS,
+    armor,
+    can_act,
+    can_counter,
+    cdef,
+    has_perm,
+    hit_damage,
+    home_tiles,
+    reach,
+    stat,
+    strikes_first,
+    tag,
+)
 from .cards import CardDef, battlemaps, catalog, neighbours
 from .highlight import highlight
-from .setup import SetupRules, next_setup, setup_actions
+from .legal import PHASES, moves_like
+from .setup import SetupRules, next_setup
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
+from .view import board_text, build_view, hidden_tokens
+from .wards import ward_options, ward_strength
+
+__all__ = ["Clans", "ClansConfig", "Attack", "UseItem", "can_act", "cdef", "has_perm", "home_tiles", "reach", "stat",
+           "tag"]
+
+SETUP_ASKS = {"map": "lay a battlemap on your side", "homebase": "set your Homebase on your side",
+              "god": "place your God next to your Homebase"}
 
 
 class ClansConfig(BaseModel):
@@ -37,121 +80,35 @@ class ClansConfig(BaseModel):
     setup: Literal["choose", "auto"] = "choose"
 
 
-def cdef(state: ClansState, iid: str) -> CardDef:
-    return catalog().cards[state.units[iid].card]
+# --- what each kind of Inventory item does: (game, state, move, card, log head, events) ------------
+def _item_heal(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
+    game._heal(state, a.target, d.params.get("amount", 0), d.params.get("cure", False), events, head)
 
 
-def tag(state: ClansState, iid: str) -> str:
-    u = state.units[iid]
-    return f"{catalog().cards[u.card].name} ({coord(u.pos)})"
+def _item_buff(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
+    u = state.units[a.target]
+    stat_, amount = d.params["stat"], d.params["amount"]
+    mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
+    mods[stat_] = mods.get(stat_, 0) + amount
+    until = "until the turn ends" if mods is u.mods_turn else "for its activation"
+    events.append(Event(text=f"{head}: +{amount} {stat_.upper()} {until}."))
 
 
-def has_perm(state: ClansState, iid: str, kind: str) -> bool:
-    return any(a.kind == kind and a.timing == "PERM" for a in cdef(state, iid).abilities)
+def _item_damage(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
+    events.append(Event(text=f"{head}."))
+    game._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
 
 
-def stat(state: ClansState, iid: str, name: str) -> int:
-    u = state.units[iid]
-    base = getattr(cdef(state, iid), name)
-    value = base + u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
-    if u.equipment:
-        value += catalog().cards[u.equipment].mods.get(name, 0)
-    if name == "atk":
-        for o in state.units.values():
-            if o.owner == u.owner and o.iid != iid:
-                value += sum(a.params.get("amount", 0) for a in cdef(state, o.iid).abilities if a.kind == "aura_atk")
-    if name == "spd" and "break" in u.statuses:
-        value = min(value, 1)
-    return max(value, 1 if name == "rng" else 0)
+def _item_status(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
+    """A Poison item: the status with its hit damage, never on a God (RULINGS)."""
+    status = d.params["status"]
+    events.append(Event(text=f"{head}."))
+    game._hurt(state, a.target, STATUS_BONUS[status], a.seat, events, d.name)
+    if a.target in state.units:
+        game._inflict(state, a.target, status, a.seat, events)
 
 
-def short(state: ClansState, iid: str) -> str:
-    """A short button name: the card name before any comma, and the tile."""
-    u = state.units[iid]
-    return f"{catalog().cards[u.card].name.split(',')[0]} ({coord(u.pos)})"
-
-
-def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
-    """Equipment (A-24): paid in SP and EXP, one piece per ally, enemies only when the card says so."""
-    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
-    if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
-        return False
-    mine = u.owner == seat if d.target == "ally" else state.foes(u.owner, seat)
-    return d.sp <= p.sp and d.exp <= p.exp and mine
-
-
-def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
-    """Inventory items (A-25, ruling 18): heals any friend, buffs a friend yet to finish its activation,
-    damage and Poison a foe within the card's reach of any of your allies (Poison never on a God)."""
-    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
-    if d is None or d.kind != "item" or card not in p.unused or u is None or d.sp > p.sp or d.exp > p.exp:
-        return False
-    if d.effect == "heal":
-        return u.owner == seat
-    if d.effect == "buff":
-        return u.owner == seat and can_act(state, iid)
-    if not state.foes(u.owner, seat) or (d.effect == "status" and catalog().cards[u.card].god):
-        return False
-    reach_ = d.params.get("range", 1)
-    return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())
-
-
-def home_tiles(state: ClansState) -> set[Pos]:
-    return {p.homebase for p in state.players if p.homebase}
-
-
-def reach(state: ClansState, iid: str) -> dict[Pos, int]:
-    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement)."""
-    u = state.units[iid]
-    rules = state.players[u.owner].terrain
-    phase = has_perm(state, iid, "phase")
-    homes = home_tiles(state)
-    occupant = {o.pos: o.owner for o in state.units.values()}
-    best = {u.pos: stat(state, iid, "spd")}
-    heap = [(-best[u.pos], u.pos)]
-    while heap:
-        neg, pos = heapq.heappop(heap)
-        rem = -neg
-        if rem < best.get(pos, -1) or rem <= 0:
-            continue
-        for n in neighbours(*pos):
-            t = state.tile(n)
-            if n in homes:
-                continue
-            if t == "G" or (t == "F" and "forest_free" in rules):
-                left = rem - 1
-            elif t == "F" or (t == "W" and "water" in rules):
-                left = max(0, rem - 2)
-            elif t == "M" and "mountain" in rules:
-                left = 0
-            else:
-                continue
-            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
-                continue
-            if left > best.get(n, -1):
-                best[n] = left
-                heapq.heappush(heap, (-left, n))
-    return {p: r for p, r in best.items() if p not in occupant}
-
-
-def can_move(state: ClansState, iid: str) -> bool:
-    u = state.units[iid]
-    return u.owner == state.active and u.act == "fresh" and u.summoned_turn != state.turn
-
-
-def can_act(state: ClansState, iid: str) -> bool:
-    u = state.units[iid]
-    if u.owner != state.active or u.summoned_turn == state.turn:
-        return False
-    return u.act == "fresh" or (u.act == "moved" and state.current == iid)
-
-
-def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
-    home = state.players[seat].homebase
-    if home is None:
-        return []
-    taken = {u.pos for u in state.units.values()} | home_tiles(state)
-    return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
+ITEM_EFFECTS = {"heal": _item_heal, "buff": _item_buff, "damage": _item_damage, "status": _item_status}
 
 
 class Clans(AbilityRules, ArtRules, SetupRules, Game):
@@ -162,6 +119,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     pieces = True  # the panel starts by picking a unit, then shows its moves on the board
     state_model = ClansState
     action_model = ClansAction
+    # A safety net only: the round cap ends every game first (200 rounds of four seats, each turn at
+    # most a move and an action per ally plus the cards in hand, stay below it); a game stopped here
+    # is scored like one that reached the round cap.
+    max_steps = 100_000
+    turn_rule = "your-turn"
+    end_rule = "winning"
 
     def config_model(self):
         return ClansConfig
@@ -198,7 +161,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         else:
             events.append(Event(text="Lay the 12 battlemaps in turn order, then each player sets a Homebase and God."))
             self._after_setup_step(state, events)
-            state.pending = [self._decision(state)]
+        self.publish(state)
         state.recent = events[-state.RECENT_KEEP:]
         return state
 
@@ -235,6 +198,21 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         state.units[iid] = u
         return u
 
+    # --- whom the game waits on --------------------------------------------------------
+    def decisions(self, state: ClansState) -> list[Decision]:
+        """The ordinary decision: the next set-up choice, else the active player's turn. A ward
+        owed by the defender is a queued prompt (wards.py) and comes before this."""
+        if state.phase == "setup":
+            seat, what = next_setup(state)
+            return [Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
+                             button="Your move")]
+        return [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.",
+                         button="Your move")]
+
+    def after_move(self, state: ClansState, events: list[Event]) -> None:
+        if state.phase == "play" and state.players[state.active].out:
+            self._end_turn(state, events)  # a 2-vs-2 player whose God fell on their own turn
+
     # --- turns (your-turn, sp-and-exp, status-effects) ---------------------------------
     def _start_turn(self, state: ClansState, events: list[Event]) -> None:
         p = state.players[state.active]
@@ -250,16 +228,17 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         state.current = None
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name} gains "
                                  f"{state.sp_per_turn} SP ({p.sp} SP, {p.exp} EXP)."))
-        state.pending = [Decision(seat=state.active, kind="turn", prompt=f"{p.name}: your turn.")]
 
     def _end_turn(self, state: ClansState, events: list[Event]) -> None:
-        """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen."""
+        """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen;
+        after the last round the game is scored (A-33)."""
         for u in state.units.values():
             u.mods_turn, u.mods_act = {}, {}
         n = len(state.players)
         while True:
             if state.turn >= n * state.max_rounds:
-                self._finish_by_cap(state, events)
+                winners, reason, draw = self.cap_result(state)
+                finish(state, events, winners, reason, draw=draw)
                 return
             state.turn += 1
             state.active = (state.active + 1) % n
@@ -267,7 +246,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
                 break
         self._start_turn(state, events)
 
-    def _finish_by_cap(self, state: ClansState, events: list[Event]) -> None:
+    def cap_result(self, state: ClansState) -> tuple[list[int], str, bool]:
         """A-33: more EXP earned, then the healthier God(s), else a draw; teams add up their players."""
         teams = [[s for s in range(len(state.players)) if s % 2 == t] for t in (0, 1)]
         exp = [sum(state.players[s].exp_gained for s in team) for team in teams]
@@ -279,13 +258,10 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             win = 0 if gods[0] > gods[1] else 1
             why = f"the healthier God ({gods[win]} HP to {gods[1 - win]})"
         else:
-            state.finished = Outcome(draw=True, reason=f"After {state.max_rounds} rounds the game is even: a draw (A-33).")
-            events.append(Event(kind="end", text=state.finished.reason))
-            return
+            return [], f"After {state.round} rounds the game is even: a draw (A-33).", True
         names = " and ".join(state.seats[s] for s in teams[win])
-        state.finished = Outcome(winners=teams[win], reason=f"After {state.max_rounds} rounds {names} "
-                                                             f"{'win' if len(teams[win]) > 1 else 'wins'} with {why} (A-33).")
-        events.append(Event(kind="end", text=state.finished.reason))
+        verb = "win" if len(teams[win]) > 1 else "wins"
+        return teams[win], f"After {state.round} rounds {names} {verb} with {why} (A-33).", False
 
     def _hurt(self, state: ClansState, iid: str, amount: int, by: int, events: list[Event], why: str) -> None:
         u = state.units[iid]
@@ -320,115 +296,64 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             return
         winners = [s for s in range(len(state.players)) if state.foes(s, seat)]
         names = " and ".join(state.seats[s] for s in winners)
-        state.finished = Outcome(winners=winners, reason=f"{names} {'win' if len(winners) > 1 else 'wins'}: "
-                                                         f"{god.name} has fallen (god-card).")
-        events.append(Event(kind="end", text=state.finished.reason))
+        finish(state, events, winners, f"{names} {'win' if len(winners) > 1 else 'wins'}: {god.name} has fallen "
+                                       "(god-card).")
 
     # --- the contract ------------------------------------------------------------------
     def view(self, state: ClansState, seat: int | None) -> dict:
-        from .view import build_view
-
         return build_view(state, seat)
 
     def board_text(self, view: dict) -> str:
-        from .view import board_text
-
         return board_text(view)
+
+    # --- for the search AI (engine.core.search) -------------------------------------------
+    def unknown_groups(self, state: ClansState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(state, seat)
+
+    def evaluate(self, state: ClansState) -> list[float]:
+        return for_search.evaluate(state)
+
+    def content(self, state: ClansState) -> dict[int, list[str]]:
+        return for_search.content(state)
+
+    def search_budget(self) -> dict:
+        return dict(for_search.BUDGET)
+
+    def hidden_tokens(self, state: ClansState, seat: int | None) -> list[str]:
+        return hidden_tokens(state, seat)
 
     def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
-        if state.phase == "react":
-            return [*ward_options(state, seat), Pass(seat=seat)]
-        if state.phase == "setup":
-            return setup_actions(state, seat)
-        out: list[Action] = []
-        p = state.players[seat]
-        tiles = summon_tiles(state, seat)
-        for card in p.unused:
-            d = catalog().cards[card]
-            if d.kind == "ally" and d.sp <= p.sp:
-                out += [Summon(seat=seat, card=card, tile=coord(t)) for t in tiles]
-        for card in p.unused:
-            if catalog().cards[card].kind != "equipment":
-                continue
-            out += [Equip(seat=seat, card=card, unit=iid, names=short(state, iid))
-                    for iid in state.units if can_equip(state, seat, card, iid)]
-            if not p.assimilated:
-                out.append(Assimilate(seat=seat, card=card))
-        for card in p.unused:
-            if catalog().cards[card].kind == "item":
-                out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
-                        for iid in state.units if can_use_item(state, seat, card, iid)]
-        out += terrain_actions(state, seat)
-        out += art_actions(state, seat, stat, short)
-        for iid, u in state.units.items():
-            if u.owner != seat:
-                continue
-            if can_move(state, iid):
-                out += [Move(seat=seat, unit=iid, to=coord(t), names=tag(state, iid), unit_label=short(state, iid))
-                        for t in sorted(reach(state, iid))]
-            if can_act(state, iid):
-                rng = stat(state, iid, "rng")
-                out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}",
-                               unit_label=short(state, iid))
-                        for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
-                out += self._ability_actions(state, seat, iid, rng)
-        return out + [EndTurn(seat=seat)]
+        return PHASES[state.phase](state, seat)
 
-    def _ability_actions(self, state: ClansState, seat: int, iid: str, rng: int) -> list[UseAbility]:
-        """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
-        out = []
-        for i, ab in enumerate(cdef(state, iid).abilities):
-            if ab.timing != "PT" or ab.sp > state.players[seat].sp:
-                continue
-            for t in ability_targets(state, iid, ab, rng):
-                on = f" on {short(state, t)}" if t else ""
-                out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
-                                      names=f"{short(state, iid)}: {ab.name}{on} ({ab.sp} SP)"[:80],
-                                      unit_label=short(state, iid)))
-        return out
+    def check(self, state: ClansState, action: Action) -> None:
+        """The core's check, with the move looked for among the legal moves of its own kind only
+        (the same answer at a fraction of the cost: this runs before every move)."""
+        if state.finished or action.seat not in self.to_act(state):
+            super().check(state, action)  # refuses: the game is over, or it is not this seat's move
+        if action not in moves_like(state, action):
+            refusal = self.explain_illegal(state, action)
+            refusal.rule = refusal.rule or self.turn_rule
+            raise refusal
 
-    def step(self, state: ClansState, action: Action) -> list[Event]:
-        events: list[Event] = []
-        getattr(self, f"_do_{action.type}")(state, action, events)
-        if not state.finished and state.phase == "play" and state.players[state.active].out:
-            self._end_turn(state, events)  # a 2-vs-2 player whose God fell on their own turn
-        if not state.finished:
-            state.pending = [self._decision(state)]
-        return events
-
-    def _decision(self, state: ClansState) -> Decision:
-        """Whom the game waits on: the defender during a ward window (A-22), else the active player."""
-        if state.phase == "react" and state.attack:
-            pa = state.attack
-            seat = state.units[pa.target].owner
-            return Decision(seat=seat, kind="ward", prompt=f"{state.seats[seat]}: {tag(state, pa.attacker)} attacks "
-                                                           f"{tag(state, pa.target)}. Answer with a ward?")
-        if state.phase == "setup":
-            seat, what = next_setup(state)
-            ask = {"map": "lay a battlemap on your side", "homebase": "set your Homebase on your side",
-                   "god": "place your God next to your Homebase"}[what]
-            return Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {ask}.")
-        return Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.")
-
+    # --- player actions ----------------------------------------------------------------
     def _select(self, state: ClansState, iid: str) -> None:
         """Choosing another ally closes the open activation (A-17)."""
         if state.current and state.current != iid and state.current in state.units:
             state.units[state.current].mods_act = {}
         state.current = iid
 
-    def _do_summon(self, state: ClansState, a: Summon, events: list[Event]) -> None:
+    def do_summon(self, state: ClansState, a: Summon, events: list[Event]) -> None:
         p = state.players[a.seat]
         d = catalog().cards[a.card]
         p.sp -= d.sp
         p.unused.remove(a.card)
         p.used.append(a.card)
-        u = self._new_unit(state, a.seat, a.card, parse_coord(a.tile), summoned_turn=state.turn)
+        self._new_unit(state, a.seat, a.card, parse_coord(a.tile), summoned_turn=state.turn)
         events.append(Event(text=f"{p.name} summons {d.name} on {a.tile} for {d.sp} SP; it acts from next turn."))
-        del u
 
-    def _do_equip(self, state: ClansState, a: Equip, events: list[Event]) -> None:
+    def do_equip(self, state: ClansState, a: Equip, events: list[Event]) -> None:
         """Equipping is a player action: it neither opens nor closes an activation (A-19)."""
         p, d, u = state.players[a.seat], catalog().cards[a.card], state.units[a.unit]
         p.sp -= d.sp
@@ -442,7 +367,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         events.append(Event(text=f"{p.name} equips {d.name} to {tag(state, a.unit)} for {cost}"
                                  + (f"; it heals {healed} ({u.hp} HP)." if healed else ".")))
 
-    def _do_assimilate(self, state: ClansState, a: Assimilate, events: list[Event]) -> None:
+    def do_assimilate(self, state: ClansState, a: Assimilate, events: list[Event]) -> None:
         p, d = state.players[a.seat], catalog().cards[a.card]
         p.unused.remove(a.card)
         p.used.append(a.card)
@@ -451,34 +376,16 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         events.append(Event(text=f"{p.name} assimilates {d.name} for {d.assimilate_sp} SP ({p.sp} SP); "
                                  "it leaves the game."))
 
-    def _do_item(self, state: ClansState, a: UseItem, events: list[Event]) -> None:
+    def do_item(self, state: ClansState, a: UseItem, events: list[Event]) -> None:
         """A player action, single use: the card leaves the game (A-25)."""
-        p, d, u = state.players[a.seat], catalog().cards[a.card], state.units[a.target]
+        p, d = state.players[a.seat], catalog().cards[a.card]
         p.sp -= d.sp
         p.exp -= d.exp
         p.unused.remove(a.card)
         p.used.append(a.card)
-        name = tag(state, a.target)
-        head = f"{p.name} uses {d.name} on {name}"
-        if d.effect == "heal":
-            self._heal(state, a.target, d.params.get("amount", 0), d.params.get("cure", False), events, head)
-        elif d.effect == "buff":
-            stat_, amount = d.params["stat"], d.params["amount"]
-            mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
-            mods[stat_] = mods.get(stat_, 0) + amount
-            until = "until the turn ends" if mods is u.mods_turn else "for its activation"
-            events.append(Event(text=f"{head}: +{amount} {stat_.upper()} {until}."))
-        elif d.effect == "damage":
-            events.append(Event(text=f"{head}."))
-            self._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
-        else:  # a Poison item: the status with its hit damage, never on a God (RULINGS)
-            status = d.params["status"]
-            events.append(Event(text=f"{head}."))
-            self._hurt(state, a.target, STATUS_BONUS[status], a.seat, events, d.name)
-            if a.target in state.units:
-                self._inflict(state, a.target, status, a.seat, events)
+        ITEM_EFFECTS[d.effect](self, state, a, d, f"{p.name} uses {d.name} on {tag(state, a.target)}", events)
 
-    def _do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
+    def do_move(self, state: ClansState, a: Move, events: list[Event]) -> None:
         self._select(state, a.unit)
         u = state.units[a.unit]
         before = coord(u.pos)
@@ -486,16 +393,22 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         u.act = "moved"
         events.append(Event(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
 
-    def _tag(self, state: ClansState, iid: str) -> str:
-        return tag(state, iid)
+    def do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
+        self._select(state, "")
+        state.current = None
+        events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
+        self._end_turn(state, events)
+
+    # --- fights (combat-and-gameplay, initiative, counterattack) -------------------------
+    def _armor(self, state: ClansState, iid: str) -> int:
+        return armor(state, iid)
 
     def _strike(self, state: ClansState, src: str, dst: str, events: list[Event], why: str,
                 bonus: int = 0, reduce: int = 0) -> int:
         """One hit of a fight; returns the damage dealt. Thirst heals a friend that hurts a Poisoned foe."""
         poisoned = "poison" in state.units[dst].statuses
         owner = state.units[src].owner
-        dmg = max(0, stat(state, src, "atk") + bonus + self._ground_bonus(state, src) - self._armor(state, dst)
-                  - reduce)
+        dmg = hit_damage(state, src, dst, bonus, reduce)
         self._hurt(state, dst, dmg, owner, events, why)
         thirst = max((a.params.get("amount", 0) for o in state.units.values() if not state.foes(o.owner, owner)
                       for a in cdef(state, o.iid).abilities if a.kind == "thirst"), default=0)
@@ -503,26 +416,13 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             self._heal(state, src, thirst, False, events, "Thirst")
         return dmg
 
-    def _ground_bonus(self, state: ClansState, iid: str) -> int:
-        u = state.units[iid]
-        rules = state.players[u.owner].terrain
-        t = state.tile(u.pos)
-        return int(t == "M" and "mountain" in rules) + int(t == "F" and "forest_atk" in rules)
-
-    def _armor(self, state: ClansState, iid: str) -> int:
-        u = state.units[iid]
-        armor = u.shield + sum(a.params.get("amount", 0) for a in cdef(state, iid).abilities if a.kind == "armor")
-        if u.equipment:
-            armor += catalog().cards[u.equipment].reduce
-        return armor
-
     def _fight(self, state: ClansState, pa: PendingAttack, events: list[Event]) -> None:
         """Combat (combat-and-gameplay, initiative, counterattack, A-13): one strike each at most, the
         defender answering only within its range unless it counters from any range."""
         att, dfn = pa.attacker, pa.target
         au, du = state.units[att], state.units[dfn]
-        can_counter = dist(au.pos, du.pos) <= stat(state, dfn, "rng") or has_perm(state, dfn, "counter_any")
-        first_defender = can_counter and has_perm(state, dfn, "initiative") and not has_perm(state, att, "initiative")
+        answers = can_counter(state, att, dfn)
+        first_defender = strikes_first(state, att, dfn)
         if first_defender:
             self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes first (Initiative)")
             if att not in state.units or state.finished:
@@ -536,7 +436,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             self._splash(state, att, dfn, events)
         if pa.heal_self and att in state.units and not state.finished:
             self._heal(state, att, pa.heal_self, False, events, pa.ability or "Heal")
-        if not (state.finished or dfn not in state.units or first_defender or not can_counter
+        if not (state.finished or dfn not in state.units or first_defender or not answers
                 or att not in state.units):
             self._strike(state, dfn, att, events, f"{cdef(state, dfn).name} strikes back")
         if pa.self_damage and att in state.units and not state.finished:
@@ -551,12 +451,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             victim = min(near, key=lambda o: (o.hp, o.iid))
             self._hurt(state, victim.iid, max(0, stat(state, att, "atk") - 1), au.owner, events, "Cleave")
 
-    def _do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
-        self._select(state, "")
-        state.current = None
-        events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
-        self._end_turn(state, events)
-
+    # --- standing answers and take-backs -----------------------------------------------
     def standing_answers(self) -> dict[str, dict[str, str]]:
         return {"ward": {"always": "Always answer an attack with my best (OT) ward I can pay for",
                          "god": "Use my best ward only when my God is attacked",
@@ -582,12 +477,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             return False
         return super().undoable(before, after, events) and after.turn == before.turn
 
-    def explain_illegal(self, state: ClansState, action: Action) -> IllegalAction:
-        from .explain import explain
-
-        return explain(self, state, action)
-
-    def ai_action(self, state: ClansState, seat: int) -> Action:
-        from .ai import choose
-
-        return choose(self, state, seat)
+    # --- the move table: which handler applies each kind of move -------------------------
+    moves = {
+        DraftMap: SetupRules.do_draft_map, PlaceMap: SetupRules.do_place_map,
+        PlaceHomebase: SetupRules.do_place_homebase, PlaceGod: SetupRules.do_place_god,
+        Summon: do_summon, Move: do_move, Attack: AbilityRules.do_attack, UseAbility: AbilityRules.do_ability,
+        Equip: do_equip, Assimilate: do_assimilate, UseItem: do_item,
+        CastArt: ArtRules.do_art, CastTerrain: ArtRules.do_terrain,
+        React: AbilityRules.do_react, Pass: AbilityRules.do_pass, EndTurn: do_end_turn,
+    }

@@ -111,35 +111,41 @@ def god_options(state: ClansState, seat: int) -> list[PlaceGod]:
     return [PlaceGod(seat=seat, tile=coord(n)) for n in sorted(neighbours(*home)) if free(state, n)]
 
 
+STEP_OPTIONS = {"map": map_options, "homebase": homebase_options, "god": god_options}
+
+
 def setup_actions(state: ClansState, seat: int) -> list:
     step = next_setup(state)
     if step is None or step[0] != seat:
         return []
-    return {"map": map_options, "homebase": homebase_options, "god": god_options}[step[1]](state, seat)
+    return STEP_OPTIONS[step[1]](state, seat)
 
 
 class SetupRules:
     """Mixin for the Clans game: applying set-up choices and starting play once all are made."""
 
-    def _do_draft_map(self, state: ClansState, a: DraftMap, events: list[Event]) -> None:
+    def do_draft_map(self, state: ClansState, a: DraftMap, events: list[Event]) -> None:
         state.drafted = a.piece
         events.append(Event(text=f"{state.seats[a.seat]} takes battlemap {a.piece}."))
 
-    def _do_place_map(self, state: ClansState, a: PlaceMap, events: list[Event]) -> None:
+    def do_place_map(self, state: ClansState, a: PlaceMap, events: list[Event]) -> None:
         state.drafted = None
         side, slot = next_slot(state, a.seat)
         state.maps.append(Placement(piece=a.piece, face=a.face, side=side, slot=slot, rotation=a.rotation))
         state.field = battlemaps().lay(state.maps)
+        # The rows come from the map itself, not from `a.rows`: that field is not logged, so a
+        # replay of the action would word the event differently from the live game.
+        rows = "/".join(battlemaps().face(a.piece, a.face, a.rotation))
         events.append(Event(text=f"{state.seats[a.seat]} lays battlemap {a.piece}, face {a.face}"
-                                 + (f", turned {a.rotation}°" if a.rotation else "") + f" ({a.rows})."))
+                                 + (f", turned {a.rotation}°" if a.rotation else "") + f" ({rows})."))
         self._after_setup_step(state, events)
 
-    def _do_place_homebase(self, state: ClansState, a: PlaceHomebase, events: list[Event]) -> None:
+    def do_place_homebase(self, state: ClansState, a: PlaceHomebase, events: list[Event]) -> None:
         state.players[a.seat].homebase = parse_coord(a.tile)
         events.append(Event(text=f"{state.seats[a.seat]} sets the Homebase on {a.tile}."))
         self._after_setup_step(state, events)
 
-    def _do_place_god(self, state: ClansState, a: PlaceGod, events: list[Event]) -> None:
+    def do_place_god(self, state: ClansState, a: PlaceGod, events: list[Event]) -> None:
         deck = catalog().decks[state.players[a.seat].deck_key]
         god = next(c for c in deck.cards if catalog().cards[c].god)
         self._new_unit(state, a.seat, god, parse_coord(a.tile), summoned_turn=0)

@@ -22,7 +22,7 @@ def build_view(state: ClansState, seat: int | None) -> dict:
     view = {"game": "clans", "version": state.version, "turn": state.turn, "round": state.round,
             "max_rounds": state.max_rounds, "phase": state.phase, "active": state.active, "field": list(state.field),
             "units": units, "players": players, "current": state.current,
-            "pending": [d.model_dump() for d in state.pending],
+            "pending": [d.model_dump(exclude=None if d.seat == seat else {"context"}) for d in state.pending],
             "recent": [e.text for e in state.recent if e.visible(seat)],
             "outcome": state.finished.model_dump() if state.finished else None, "you": seat,
             "attack": state.attack.model_dump() if state.attack else None,
@@ -30,6 +30,17 @@ def build_view(state: ClansState, seat: int | None) -> dict:
     if seat is not None:
         view["hand"] = [{"card": c, "name": cards[c].name} for c in state.players[seat].unused]
     return view
+
+
+def hidden_tokens(state: ClansState, seat: int | None) -> list[str]:
+    """Ids and names of the cards still face down in other players' piles that `seat` has no other
+    way to see: not played, not on the field, not in its own pile (team-mates may share a deck list)."""
+    cards = catalog().cards
+    shown = {c for p in state.players for c in p.used} | {u.card for u in state.units.values()}
+    if seat is not None:
+        shown |= set(state.players[seat].unused)
+    hidden = {c for s, p in enumerate(state.players) if s != seat for c in p.unused} - shown
+    return sorted({token for c in hidden for token in (c, cards[c].name)})
 
 
 def teams(state: ClansState) -> list[list[int]]:

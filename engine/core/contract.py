@@ -169,6 +169,13 @@ def answered(state: GameState) -> Decision | None:
     return state.asks.pop(0) if state.asks else None
 
 
+def as_decision(prompt: Decision) -> Decision:
+    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip."""
+    if type(prompt) is Decision:
+        return prompt
+    return Decision(**{name: getattr(prompt, name) for name in Decision.model_fields})
+
+
 def open_ask(state: GameState) -> Decision | None:
     return state.asks[0] if state.asks else None
 
@@ -254,6 +261,19 @@ class Game:
 
     def view(self, state: GameState, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def hidden_tokens(self, state: GameState, seat: int | None) -> list[str]:
+        """Strings that must not appear in anything `seat` sees (None: the public): the ids and
+        names of cards hidden from that seat (others' hands, face-down cards, deck order) that are
+        not also visible some other way. The contract test searches views and events for them;
+        a game with nothing hidden returns []."""
+        return []
+
+    def concede_action(self, state: GameState, seat: int) -> Action | None:
+        """The game's own concession move for `seat`, applied whenever that player concedes (in or out
+        of turn), for a game whose rules say what a concession does; None lets the table end a duel
+        for them or hand a bigger game's seat to the AI."""
+        return None
 
     def board_text(self, view: dict) -> str | None:
         """A plain-text board from a view, for the console; None means "use a generic dump"."""
@@ -399,7 +419,7 @@ class Game:
             state.asks = []
             state.pending = []
         elif state.asks:
-            state.pending = [state.asks[0]]
+            state.pending = [as_decision(state.asks[0])]  # plain: a game's richer prompt stays in asks
         else:
             ordinary = self.decisions(state)
             if ordinary is not None:
@@ -411,14 +431,17 @@ class Game:
     def recent_view(self, state: GameState, seat: int | None) -> list[str]:
         return [e.text for e in state.recent if e.visible(seat)]
 
+    def prompt_views(self, state: GameState, seat: int | None) -> list[PromptView]:
+        """The pending decisions as `seat` (None: the public) may see them: context for their owner only."""
+        return [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
+                           reaction=d.reaction or d.seat != state.active, button=d.button,
+                           context=d.context if d.seat == seat else [])
+                for d in state.pending]
+
     def table_view(self, state: GameState, seat: int | None) -> TableView:
         """The typed shared view: turn, whom we wait on, prompts (context for their owner only),
         recent events and outcome, with the game's own view as `board`."""
-        prompts = [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
-                              reaction=d.reaction or d.seat != state.active, button=d.button,
-                              context=d.context if d.seat == seat else [])
-                   for d in state.pending]
         return TableView(game=self.id, title=self.title, version=state.version, turn=state.turn, seat=seat,
                          players=list(state.seats), active=state.active, awaiting=self.to_act(state),
-                         prompts=prompts, recent=self.recent_view(state, seat), outcome=state.finished,
-                         board=self.view(state, seat))
+                         prompts=self.prompt_views(state, seat), recent=self.recent_view(state, seat),
+                         outcome=state.finished, board=self.view(state, seat))

@@ -1,15 +1,7 @@
-"""Grand Saga Futura TCG. Rules lookup only until its engine lands (issue 14)."""
+"""Grand Saga Futura TCG: 2-4 players, stations, assaults, sigils and victory points (issue 14)."""
 
-from engine.core.contract import Game
 from engine.core.registry import register
 
-
-class Futura(Game):
-    id = "futura"
-    title = "Grand Saga Futura TCG"
-    playable = False
-    min_players = 2
-    max_players = 4
-
+from .rules import Futura
 
 GAME = register(Futura())

@@ -12,12 +12,14 @@ from .cards import card, catalog
 
 FACE_NAMES = {"power": "Power", "energy": "Energy", "fortitude": "Fortitude", "boost": "Boost", "star": "Star",
               "rift": "Rift"}
+Face = Literal["power", "energy", "fortitude", "boost", "star", "rift"]  # the die faces FACE_NAMES names
+World = Literal["varra", "genesis"]
 DIR_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
 class ChooseWorld(Action):
     type: Literal["choose_world"] = "choose_world"
-    world: Literal["varra", "genesis"]
+    world: World
 
     def label(self) -> str:
         return f"Take a tile of {catalog().worlds[self.world].name}"
@@ -73,8 +75,8 @@ class Convert(Action):
     """Boost: set another locked die to any face."""
 
     type: Literal["convert"] = "convert"
-    face: str
-    to: str
+    face: Face
+    to: Face
 
     def label(self) -> str:
         return f"Boost: turn a {FACE_NAMES[self.face]} die to {FACE_NAMES[self.to]}"
@@ -135,7 +137,7 @@ class Step(Action):
     type: Literal["step"] = "step"
     dir: int = Field(ge=0, le=5)
     control: bool = False
-    world: str | None = None  # leaving the Rift into an empty space: which stack to draw from
+    world: World | None = None  # leaving the Rift into an empty space: which stack to draw from
 
     def label(self) -> str:
         tail = " and control it" if self.control else ""

@@ -262,6 +262,12 @@ class Infinities(Game):
     def board_text(self, view: dict) -> str | None:
         return V.board_text(view)
 
+    def concede_action(self, s: InfState, seat: int) -> Concede:
+        return Concede(seat=seat)  # rule 37: the leader passes from now on and leaves at the next Start
+
+    def hidden_tokens(self, s: InfState, seat: int | None) -> list[str]:
+        return V.hidden_tokens(s, seat)
+
     def cap_result(self, s: InfState) -> tuple[list[int], str, bool]:
         winners = F.cap_winners(s)
         return winners, "The game reached its length limit: the highest score wins.", len(winners) > 1

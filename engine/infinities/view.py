@@ -8,6 +8,23 @@ from .cards import card, catalog
 from .state import InfState, coords
 
 
+def hidden_tokens(s: InfState, seat: int | None) -> list[str]:
+    """Instance ids and names of the cards `seat` (None: the public) may not see: other players'
+    hands and every faction deck. A name also face up somewhere (a group, a timeline, a discard
+    pile, a card being resolved, `seat`'s own hand) or spoken of in an event `seat` has seen is
+    left out: another copy, or the same card, was shown."""
+    cards = {c for t, p in enumerate(s.players) if t != seat for c in p.hand}
+    cards |= {c for pile in s.piles.values() for c in pile.deck}
+    shown = {c for p in s.players for c in p.group + p.timeline}
+    shown |= {c for pile in s.piles.values() for c in pile.discard} | {r.card for r in s.runs if r.card}
+    if seat is not None:
+        shown |= set(s.players[seat].hand)
+    shown_names = {card(c).name for c in shown}
+    spoken = " ".join(e.text for e in s.recent if e.visible(seat))
+    names = {card(c).name for c in cards} - shown_names
+    return sorted(cards) + sorted(n for n in names if n not in spoken)
+
+
 def card_view(c: str) -> dict:
     cd = card(c)
     return {"id": c, "card": cd.id, "name": cd.name, "kind": cd.kind, "defense": cd.defense, "text": cd.text}

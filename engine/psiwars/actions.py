@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from engine.core import Action
+from engine.core import Action, Pass  # the shared pass (type "pass"), used in windows and the Cyborg Phase
 
 from .cards import LIGHT_NAMES, catalog
 
@@ -87,7 +87,6 @@ class PlayPower(Action):
         return "Powers"
 
 
-
 class Equip(Action):
     type: Literal["equip"] = "equip"
     equipment: str
@@ -101,7 +100,6 @@ class Equip(Action):
         return "Equip"
 
 
-
 class Attack(Action):
     type: Literal["attack"] = "attack"
     units: tuple[str, ...]
@@ -112,7 +110,6 @@ class Attack(Action):
 
     def group(self) -> str:
         return "Attack"
-
 
 
 class Block(Action):
@@ -130,7 +127,6 @@ class Block(Action):
         return f"Defend formation {self.matchup + 1}"
 
 
-
 class UseAbility(Action):
     type: Literal["use_ability"] = "use_ability"
     unit: str
@@ -144,7 +140,6 @@ class UseAbility(Action):
         return "Cyborg abilities"
 
 
-
 class Resolve(Action):
     type: Literal["resolve"] = "resolve"
     matchup: int
@@ -156,16 +151,6 @@ class Resolve(Action):
 
     def group(self) -> str:
         return "Battle"
-
-
-class Pass(Action):
-    type: Literal["pass"] = "pass"
-
-    def label(self) -> str:
-        return "Pass"
-
-    def group(self) -> str:
-        return "Turn"
 
 
 class OracleTake(Action):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from engine.core import Action
 
 from . import combat
-from . import rules as r
 from .actions import Discard, Done, Equip, Pass, PlaceCU, PlayPower, Resolve, UseAbility
+from .board import can_attack, can_defend, cdef, lab_cards
 from .cards import LIGHTS, SCREENS, catalog
 
 
@@ -73,11 +73,11 @@ def _place(state, seat, by_type, legal):
     if not places:
         return legal[-1]
     lab = {k: 0 for k in LIGHTS}
-    for i in r.lab_cards(state, seat, "cu"):
-        lab[r.cdef(state, i).cu_kind] += 1
+    for i in lab_cards(state, seat, "cu"):
+        lab[cdef(state, i).cu_kind] += 1
     need = {k: 0 for k in LIGHTS}
     for i in state.players[seat].hand:
-        cost = r.cdef(state, i).cost
+        cost = cdef(state, i).cost
         for k in LIGHTS:
             if cost and getattr(cost, k) > lab[k]:
                 need[k] += getattr(cost, k) - lab[k]
@@ -88,8 +88,8 @@ def _build(state, seat, by_type, legal):
     options = by_type.get("build", []) + [p for p in by_type.get("play_power", []) if _power_worth(state, seat, p) > 0]
     if not options:
         return Done(seat=seat, phase="build")
-    units = [u for u in r.lab_cards(state, seat, "battle_unit") if not state.cards[u].equipment]
-    gear = [e for e in r.lab_cards(state, seat, "equipment") if not state.cards[e].carrier]
+    units = [u for u in lab_cards(state, seat, "battle_unit") if not state.cards[u].equipment]
+    gear = [e for e in lab_cards(state, seat, "equipment") if not state.cards[e].carrier]
 
     def worth(a):
         if a.type == "play_power":
@@ -114,7 +114,7 @@ def _equip(state, seat, by_type, legal):
 
 def _foe_blockers(state, seat) -> list[str]:
     foe = state.other(seat)
-    return [u for u in r.lab_cards(state, foe, "battle_unit") if r.can_defend(state, u)]
+    return [u for u in lab_cards(state, foe, "battle_unit") if can_defend(state, u)]
 
 
 def _attack(state, seat, by_type, legal):
@@ -140,10 +140,10 @@ def _reserve(state, seat) -> set[str]:
     """Units to keep home: attackers stay depleted through the opponent's turn (A-8), so when the
     opponent's next swing could bring the lab near 0 the sturdiest units stay back to block."""
     foe = state.other(seat)
-    threats = sorted((combat.attack_strength(state, [u], "physical") for u in r.lab_cards(state, foe, "battle_unit")
+    threats = sorted((combat.attack_strength(state, [u], "physical") for u in lab_cards(state, foe, "battle_unit")
                       if not state.cards[u].trapped), reverse=True)
     hp = state.players[seat].lab_hp
-    mine = [u for u in r.lab_cards(state, seat, "battle_unit") if r.can_attack(state, u)]
+    mine = [u for u in lab_cards(state, seat, "battle_unit") if can_attack(state, u)]
     mine.sort(key=lambda u: physical(state, [u])[1], reverse=True)
     keep: set[str] = set()
     while mine and threats and sum(threats) >= hp - 2:
@@ -195,7 +195,7 @@ def _power_worth(state, seat, a: PlayPower) -> float:
     if effect == "em_disrupter":
         m = b.matchups[a.matchup]
         return sum(2 for u in combat.active_units(state, m.attack) + combat.active_units(state, m.defend)
-                   if r.cdef(state, u).unit_type == "robot" and state.cards[u].owner != seat) - 1
+                   if cdef(state, u).unit_type == "robot" and state.cards[u].owner != seat) - 1
     if effect == "mental_disrupter":
         return 0.5 if seat != state.active else -1
     return -1
@@ -217,7 +217,7 @@ def _cyborg(state, seat, by_type, legal):
     for a in by_type.get("use_ability", []):
         a: UseAbility
         cost = unit_value(state, a.unit) * 0.4 if a.unit in formations else 0.0
-        effect = r.cdef(state, a.unit).ability.id
+        effect = cdef(state, a.unit).ability.id
         if effect == "uplink_ping":
             gain = 1.5
         elif effect == "long_range_strike":
@@ -243,7 +243,7 @@ def _matchup(state, seat, by_type, legal):
 
 def _discard(state, seat, by_type, legal):
     discards: list[Discard] = by_type["discard"]
-    cus = [r.cdef(state, i).cu_kind for i in r.lab_cards(state, seat, "cu")]
+    cus = [cdef(state, i).cu_kind for i in lab_cards(state, seat, "cu")]
     return min(discards, key=lambda a: card_value(a.card) - (0 if catalog().cards[a.card].kind != "cu"
                                                              else -cus.count(catalog().cards[a.card].cu_kind)))
 

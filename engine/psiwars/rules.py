@@ -2,18 +2,26 @@
 
 Section numbers are the book's, with the design notes' renumbering (A-n = notes item n):
 Phase 1 Creation Units, Phase 2 Build, Phase 3 Equip, Phase 4 Battle.
+
+The phase, the Power window and the battle in the state say which step the turn is at. After
+every move the steps nobody needs to decide are taken (`_auto_step`), then the game asks the
+next answer through the core: an answer owed by the other player (a defence, a Power window, a
+Cyborg Phase) or a Power's private choice is queued with `ask`, the turn's own steps are the
+ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables at the end.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Outcome, draw
+from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, answered, ask, draw, finish
 from engine.core.rng import commitment
 
 from . import combat
+from . import legal as moves_now
+from . import search as for_search
 from .actions import (
     Attack,
     Block,
@@ -23,102 +31,47 @@ from .actions import (
     Equip,
     HunterTake,
     OracleTake,
-    Pass,
     PlaceCU,
     PlayPower,
     PsiAction,
     Resolve,
     UseAbility,
 )
+from .board import HAND_LIMIT, boost, cdef, first_in_hand, lab_cards, names, ready_cus, seat_to_act, tag
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
+from .prompts import decision, is_prompt
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
-HAND_LIMIT = 10  # A-5
 TRAP_ESCAPE = 8  # A-19
-FIRST_MENTAL = ("cyber", "psionic")
+
+AiPlayer = Callable[[Game, PsiState, int], Action]
+Explainer = Callable[[Game, PsiState, Action], IllegalAction]
 
 
 class PsiConfig(BaseModel):
     lab_hp: int = Field(default=30, ge=20, le=40)  # §6.5.1, A-6
     decks: list[str] = Field(default_factory=lambda: ["bio_psi", "techno"])
-    max_rounds: int = Field(default=40, ge=1, le=200)  # A-26
-
-
-# --- small helpers over the state -------------------------------------------------------
-
-def cdef(state: PsiState, iid: str) -> CardDef:
-    return catalog().cards[state.cards[iid].card]
-
-
-def tag(state: PsiState, iid: str) -> str:
-    return f"{cdef(state, iid).name} [{iid}]"
-
-
-def names(state: PsiState, iids) -> str:
-    return " + ".join(tag(state, i) for i in iids)
-
-
-def lab_cards(state: PsiState, seat: int, kind: str) -> list[str]:
-    return [i for i in state.players[seat].lab if cdef(state, i).kind == kind]
-
-
-def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
-    counts = dict.fromkeys(LIGHTS, 0)
-    for i in lab_cards(state, seat, "cu"):
-        if not state.cards[i].depleted:
-            counts[cdef(state, i).cu_kind] += 1
-    return counts
-
-
-def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
-    """Every distinct way to pay the white lights after the coloured ones (§5.5)."""
-    left = {k: ready[k] - getattr(cost, k) for k in LIGHTS}
-    if any(v < 0 for v in left.values()):
-        return []
-    pool = [k for k in LIGHTS for _ in range(left[k])]
-    return sorted(set(combinations(pool, cost.any))) if cost.any <= len(pool) else []
-
-
-def hand_card_ids(state: PsiState, seat: int) -> list[str]:
-    """Distinct card ids in hand, in first-seen order (copies give one option)."""
-    return list(dict.fromkeys(state.cards[i].card for i in state.players[seat].hand))
-
-
-def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
-    return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
-
-
-def can_attack(state: PsiState, iid: str) -> bool:
-    c = state.cards[iid]
-    return not (c.depleted or c.trapped or c.used or c.created_turn == state.turn)
-
-
-def can_defend(state: PsiState, iid: str) -> bool:
-    c = state.cards[iid]
-    return not (c.depleted or c.trapped or c.used)
-
-
-def in_battle(state: PsiState) -> list[str]:
-    """Live units in any formation of the current battle."""
-    units = []
-    for m in state.battle.matchups:
-        units += combat.active_units(state, m.attack) + combat.active_units(state, m.defend)
-    return units
-
-
-def engaged(state: PsiState, m: Matchup) -> bool:
-    return (m.blocked and not m.resolved and bool(combat.active_units(state, m.attack))
-            and bool(combat.active_units(state, m.defend)))
+    max_rounds: int = Field(default=40, ge=1, le=200)  # A-26: the one round cap, checked in _end_turn
 
 
 class PsiWars(Game):
+    """The rules. Its AI and its refusals are plain functions handed in by the package
+    (engine/psiwars/__init__.py), so neither module has to import this one back."""
+
     id = "psiwars"
     title = "Intergalactic Psi Wars"
     min_players = 2
     max_players = 2
     state_model = PsiState
     action_model = PsiAction
+    turn_rule = "6.0"  # the flow of a turn: whose move it is
+    end_rule = "6.5.5"
+
+    def __init__(self, ai: AiPlayer, explain: Explainer) -> None:
+        super().__init__()
+        self._ai = ai
+        self._explain = explain
 
     def config_model(self):
         return PsiConfig
@@ -131,13 +84,6 @@ class PsiWars(Game):
     def standing_action(self, state: PsiState, seat: int, kind: str, answer: str) -> Action | None:
         if kind == "window" and answer == "pass":
             return next((a for a in self.legal_actions(state, seat) if isinstance(a, Pass)), None)
-        return None
-
-    def timeout_action(self, state: PsiState, seat: int) -> Action | None:
-        """A Power window left to run out is passed: nothing is spent. (A defence goes to the AI,
-        which blocks at no cost when blocking is the better odds.)"""
-        if any(d.seat == seat and d.kind == "window" for d in state.pending):
-            return self.standing_action(state, seat, "window", "pass")
         return None
 
     # --- setup (§6.1) ----------------------------------------------------------------
@@ -189,7 +135,8 @@ class PsiWars(Game):
         p = state.players[seat]
         for iid in p.lab:
             c = state.cards[iid]
-            c.depleted = c.disoriented = c.used = False
+            if c.depleted or c.disoriented or c.used:  # (setting a pydantic field is not free)
+                c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
         state.phase = "cu"
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
@@ -212,23 +159,31 @@ class PsiWars(Game):
             if c.used:
                 c.used = False
                 c.depleted = True
-        if state.turn >= 2 * state.max_rounds:
-            self._finish_by_stall(state, events)
+        if state.turn >= 2 * state.max_rounds:  # the round cap (A-26)
+            winners, reason, draw_ = self._lab_verdict(state, f"After {state.max_rounds} rounds")
+            self._end(state, events, winners, reason, draw_)
             return
         state.turn += 1
         state.active = state.other(state.active)
         self._start_turn(state, events)
 
-    def _finish_by_stall(self, state: PsiState, events: list[Event]) -> None:
+    def cap_result(self, state: PsiState) -> tuple[list[int], str, bool]:
+        """A game stopped by the core's step cap is scored like a stalled one (A-26)."""
+        return self._lab_verdict(state, f"After {state.steps} moves")
+
+    def _lab_verdict(self, state: PsiState, head: str) -> tuple[list[int], str, bool]:
+        """The stronger lab wins a game cut short; equal labs draw (A-26)."""
         hp = [p.lab_hp for p in state.players]
         if hp[0] == hp[1]:
-            state.finished = Outcome(draw=True, reason=f"After {state.max_rounds} rounds both labs have {hp[0]} HP: a draw (A-26).")
-        else:
-            win = 0 if hp[0] > hp[1] else 1
-            state.finished = Outcome(winners=[win], reason=f"After {state.max_rounds} rounds {state.seats[win]} has "
-                                                          f"the stronger lab ({hp[win]} HP to {hp[1 - win]}) and wins (A-26).")
+            return [], f"{head} both labs have {hp[0]} HP: a draw (A-26).", True
+        win = 0 if hp[0] > hp[1] else 1
+        return [win], (f"{head} {state.seats[win]} has the stronger lab ({hp[win]} HP to {hp[1 - win]}) "
+                       "and wins (A-26)."), False
+
+    def _end(self, state: PsiState, events: list[Event], winners: list[int], reason: str,
+             draw_: bool = False) -> None:
         state.phase = "over"
-        events.append(Event(kind="end", text=state.finished.reason))
+        finish(state, events, winners, reason, draw=draw_)
 
     def _damage_lab(self, state: PsiState, seat: int, amount: int, events: list[Event], why: str) -> None:
         p = state.players[seat]
@@ -236,9 +191,7 @@ class PsiWars(Game):
         events.append(Event(kind="damage", text=f"{why}: {p.name}'s lab takes {amount} damage ({p.lab_hp} HP left)."))
         if p.lab_hp == 0 and not state.finished:
             win = state.other(seat)
-            state.finished = Outcome(winners=[win], reason=f"{state.seats[win]} wins: {p.name}'s lab is destroyed (§2.0).")
-            state.phase = "over"
-            events.append(Event(kind="end", text=state.finished.reason))
+            self._end(state, events, [win], f"{state.seats[win]} wins: {p.name}'s lab is destroyed (§2.0).")
 
     # --- the contract ------------------------------------------------------------------
     def view(self, state: PsiState, seat: int | None) -> dict:
@@ -247,154 +200,58 @@ class PsiWars(Game):
     def board_text(self, view: dict) -> str:
         return board_text(view)
 
+    def hidden_tokens(self, state: PsiState, seat: int | None) -> list[str]:
+        """The tags ("[A07]") of cards `seat` may not see: the other player's hand and deck, and
+        the Oracle's cards while another player looks at them. (A tag names one card: the decks
+        are dealt their tags in list order.)"""
+        hidden = []
+        for owner, p in enumerate(state.players):
+            if owner != seat:
+                hidden += p.hand + p.deck + (state.peek if owner == state.active else [])
+        return [f"[{iid}]" for iid in hidden]
+
+    # --- for the search AI (engine.core.search) -------------------------------------------
+    def unknown_groups(self, state: PsiState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(state, seat)
+
+    def evaluate(self, state: PsiState) -> list[float]:
+        return for_search.evaluate(state)
+
+    def content(self, state: PsiState) -> dict[int, list[str]]:
+        return for_search.content(state)
+
+    def search_budget(self) -> dict:
+        return dict(for_search.BUDGET)
+
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
         if state.finished or seat not in self.to_act(state):
             return []
-        if state.peek:
-            return [OracleTake(seat=seat, card=None)] + [
-                OracleTake(seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
-        if state.hunting:
-            found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
-                     if catalog().cards[c].kind == "equipment"]
-            return [HunterTake(seat=seat, card=c) for c in found] or [HunterTake(seat=seat, card=None)]
-        return getattr(self, f"_legal_{state.phase}")(state, seat)
+        return moves_now.legal_actions(state, seat)
 
-    def _legal_cu(self, state: PsiState, seat: int) -> list[Action]:
-        kinds = {cdef(state, i).cu_kind for i in state.players[seat].hand if cdef(state, i).kind == "cu"}
-        places = [] if state.players[seat].placed_cu else [PlaceCU(seat=seat, kind=k) for k in LIGHTS if k in kinds]
-        return places + [Done(seat=seat, phase="cu")]
+    def decisions(self, state: PsiState) -> list[Decision]:
+        """The turn's own step, when no prompt is queued."""
+        return [decision(state)]
 
-    def _legal_build(self, state: PsiState, seat: int) -> list[Action]:
-        ready = ready_cus(state, seat)
-        out: list[Action] = []
-        for card_id in hand_card_ids(state, seat):
-            card = catalog().cards[card_id]
-            if card.kind in ("battle_unit", "equipment"):
-                out += [Build(seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
-            elif card.kind == "power" and card.power.timing in ("build", "any"):
-                out += self._power_plays(state, seat, card, ready)
-        return out + [Done(seat=seat, phase="build")]
+    def after_move(self, state: PsiState, events: list[Event]) -> None:
+        """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
+        while not state.finished and self._auto_step(state, events):
+            pass
+        answered(state)  # the move answered the open prompt, if there was one
+        if not state.finished and is_prompt(state):
+            ask(state, decision(state))
 
-    def _legal_equip(self, state: PsiState, seat: int) -> list[Action]:
-        return self._equips(state, seat) + [Done(seat=seat, phase="equip")]
+    def _settle(self, state: PsiState, events: list[Event]) -> None:
+        """After setup (or a hand-made position): settle the automatic steps and publish."""
+        self.after_move(state, events)
+        self.publish(state)
 
-    def _equips(self, state: PsiState, seat: int) -> list[Action]:
-        """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
-        gear = [i for i in lab_cards(state, seat, "equipment")
-                if not state.cards[i].carrier and state.cards[i].created_turn < state.turn]
-        units = [u for u in lab_cards(state, seat, "battle_unit")
-                 if not state.cards[u].equipment and not state.cards[u].used]
-        return [Equip(seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
-                for e in gear for u in units]
+    def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
+        return self._explain(self, state, action)
 
-    def _legal_attack(self, state: PsiState, seat: int) -> list[Action]:
-        ready = [u for u in lab_cards(state, seat, "battle_unit") if can_attack(state, u)]
-        forms = [(u,) for u in ready] + list(combinations(ready, 2))
-        attacks = [Attack(seat=seat, units=f, names=names(state, f)) for f in forms]
-        return self._equips(state, seat) + attacks + [Done(seat=seat, phase="attack")]
-
-    def _legal_defend(self, state: PsiState, seat: int) -> list[Action]:
-        i = state.battle.to_assign
-        ready = [u for u in lab_cards(state, seat, "battle_unit") if can_defend(state, u)]
-        forms = [(u,) for u in ready] + list(combinations(ready, 2))
-        attackers = combat.active_units(state, state.battle.matchups[i].attack)
-        return [Block(seat=seat, matchup=i)] + [
-            Block(seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({self._odds(state, attackers, list(f))})")
-            for f in forms]
-
-    def _odds(self, state: PsiState, attackers: list[str], defenders: list[str]) -> str:
-        """The matrix odds a defender weighs (notes §4): their Physical win, then our counter's."""
-        theirs = combat.win_chance(combat.attack_strength(state, attackers, "physical"),
-                                   combat.defense_strength(state, defenders, "physical"))
-        ours = combat.win_chance(combat.attack_strength(state, defenders, "physical"),
-                                 combat.defense_strength(state, attackers, "physical"))
-        return f"they win {theirs:.0%}, counter {ours:.0%}"
-
-    def _legal_window(self, state: PsiState, seat: int) -> list[Action]:
-        ready = ready_cus(state, seat)
-        plays: list[Action] = []
-        for card_id in hand_card_ids(state, seat):
-            card = catalog().cards[card_id]
-            if card.kind == "power" and card.power.timing in ("battle", "any"):
-                plays += self._power_plays(state, seat, card, ready)
-        return plays + [Pass(seat=seat)]
-
-    def _legal_cyborg(self, state: PsiState, seat: int) -> list[Action]:
-        return self._ability_uses(state, seat) + [Pass(seat=seat)]
-
-    def _legal_matchups(self, state: PsiState, seat: int) -> list[Action]:
-        out = []
-        for i, m in enumerate(state.battle.matchups):
-            if engaged(state, m):
-                a, d = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
-                mental = [s for s in FIRST_MENTAL if s not in m.skip and combat.has_screen(state, a, s)
-                          and combat.has_screen(state, d, s)]
-                firsts = mental if len(mental) == 2 else [None]
-                out += [Resolve(seat=seat, matchup=i, first=f) for f in firsts]
-        return out
-
-    def _legal_discard(self, state: PsiState, seat: int) -> list[Action]:
-        return [Discard(seat=seat, card=c) for c in hand_card_ids(state, seat)]
-
-    # --- Powers and abilities: who may target what -------------------------------------
-    def _power_plays(self, state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
-        pays = any_payments(card.cost, ready)
-        if not pays:
-            return []
-        targets = self._power_targets(state, seat, card.power.effect)
-        return [PlayPower(seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
-
-    def _power_targets(self, state: PsiState, seat: int, effect: str) -> list[dict]:
-        if effect in ("creation_oracle", "equipment_hunter", "lab_reinforcement"):
-            if effect == "equipment_hunter" and not state.players[seat].deck:
-                return []
-            return [{}]
-        b = state.battle
-        if b is None:
-            return []
-        if effect == "stasis_trap":
-            return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state)
-                    if state.cards[u].owner != seat]
-        if effect in ("mental_disrupter", "em_disrupter"):
-            screen = "psionic" if effect == "mental_disrupter" else "cyber"
-            return [{"matchup": i} for i, m in enumerate(b.matchups) if engaged(state, m) and screen not in m.skip]
-        if effect == "adrenal_surge":
-            side = "attack" if seat == state.active else "defend"
-            return [{"matchup": i, "side": side, "target_name": names(state, getattr(m, side))}
-                    for i, m in enumerate(b.matchups)
-                    if not m.resolved and combat.active_units(state, getattr(m, side))]
-        return []
-
-    def _ability_uses(self, state: PsiState, seat: int) -> list[Action]:
-        out = []
-        foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
-        for u in lab_cards(state, seat, "battle_unit"):
-            card, c = cdef(state, u), state.cards[u]
-            if card.unit_type != "cyborg" or c.depleted or c.trapped or u in state.battle.withdrawn:
-                continue
-            if seat == state.active and c.created_turn == state.turn:
-                continue
-            ability = card.ability
-            label = f"{tag(state, u)}: {ability.name}"
-            if ability.id == "uplink_ping":
-                out.append(UseAbility(seat=seat, unit=u, names=label))
-                continue
-            if ability.id == "neural_dart":
-                targets = [t for t in foes_in_battle if not state.cards[t].disoriented]
-            elif ability.id == "overload":
-                targets = [t for t in foes_in_battle if cdef(state, t).unit_type in ("robot", "cyborg")]
-            else:  # long_range_strike reaches any opposing Battle Unit in its lab
-                targets = lab_cards(state, state.other(seat), "battle_unit")
-            out += [UseAbility(seat=seat, unit=u, target=t, names=f"{label} on {tag(state, t)}") for t in targets]
-        return out
+    def ai_action(self, state: PsiState, seat: int) -> Action:
+        return self._ai(self, state, seat)
 
     # --- applying moves ------------------------------------------------------------------
-    def step(self, state: PsiState, action: Action) -> list[Event]:
-        events: list[Event] = []
-        getattr(self, f"_do_{action.type}")(state, action, events)
-        self._settle(state, events)
-        return events
-
     def _pay(self, state: PsiState, seat: int, cost: Cost, pay_any: tuple[str, ...]) -> None:
         """Deplete the Creation Units that pay a cost (§5.0-5.6)."""
         need = {k: getattr(cost, k) for k in LIGHTS}
@@ -464,7 +321,7 @@ class PsiWars(Game):
         elif a.matchup is not None:
             what = f" on matchup {a.matchup + 1}"
         events.append(Event(text=f"{p.name} plays {card.name}{what}."))
-        getattr(self, f"_power_{card.power.effect}")(state, a, card, events)
+        self.power_effects[card.power.effect](self, state, a, card, events)
         if state.window:
             state.window.passes = 0  # a play re-opens the window for the other player too
 
@@ -573,20 +430,7 @@ class PsiWars(Game):
         state.battle.withdrawn.append(a.unit)  # A-15: a Cyborg that acts leaves its formation
         events.append(Event(text=f"{tag(state, a.unit)} uses {card.ability.name}"
                                  + (f" on {tag(state, a.target)}." if a.target else ".")))
-        foe = state.other(a.seat)
-        effect = card.ability.id
-        if effect == "uplink_ping":
-            self._damage_lab(state, foe, card.ability.params.get("damage", 1), events, "Uplink Ping")
-        elif effect == "neural_dart":
-            state.cards[a.target].disoriented = True
-            events.append(Event(text=f"{tag(state, a.target)} is Disoriented."))
-        elif effect == "overload":
-            amount = card.ability.params.get("amount", 2)
-            state.battle.defense_malus[a.target] = state.battle.defense_malus.get(a.target, 0) + amount
-        elif effect == "long_range_strike":
-            defense = combat.unit_screen(state, a.target, "physical")[1]
-            if self._roll(state, card.ability.params.get("attack", 3), defense, "Long-Range Strike", events):
-                self._destroy(state, [a.target], events)
+        self.ability_effects[card.ability.id](self, state, a, card, events)
 
     def _do_resolve(self, state: PsiState, a: Resolve, events: list[Event]) -> None:
         state.battle.current = a.matchup
@@ -652,9 +496,6 @@ class PsiWars(Game):
             f"{head}, needs {cell}: rolled {dice[0]}+{dice[1]}={sum(dice)} - {'wins' if won else 'fails'}.")))
         return won
 
-    def _boost(self, state: PsiState, side: str, index: int) -> int:
-        return state.battle.attack_boost.get(f"{side}:{index}", 0)
-
     def _fight_current(self, state: PsiState, events: list[Event]) -> None:
         b = state.battle
         i = b.current
@@ -690,11 +531,11 @@ class PsiWars(Game):
     def _physical_phase(self, state: PsiState, m: Matchup, i: int, events: list[Event]) -> None:
         """Physical (§6.5.4.6): the loser's whole formation, Equipment included, is destroyed."""
         att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
-        a = combat.attack_strength(state, att, "physical", self._boost(state, "attack", i))
+        a = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
         if self._roll(state, a, combat.defense_strength(state, dfn, "physical"), "Physical", events):
             self._destroy(state, dfn, events)
             return
-        c = combat.attack_strength(state, dfn, "physical", self._boost(state, "defend", i))
+        c = combat.attack_strength(state, dfn, "physical", boost(state, "defend", i))
         if self._roll(state, c, combat.defense_strength(state, att, "physical"), "Physical counter-attack", events):
             self._destroy(state, att, events)
         else:
@@ -724,10 +565,11 @@ class PsiWars(Game):
         for i, m in enumerate(b.matchups):
             att = combat.active_units(state, m.attack)
             if att and not combat.active_units(state, m.defend) and not state.finished:
-                dmg = combat.attack_strength(state, att, "physical", self._boost(state, "attack", i))
+                dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
         for c in state.cards.values():
-            c.disoriented = False
+            if c.disoriented:
+                c.disoriented = False
         state.battle = None
         if not state.finished:
             self._to_discard_or_end(state, events)
@@ -738,88 +580,94 @@ class PsiWars(Game):
         else:
             self._end_turn(state, events)
 
-    # --- automatic steps and who must act --------------------------------------------------
-    def _settle(self, state: PsiState, events: list[Event]) -> None:
-        """Advance through steps that need nobody's choice, then publish the pending decision."""
-        for _ in range(1000):
-            if state.finished or not self._auto_step(state, events):
-                break
-        state.pending = [] if state.finished else [self._decision(state)]
+    # --- Cyborg abilities (A-15) ---------------------------------------------------------
+    def _ability_uplink_ping(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
+        self._damage_lab(state, state.other(a.seat), card.ability.params.get("damage", 1), events, "Uplink Ping")
 
+    def _ability_neural_dart(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
+        state.cards[a.target].disoriented = True
+        events.append(Event(text=f"{tag(state, a.target)} is Disoriented."))
+
+    def _ability_overload(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
+        amount = card.ability.params.get("amount", 2)
+        state.battle.defense_malus[a.target] = state.battle.defense_malus.get(a.target, 0) + amount
+
+    def _ability_long_range_strike(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
+        defense = combat.unit_screen(state, a.target, "physical")[1]
+        if self._roll(state, card.ability.params.get("attack", 3), defense, "Long-Range Strike", events):
+            self._destroy(state, [a.target], events)
+
+    # --- steps nobody needs to decide (RULINGS: "Steps the bot takes for you") ----------------
     def _auto_step(self, state: PsiState, events: list[Event]) -> bool:
         """Take one step no player needs to decide. False when a player must choose."""
         if state.peek or state.hunting:
             return False
-        seat = self._seat_to_act(state)
-        phase = state.phase
-        if phase == "window" and self._legal_window(state, seat) == [Pass(seat=seat)]:
-            self._pass_window(state, events)  # nothing playable: pass for them (RULINGS: auto-pass)
+        step = self.auto_steps.get(state.phase)
+        return step is not None and step(self, state, seat_to_act(state), events)
+
+    def _auto_window(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.window_plays(state, seat):
+            return False
+        self._pass_window(state, events)  # nothing playable: pass for them (RULINGS: auto-pass)
+        return True
+
+    def _auto_cyborg(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.ability_uses(state, seat):
+            return False
+        self._next_cyborg_seat(state)
+        return True
+
+    def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.equips(state, seat):
+            return False
+        state.phase = "attack"
+        return True
+
+    def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.attackers(state, seat) or moves_now.equips(state, seat):
+            return False
+        self._close_declaration(state, events)
+        return True
+
+    def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if any(ready_cus(state, seat).values()):
+            return False
+        self._do_done(state, Done(seat=seat, phase="build"), events)
+        return True
+
+    def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.defenders(state, seat):
+            return False
+        self._do_block(state, Block(seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
+        return True
+
+    def _auto_matchups(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        legal = moves_now.matchup_moves(state, seat)
+        if not legal:
+            self._finish_battle(state, events)
             return True
-        if phase == "cyborg" and not self._ability_uses(state, seat):
-            self._next_cyborg_seat(state)
+        if len(legal) == 1:
+            self._do_resolve(state, legal[0], events)
             return True
-        if phase == "equip" and not self._equips(state, seat):
-            state.phase = "attack"
-            return True
-        if phase == "attack" and self._legal_attack(state, seat) == [Done(seat=seat, phase="attack")]:
-            self._close_declaration(state, events)
-            return True
-        if phase == "build" and not any(ready_cus(state, seat).values()):
-            self._do_done(state, Done(seat=seat, phase="build"), events)
-            return True
-        if phase == "defend":
-            b = state.battle
-            if len(self._legal_defend(state, seat)) == 1:  # no ready unit left: every formation gets through
-                self._do_block(state, Block(seat=seat, matchup=b.to_assign), events)
-                return True
-        if phase == "matchups":
-            legal = self._legal_matchups(state, seat)
-            if not legal:
-                self._finish_battle(state, events)
-                return True
-            if len(legal) == 1:
-                self._do_resolve(state, legal[0], events)
-                return True
         return False
 
-    def _seat_to_act(self, state: PsiState) -> int:
-        if state.phase == "window":
-            return state.window.seat
-        if state.phase == "defend":
-            return state.other(state.active)
-        if state.phase == "cyborg":
-            return state.battle.cyborg_seat
-        return state.active
-
-    def _decision(self, state: PsiState) -> Decision:
-        seat = self._seat_to_act(state)
-        name = state.seats[seat]
-        if state.peek:
-            return Decision(seat=seat, kind="oracle", private=True, prompt=f"{name}: choose a Creation Unit from the Oracle")
-        if state.hunting:
-            return Decision(seat=seat, kind="hunter", private=True, prompt=f"{name}: take an Equipment from your deck")
-        prompts = {
-            "cu": "place a Creation Unit (Phase 1)", "build": "build (Phase 2)", "equip": "equip (Phase 3)",
-            "attack": "declare attackers (Phase 4)", "cyborg": "use Cyborg abilities",
-            "matchups": "choose the next matchup to fight", "discard": f"discard down to {HAND_LIMIT} cards",
-        }
-        if state.phase == "defend":
-            i = state.battle.to_assign
-            att = names(state, combat.active_units(state, state.battle.matchups[i].attack))
-            return Decision(seat=seat, kind="defend", prompt=f"{name}: choose your defense against formation {i + 1} ({att})")
-        if state.phase == "window":
-            when = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
-                    "before_roll": "before the matchup is fought"}[state.window.name]
-            return Decision(seat=seat, kind="window", prompt=f"{name}: play Powers {when}, or pass")
-        return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {prompts[state.phase]}")
-
-    # --- refusals that explain ------------------------------------------------------------
-    def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
-        from .explain import explain
-
-        return explain(self, state, action)
-
-    def ai_action(self, state: PsiState, seat: int) -> Action:
-        from .ai import choose
-
-        return choose(self, state, seat)
+    # --- the tables: which handler each move, Power, ability and automatic step uses -------
+    moves = {
+        PlaceCU: _do_place_cu, Done: _do_done, Build: _do_build, PlayPower: _do_play_power, Equip: _do_equip,
+        Attack: _do_attack, Block: _do_block, UseAbility: _do_use_ability, Resolve: _do_resolve, Pass: _do_pass,
+        OracleTake: _do_oracle_take, HunterTake: _do_hunter_take, Discard: _do_discard,
+    }
+    power_effects = {
+        "creation_oracle": _power_creation_oracle, "equipment_hunter": _power_equipment_hunter,
+        "stasis_trap": _power_stasis_trap, "mental_disrupter": _power_mental_disrupter,
+        "em_disrupter": _power_em_disrupter, "adrenal_surge": _power_adrenal_surge,
+        "lab_reinforcement": _power_lab_reinforcement,
+    }
+    ability_effects = {
+        "uplink_ping": _ability_uplink_ping, "neural_dart": _ability_neural_dart, "overload": _ability_overload,
+        "long_range_strike": _ability_long_range_strike,
+    }
+    auto_steps = {
+        "window": _auto_window, "cyborg": _auto_cyborg, "equip": _auto_equip, "attack": _auto_attack,
+        "build": _auto_build, "defend": _auto_defend, "matchups": _auto_matchups,
+    }

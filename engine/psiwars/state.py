@@ -73,7 +73,6 @@ class PsiState(GameState):
     players: list[Player]
     cards: dict[str, Card]
     first: int = 0
-    active: int = 0
     phase: Phase = "cu"
     window: Window | None = None
     battle: Battle | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core import Decision
+
 from .cards import catalog
 from .combat import formation_strengths
 from .state import Card, PsiState
@@ -57,13 +59,14 @@ def _battle(state: PsiState) -> dict | None:
 
 
 def build_view(state: PsiState, seat: int | None) -> dict:
+    phase = "over" if state.finished else state.phase  # also when the step cap ended the game
     view = {
         "game": "psiwars", "version": state.version, "turn": state.turn, "round": state.round,
-        "max_rounds": state.max_rounds, "phase": state.phase, "phase_label": PHASE_LABELS[state.phase],
+        "max_rounds": state.max_rounds, "phase": phase, "phase_label": PHASE_LABELS[phase],
         "active": state.active, "lab_hp_start": state.lab_hp_start,
         "seed_commitment": state.seed_commitment,
         "window": state.window.name if state.window else None,
-        "pending": [d.model_dump() for d in state.pending],
+        "pending": [_decision(d, seat) for d in state.pending],
         "players": [_player(state, s) for s in range(len(state.players))],
         "battle": _battle(state),
         "recent": [e.text for e in state.recent if e.visible(seat)],
@@ -78,6 +81,14 @@ def build_view(state: PsiState, seat: int | None) -> dict:
         if seat == state.active and state.peek:
             view["peek"] = [_named(state, i) for i in state.peek]
     return view
+
+
+def _decision(d: Decision, seat: int | None) -> dict:
+    """A pending decision as `seat` may see it: its context lines only for its owner."""
+    data = d.model_dump()
+    if d.seat != seat:
+        data["context"] = []
+    return data
 
 
 def _named(state: PsiState, iid: str) -> dict:

@@ -7,6 +7,9 @@ from engine.core import Action
 
 from . import keywords as K
 from .actions import Act, Choose, Deploy, EndTurn, Equip, Karma, UseTag
+from .cards import catalog
+from .combat import target_ev
+from .queries import cs_pairs
 from .state import ResState
 
 # Rough worth of a keyword on our own attack; 0 means "do not bother".
@@ -86,8 +89,6 @@ def _card_power(a: Choose) -> int:
 
 
 def _draft(s, seat, legal):
-    from .cards import catalog
-
     def score(a):
         m = catalog().modules[int(a.option)]
         return sum(KW_VALUE.get(k, 0) for c in m.cards for k in c.keywords), -m.id
@@ -99,8 +100,6 @@ def _primary(s, seat, legal):
 
 
 def _drop(s, seat, legal):
-    from .cards import catalog
-
     return min(legal, key=lambda a: (sum(KW_VALUE.get(k, 0) for k in catalog().codex[a.option].keywords), a.option))
 
 
@@ -166,8 +165,6 @@ def _fuel(s, seat, legal):
 
 
 def _expected_ev(s) -> int:
-    from .combat import target_ev
-
     c = s.combat
     t = s.units.get(c.target)
     return c.ev + (target_ev(s, c, t)[0] if t else 0)
@@ -327,8 +324,6 @@ def _attack_score(s: ResState, a: Act) -> float:
     u, t = s.units[a.actor], s.units[a.target]
     seat = a.seat
     if a.what == "cs":
-        from .rules import cs_pairs
-
         ev = 2 * max(cs_pairs(s, seat)) + (len(u.items) if u.kind == "player" else 0) + 1
     else:
         ev = K.focus(s, u) + _best_card(s, seat) + (len(u.items) + 1 if u.kind == "player" else 0)

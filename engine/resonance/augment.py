@@ -7,7 +7,8 @@ from engine.core import Event
 from . import effects as E
 from . import keywords as K
 from .prompts import ask, source, take
-from .state import Combat, ResState, Unit
+from .queries import attack_targets
+from .state import Combat, ResState
 
 SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 
@@ -83,7 +84,7 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
         return [(i, f"destroy your {K.card(i).name}") for u in K.side_units(s, seat) for i in u.items]
     if code == "7.8":
         en = s.players[seat].en
-        return [(o, f"2nd target {E.name(s, o)}") for o in enemy_targets(s, me)
+        return [(o, f"2nd target {E.name(s, o)}") for o in attack_targets(s, me)
                 if o != t.uid and (en >= 1 or not K.has(s, s.units[o], "9.2"))]
     if code == "5.6":
         return [(k, f"gain {K.kw_name(k)}") for k in dict.fromkeys(K.codex_kws(s, seat))
@@ -93,12 +94,6 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
         return [(k, f"gain {K.kw_name(k)}") for k in dict.fromkeys(items)
                 if k not in c.kws and k not in K.FLAWS and usable(k, c.action) and k not in K.PARAM_KWS]
     return []
-
-
-def enemy_targets(s: ResState, me: Unit) -> list[str]:
-    from .rules import attack_targets
-
-    return attack_targets(s, me)
 
 
 def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:

@@ -15,11 +15,14 @@ from collections.abc import Callable
 
 from engine.core import Event
 
+from . import context as C
 from . import effects as E
 from . import keywords as K
 from .augment import declare, st_augment
 from .prompts import WAIT, ask, card_options, discard_prompt, hand_options, source, take
+from .queries import cs_pairs
 from .resolve import (
+    after_action,
     boost_tags,
     deal,
     note_damage,
@@ -53,7 +56,8 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             break
         if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
                 and c.action == "attack":
-            got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?")
+            got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?",
+                                 C.trickster(s, c, t))
             if got == WAIT:
                 return
             c.params[f"trick:{t_uid}"] = got or "no"
@@ -69,7 +73,7 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
         if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
-            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?")
+            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?", C.reactive(s, c, t))
             if got == WAIT:
                 return
             c.params[f"reac:{t_uid}"] = got or "no"
@@ -135,7 +139,7 @@ def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
             ans = take(c, "area")
             if ans is None:
                 ask(s, foe, "area", f"{s.players[foe].name}: Area hits {E.name(s, uid)} - pay 1 EN to prevent it?",
-                    [("pay", "Pay 1 EN"), ("no", "Take the damage")])
+                    [("pay", "Pay 1 EN"), ("no", "Take the damage")], context=C.area(s, c, s.units[uid]))
                 return
             if ans == "pay":
                 s.players[foe].en -= 1
@@ -159,8 +163,6 @@ def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
     seat = c.seat
     hand = s.players[seat].hand
     if c.action == "cs":
-        from .rules import cs_pairs
-
         return [(f"pair:{p}", f"Discard a pair of Power {p} (EV {2 * p})") for p in cs_pairs(s, seat)]
     if "2.6" in c.kws:
         return [("snap", "Snap: Focus against Focus, no cards")]
@@ -402,8 +404,9 @@ def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if ans is None:
         opts = react_options(s, c, t)
         if len(opts) > 1:
+            ev = c.ev + target_ev(s, c, t)[0]
             ask(s, t.owner, "react", f"{s.players[t.owner].name}: {E.name(s, t.uid)} is attacked with EV "
-                f"{c.ev + target_ev(s, c, t)[0]} - react?", opts, private=True)
+                f"{ev} - react?", opts, private=True, context=react_context(s, c, t, ev, opts))
             return
         ans = "none"
     ranged = "7.7" in c.kws
@@ -430,17 +433,32 @@ def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.rv += K.card(item).power
         c.rv_parts.append(f"Sacrifice {K.card(item).power}")
         events.append(Event(text=f"Defensive Sacrifice: {K.card(item).name} is destroyed (§2.16)."))
-    if "2.9" not in c.kws:
-        if c.reactive.get(t.uid):
-            c.rv += c.reactive[t.uid]
-            c.rv_parts.append(f"Reactive {c.reactive[t.uid]}")
-        if t.bane is not None and "1.0" in K.all_kws(s, t):
-            n = sum(1 for k in c.kws if int(k.split(".")[0]) == t.bane)
-            if n:
-                c.rv -= n
-                c.rv_parts.append(f"Bane -{n}")
+    for part, value in rv_bonuses(s, c, t):
+        c.rv += value
+        c.rv_parts.append(f"{part} {value}")
     c.params["extras"] = str(extra_count(s, c, t))
     c.stage = "extra"
+
+
+def rv_bonuses(s: ResState, c: Combat, t: Unit) -> list[tuple[str, int]]:
+    """What the RV gains after the reaction: Reactive's card, minus Bane's count (none under Reckless)."""
+    if "2.9" in c.kws:
+        return []
+    out = [("Reactive", c.reactive[t.uid])] if c.reactive.get(t.uid) else []
+    if t.bane is not None and "1.0" in K.all_kws(s, t):
+        n = sum(1 for k in c.kws if int(k.split(".")[0]) == t.bane)
+        if n:
+            out.append(("Bane", -n))
+    return out
+
+
+def react_context(s: ResState, c: Combat, t: Unit, ev: int, opts) -> list[str]:
+    """The defender's numbers: RV without a card (Focus, Reactive, Bane) and the damage per answer."""
+    focus = 0 if "7.7" in c.kws else K.focus(s, t)
+    parts = [("Focus", focus)] + rv_bonuses(s, c, t)
+    rv = sum(v for _, v in parts)
+    return C.react(s, c, t, ev, rv, [f"{p} {v}" for p, v in parts], lambda x: raw_damage(s, c, t, ev, x), opts,
+                   extra_count(s, c, t))
 
 
 def extra_count(s: ResState, c: Combat, t: Unit) -> int:
@@ -459,7 +477,9 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.stage = "next_target"
         return
     while left > 0 and s.players[t.owner].hand:
-        got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?")
+        ev = c.ev + target_ev(s, c, t)[0]
+        got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?",
+                             C.extra(s, c, t, ev, raw_damage(s, c, t, ev, c.rv), left))
         if got == WAIT:
             return
         left = left - 1 if got else 0
@@ -511,9 +531,7 @@ def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
         ev, c.rv = K.focus(s, source(s, c)), K.focus(s, t)
         parts, c.rv_parts = ["Snap: Focus"], [f"Snap: Focus {c.rv}"]
     c.hit = ev > c.rv
-    raw = max(0, ev - c.rv)
-    if c.hit and c.action == "cs":
-        raw += (1 if "1.8" in c.kws else 0) + (1 if K.has(s, t, "6.0") else 0)
+    raw = raw_damage(s, c, t, ev, c.rv)
     events.append(Event(kind="roll", text=f"EV {ev}{' (' + ', '.join(parts) + ')' if parts else ''} against RV "
                                           f"{c.rv} ({' + '.join(c.rv_parts)}): "
                                           + (f"hit for {raw}." if c.hit else "no damage."),
@@ -521,6 +539,14 @@ def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
     c.raw, c.dealt, c.redirected = raw, 0, False
     c.params["potent"] = ""
     c.stage = "potent"
+
+
+def raw_damage(s: ResState, c: Combat, t: Unit, ev: int, rv: int) -> int:
+    """EV over RV; a Critical Strike that hits adds Brutal's and Feeble's extra point."""
+    if ev <= rv:
+        return 0
+    extra = (1 if "1.8" in c.kws else 0) + (1 if K.has(s, t, "6.0") else 0) if c.action == "cs" else 0
+    return ev - rv + extra
 
 
 def st_potent(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -570,7 +596,7 @@ def st_adaptive_discard(game, s: ResState, c: Combat, events: list[Event]) -> No
         ans = take(c, "adaptive_discard")
         if ans is None:
             ask(s, seat, "adaptive_discard", f"{s.players[seat].name}: Adaptive - choose a card to discard",
-                hand_options(s, seat, "Discard"), private=True)
+                hand_options(s, seat, "Discard"), private=True, context=C.adaptive_discard(s, c, t))
             return
         E.discard_from_hand(s, seat, ans[5:], events, "Adaptive")
     c.stage = "effects"
@@ -587,8 +613,6 @@ def st_next_target(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 
 def st_finish(game, s: ResState, c: Combat, events: list[Event]) -> None:
-    from .rules import after_action
-
     me = s.units.get(c.actor)
     if me is not None:
         after_action(s, me, events)

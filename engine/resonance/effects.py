@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from engine.core import Event, Outcome, draw
+from engine.core import Event, draw, finish
 
+from . import context as C
 from . import keywords as K
-from .state import Ask, ResState, Unit
-
-
-def name(s: ResState, uid: str) -> str:
-    u = s.units.get(uid)
-    if u is None:
-        return uid
-    if u.kind == "player":
-        return s.players[u.owner].name
-    if u.kind == "echo":
-        return f"Echo [{uid}]"
-    return f"{K.card(u.card).name} [{uid}]"
-
-
-def card_name(card_id: str) -> str:
-    return f"{K.card(card_id).name} (P{K.card(card_id).power})"
+from .names import card_name, name
+from .prompts import queue
+from .state import ResState, Unit
 
 
 def draw_cards(s: ResState, seat: int, n: int, events: list[Event], why: str = "draws") -> list[str]:
@@ -117,8 +105,9 @@ def destroy_unit(s: ResState, uid: str, events: list[Event], by: int | None) -> 
     if by is not None and by != u.owner:
         gain_karma(s, by, events, "destroyed an enemy Animation")
     if K.side_has(s, u.owner, "3.3") and s.players[u.owner].alive:  # App C 3.3: may draw, asked next
-        s.queue.append(Ask(seat=u.owner, kind="stubborn", prompt=f"{s.players[u.owner].name}: Stubborn - draw a card?",
-                           options=[("yes", "Draw 1"), ("no", "No")]))
+        gone = f"Echo [{uid}]" if u.kind == "echo" else f"{K.card(u.card).name} [{uid}]"
+        queue(s, u.owner, "stubborn", f"{s.players[u.owner].name}: Stubborn - draw a card?",
+              [("yes", "Draw 1"), ("no", "No")], context=C.stubborn(s, gone, u.owner))
 
 
 def player_destroyed(s: ResState, seat: int, events: list[Event], by: int | None) -> None:
@@ -132,13 +121,10 @@ def player_destroyed(s: ResState, seat: int, events: list[Event], by: int | None
     else:
         winners = alive
     who = " and ".join(s.players[w].name for w in winners)
-    s.finished = Outcome(winners=winners, reason=f"{s.players[seat].name} is reduced to 0 HP: {who} "
-                                                 f"win{'s' if len(winners) == 1 else ''} (§1.0).")
     s.phase = "over"
-    s.ask = None
-    s.queue = []
     s.combat = None
-    events.append(Event(kind="end", text=s.finished.reason))
+    finish(s, events, winners, f"{s.players[seat].name} is reduced to 0 HP: {who} "
+                               f"win{'s' if len(winners) == 1 else ''} (§1.0).")
 
 
 def apply_tag(s: ResState, u: Unit, tag: str, events: list[Event], lock_until: int | None = None) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.core import Action, IllegalAction
 
 from . import keywords as K
-from . import rules as r
+from . import queries as r
+from .kinds import rule_of
 
 
 def explain(game, s, a: Action) -> IllegalAction:
@@ -18,11 +19,11 @@ def explain(game, s, a: Action) -> IllegalAction:
 
 def _waiting(game, s, a):
     if s.ask and a.type not in ("choose", "pick"):
-        return IllegalAction(f"The game is waiting for an answer first: {s.ask.prompt}.", "E.III")
+        return IllegalAction(f"The game is waiting for an answer first: {s.ask.prompt}.", rule_of(s.ask.kind))
     if a.type in ("choose", "pick"):
         if not s.ask or s.ask.kind != a.kind:
-            return IllegalAction("There is no such question open right now.")
-        return IllegalAction("That is not one of the offered answers.")
+            return IllegalAction("There is no such question open right now.", rule_of(s.ask.kind if s.ask else "turn"))
+        return IllegalAction("That is not one of the offered answers.", rule_of(a.kind))
     if s.phase != "play":
         return IllegalAction("The game is still being set up (draft and Codex choices).", "3.2")
     if a.seat != s.active:

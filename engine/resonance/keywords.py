@@ -9,6 +9,8 @@ Everything that is not UNIT or SIDE is an ACTION keyword.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import catalog
 from .state import ResState, Unit
 
@@ -38,7 +40,13 @@ def kw_name(code: str) -> str:
 
 
 def card(card_id: str):
-    return catalog().card(card_id)
+    return _cards()[card_id]
+
+
+@cache
+def _cards() -> dict:
+    """Every card by id, built once: card lookups are the hottest call of the menu and the pipeline."""
+    return catalog().cards
 
 
 def printed(s: ResState, u: Unit) -> list[str]:

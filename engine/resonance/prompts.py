@@ -1,19 +1,43 @@
-"""Small helpers shared by the action pipeline: prompts, answers and a few lookups."""
+"""Asking players through the core prompt queue, and small helpers the action pipeline shares.
+
+`ask` opens a prompt now (ahead of any waiting ones); `queue` puts it behind them (triggers raised
+mid-action, answered once the current step has finished asking). An answer to a pipeline prompt is
+stored in combat.params["@kind"]; `take` reads it when the stage runs again."""
 
 from __future__ import annotations
 
-from . import effects as E
+from engine.core import ask as enqueue
+
 from . import keywords as K
 from .cards import catalog
+from .kinds import prompt_fields
+from .names import card_name
 from .state import Ask, Combat, ResState, Unit
+
+Options = list[tuple[str, str]]
+
+
+def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
+            context: list[str] | None = None) -> Ask:
+    """A prompt with its answers, its button, its timeout answer and the owner's context."""
+    return Ask(seat=seat, kind=kind, prompt=prompt, options=options, private=private,
+               **prompt_fields(kind, seat, s.active, private, options, context))
+
+
+def ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
+        context: list[str] | None = None) -> None:
+    """Open a prompt now: it is answered before any prompt already waiting."""
+    enqueue(s, new_ask(s, seat, kind, prompt, options, private, context), first=True)
+
+
+def queue(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
+          context: list[str] | None = None) -> None:
+    """Queue a prompt behind the open one and any already waiting."""
+    enqueue(s, new_ask(s, seat, kind, prompt, options, private, context))
 
 
 def take(c: Combat, kind: str) -> str | None:
     return c.params.pop("@" + kind, None)
-
-
-def ask(s: ResState, seat: int, kind: str, prompt: str, options: list[tuple[str, str]], private: bool = False) -> None:
-    s.ask = Ask(seat=seat, kind=kind, prompt=prompt, options=options, private=private)
 
 
 def actor(s: ResState, c: Combat) -> Unit | None:
@@ -28,23 +52,24 @@ def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, highest Power first: equal Powers add alike, but which card is
     kept (an Animation to deploy, an Item to equip) is the player's choice."""
     cards = sorted(dict.fromkeys(s.players[seat].hand), key=lambda c: (-K.card(c).power, c))
-    return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for cid in cards]
+    return [(f"card:{cid}", f"{verb} {card_name(cid)}") for cid in cards]
 
 
 def card_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, for discards that add nothing (Awkward, the Trickster reply)."""
-    return [(f"card:{cid}", f"{verb} {E.card_name(cid)}") for cid in sorted(dict.fromkeys(s.players[seat].hand))]
+    return [(f"card:{cid}", f"{verb} {card_name(cid)}") for cid in sorted(dict.fromkeys(s.players[seat].hand))]
 
 
 WAIT = "wait"
 
 
-def discard_prompt(s: ResState, c: Combat, seat: int, kind: str, prompt: str) -> str | None:
+def discard_prompt(s: ResState, c: Combat, seat: int, kind: str, prompt: str,
+                   context: list[str] | None = None) -> str | None:
     """An optional "discard a card for ..." question: WAIT while asked, then None ("no") or the card id."""
     ans = take(c, kind)
     if ans is None:
         ask(s, seat, kind, f"{s.players[seat].name}: {prompt}", [("no", "No")] + hand_options(s, seat, "Discard"),
-            private=True)
+            private=True, context=context)
         return WAIT
     return None if ans == "no" else ans[5:]
 

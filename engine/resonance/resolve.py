@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core import Event
 
+from . import context as C
 from . import effects as E
 from . import keywords as K
 from .prompts import ask, colours_of, hand_options, next_turn_of, take
@@ -26,7 +27,8 @@ def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -
         ans = take(c, "bless")
         if ans is None:  # App D 9: the controller may remove it
             ask(s, t.owner, "bless", f"{s.players[t.owner].name}: {amount} damage to {E.name(s, t.uid)} - "
-                "spend its Bless Tag to prevent 1?", [("yes", "Spend Bless: prevent 1"), ("no", "Keep the Bless Tag")])
+                "spend its Bless Tag to prevent 1?", [("yes", "Spend Bless: prevent 1"), ("no", "Keep the Bless Tag")],
+                context=C.bless(s, t, amount))
             return None
         if ans == "yes":
             E.remove_tag(t, "Bless")
@@ -42,10 +44,22 @@ def survivor_possible(s: ResState, c: Combat | None, t: Unit, amount: int, attac
             and bool(s.players[t.owner].hand) and t.damage + amount >= K.max_hp(s, t))
 
 
-def ask_survivor(s: ResState, t: Unit, amount: int) -> None:
-    ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {amount} damage would destroy {E.name(s, t.uid)} - "
+def ask_survivor(s: ResState, t: Unit, amount: int, what: str = "") -> None:
+    what = what or f"{amount} damage"
+    ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {what} would destroy {E.name(s, t.uid)} - "
         "discard a card to survive (Survivor)?", [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"),
-        private=True)
+        private=True, context=C.survivor(s, t, amount))
+
+
+def after_action(s: ResState, u: Unit, events: list[Event]) -> None:
+    """Blight Tag: 1 marker right after each action of the unit (Ageless ignores it). If that marker would
+    destroy a Survivor unit, it waits for the controller's Survivor answer (App C 4.1)."""
+    if u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
+        if survivor_possible(s, None, u, 1, attack=False):
+            s.held = u.uid
+            ask_survivor(s, u, 1, "the Blight marker")
+            return
+        E.place_markers(s, u, 1, events, "Blight Tag", None)
 
 
 def deal(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event], key: str, why: str = "attack",

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
-from engine.core import GameState
+from engine.core import Decision, GameState
+
+from .kinds import prompt_fields
 
 Phase = Literal["draft", "codex", "play", "over"]
 
@@ -55,14 +57,10 @@ class Player(BaseModel):
     alive: bool = True
 
 
-class Ask(BaseModel):
-    """A choice the game waits for, with its options fixed when asked."""
+class Ask(Decision):
+    """A prompt in the core queue (`asks`) with the answers it offers, fixed when it is asked."""
 
-    seat: int
-    kind: str
-    prompt: str
-    options: list[tuple[str, str]]  # (option id, label)
-    private: bool = False
+    options: list[tuple[str, str]] = Field(default_factory=list)  # (option id, label)
 
 
 class Combat(BaseModel):
@@ -118,16 +116,32 @@ class ResState(GameState):
     pool: list[int] = Field(default_factory=list)  # modules still in the draft pool
     draft_order: list[int] = Field(default_factory=list)  # seats still to pick, in order
     first: int = 0
-    active: int = 0
     round: int = 1
     first_turn: bool = True
-    ask: Ask | None = None
-    queue: list[Ask] = Field(default_factory=list)  # off-turn prompts waiting behind `ask`
+    asks: list[Ask] = Field(default_factory=list)  # the core prompt queue, with each prompt's answers
     combat: Combat | None = None
     echo_count: int = 0
     seen: dict[str, list[str]] = Field(default_factory=dict)  # seat -> cards shown to it (Sentry, Brawler)
     held: str | None = None  # a unit whose Blight marker waits for its Survivor answer
     slow_kept: list[str] = Field(default_factory=list)  # Ready Phase: Slow Tags the player chose to keep
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_queue(cls, data):
+        """Snapshots saved before contract v2 kept the open prompt in `ask` and the rest in `queue`."""
+        if isinstance(data, dict) and ("ask" in data or "queue" in data):
+            data = dict(data)
+            old = [a for a in [data.pop("ask", None), *(data.pop("queue", None) or [])] if a]
+            active = data.get("active", 0)
+            old = [{**prompt_fields(a["kind"], a["seat"], active, a.get("private", False), a["options"]), **a}
+                   for a in old]
+            data["asks"] = old + list(data.get("asks") or [])
+        return data
+
+    @property
+    def ask(self) -> Ask | None:
+        """The open prompt: the first in the queue."""
+        return self.asks[0] if self.asks else None
 
     def unit(self, uid: str) -> Unit:
         return self.units[uid]

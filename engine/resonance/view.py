@@ -3,9 +3,11 @@ Personal Codex deck, nor a player's secret Codex choices."""
 
 from __future__ import annotations
 
+from engine.core import Decision
+
 from . import keywords as K
 from .cards import COLOURS, catalog
-from .effects import card_name, name
+from .names import card_name, name
 from .state import ResState, Unit
 
 
@@ -59,6 +61,14 @@ def _combat(s: ResState) -> dict | None:
             "keywords": [K.kw_name(k) for k in c.kws], "ev": c.ev, "ev_parts": c.ev_parts, "stage": c.stage}
 
 
+def _prompt(d: Decision, seat: int | None) -> dict:
+    """A pending prompt as a Decision (without the Ask's options); its context for its owner only."""
+    out = Decision.model_dump(d, exclude={"options"})
+    if d.seat != seat:
+        out["context"] = []
+    return out
+
+
 def build_view(s: ResState, seat: int | None) -> dict:
     view = {
         "game": "resonance", "version": s.version, "turn": s.turn, "round": s.round, "max_rounds": s.max_rounds,
@@ -67,7 +77,7 @@ def build_view(s: ResState, seat: int | None) -> dict:
         "discard_count": len(s.discard), "pool": [catalog().modules[m].name for m in s.pool] if s.phase == "draft" else [],
         "players": [_player(s, i, seat == i) for i in range(len(s.players))],
         "combat": _combat(s),
-        "pending": [d.model_dump() for d in s.pending if not d.private or d.seat == seat]
+        "pending": [_prompt(d, seat) for d in s.pending if not d.private or d.seat == seat]
         + [{"seat": d.seat, "kind": "secret", "prompt": f"{s.players[d.seat].name} is choosing", "private": True}
            for d in s.pending if d.private and d.seat != seat],
         "recent": [e.text for e in s.recent if e.visible(seat)],

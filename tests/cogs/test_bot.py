@@ -32,6 +32,9 @@ def test_environment_wins_over_dotenv(tmp_path):
     assert s == botmod.Settings(token="fromfile", db="env.db", guild_id=None, log_level="DEBUG")
     assert botmod.load_settings({}, tmp_path / "missing") == botmod.Settings()
     assert botmod.load_settings({"ARBITER_GUILD_ID": "42"}, None).guild_id == 42
+    assert botmod.load_settings({"ARBITER_SYNC": "full"}, None).sync == "FULL"
+    with pytest.raises(SystemExit, match="ARBITER_SYNC"):
+        botmod.load_settings({"ARBITER_SYNC": "sometimes"}, None)
     with pytest.raises(SystemExit):
         botmod.load_settings({"ARBITER_GUILD_ID": "my-server"}, None)
 
@@ -62,7 +65,7 @@ async def test_create_bot_loads_cogs_and_components():
         assert {"Play", "Lobby", "People", "Lookup"} <= set(b.cogs)
         game = b.tree.get_command("game")
         assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "abort", "status", "list", "verify",
-                                                   "log", "settings", "channels", "undo", "concede", "replace", "board"}
+                                                   "log", "settings", "channels", "undo", "concede", "replace", "board", "repair"}
         assert {"games", "notify", "autopilot", "leaderboard"} <= {c.name for c in b.tree.get_commands()}
         patterns = set(b._connection._view_store._dynamic_items)
         assert {ArbButton.__discord_ui_compiled_template__, ArbSelect.__discord_ui_compiled_template__} <= patterns

@@ -38,7 +38,7 @@ class A:
         return self.grp
 
 
-BIG = 10**18  # store ids are small, but the format must not break for big ones
+BIG = 10**15 - 1  # store ids are small; the format holds up to 15 digits, far below SQLite's 2**63
 
 cids = st.one_of(
     st.builds(lambda g, v, s, i: Cid("act", g, v, s, i), *[st.integers(0, BIG)] * 4),
@@ -59,7 +59,8 @@ def test_custom_id_round_trip_and_length(cid):
 
 
 @pytest.mark.parametrize("junk", ["", "arb", "arb:", "arb:act:1:2:3", "arb:act:1:2:3:x", "xyz:hand:1",
-                                  "arb:hand:1:2", "arb:nav:1:2:3:-1:0", "arb:evil:1"])
+                                  "arb:hand:1:2", "arb:nav:1:2:3:-1:0", "arb:evil:1", "arb:act:1:0:0:-1",
+                                  f"arb:hand:{2 ** 63}", "arb:hand:" + "9" * 20, "arb:act:１:0:0:0"])
 def test_parse_rejects_foreign_ids(junk):
     assert parse_cid(junk) is None
 

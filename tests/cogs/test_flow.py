@@ -9,24 +9,12 @@ import discord
 import pytest
 
 from cogs.components import parse_cid
-from cogs.lobby import LobbyCog
-from cogs.play import NOT_POSTED, STALE, ArbButton, ArbSelect, PlayCog
-from store import Store
-from table import TableError, TableService
+from cogs.play import NOT_POSTED, STALE, ArbButton, ArbSelect
+from table import TableError
 
-from .fakes import Bot, Interaction, custom_ids, items
+from .fakes import Interaction, custom_ids, items
 
 ALICE, BOB, EVE = 111, 222, 333
-
-
-@pytest.fixture
-async def table(tmp_path):
-    service = TableService(await Store.open(tmp_path / "t.db"))
-    bot = Bot()
-    play, lobby = PlayCog(bot, service), LobbyCog(bot, service)
-    bot.cogs.update(Play=play, Lobby=lobby)
-    yield bot, service, play, lobby
-    await service.close()
 
 
 async def new_game(lobby, opponent="ai", user=ALICE, name="Alice"):

@@ -18,7 +18,7 @@ from cogs.format import (
     panel_label,
     turn_message,
 )
-from engine.core import IllegalAction
+from engine.core import IllegalAction, PromptView
 from table import TableError
 
 
@@ -50,21 +50,22 @@ def test_fit_message_keeps_everything_when_short():
 
 
 def test_turn_message_pings_and_prompts():
-    view = {"pending": [{"seat": 1, "kind": "defend", "prompt": "Bob: choose your defense"}], "active": 0,
-            "turn": 3, "phase_label": "Phase 4: Battle"}
-    text = turn_message(5, "Psi Wars", [BOB], view, ["Alice attacks."], private_for=["Bob"])
+    view = {"turn": 3, "phase_label": "Phase 4: Battle"}
+    defend = [PromptView(seat=1, player="Bob", kind="defend", prompt="Bob: choose your defense", reaction=True,
+                         button="Choose your defense")]
+    text = turn_message(5, "Psi Wars", [BOB], defend, view, ["Alice attacks."], private_for=["Bob"])
     first = text.splitlines()[0]
     assert first == "<@222>: Bob: choose your defense"
     assert "Game #5" in text and "turn 3" in text and "• Alice attacks." in text
-    assert panel_label([BOB], view) == "Choose your defense"
-    assert panel_label([ALICE], {"pending": [{"seat": 0, "kind": "cu"}], "active": 0}) == "Your move"
+    assert panel_label([BOB], defend) == "Choose your defense"
+    assert panel_label([ALICE], [PromptView(seat=0, player="Alice", kind="cu", prompt="")]) == "Your move"
 
 
 def test_ai_is_named_not_pinged():
     assert mention(AI) == "**AI 1**"
     assert mention(ALICE) == "<@111>"
     assert mention_ids([ALICE, AI, BOB]) == [111, 222]
-    assert awaited_line([AI], {}) == "**AI 1**: your move."
+    assert awaited_line([AI], []) == "**AI 1**: your move."
 
 
 def test_finished_message_reveals_seed():
@@ -98,7 +99,15 @@ def test_text_board_is_added_only_when_it_fits():
 
 def test_turn_message_points_to_autopilot_for_routine_prompts():
     seat = type("S", (), {"seat": 1, "user_id": "22", "name": "Bob", "is_ai": False})()
-    view = {"pending": [{"seat": 1, "kind": "window", "prompt": "Bob: play Powers or pass"}]}
-    text = turn_message(3, "Psi Wars", [seat], view, ["Alice attacks."], routine=["window"])
+    window = [PromptView(seat=1, player="Bob", kind="window", prompt="Bob: play Powers or pass")]
+    text = turn_message(3, "Psi Wars", [seat], window, {}, ["Alice attacks."], routine=["window"])
     assert text.splitlines()[-1] == "-# ⚙️ Routine prompt (`window`): `/autopilot` can answer it for you from now on."
-    assert "/autopilot" not in turn_message(3, "Psi Wars", [seat], view, ["Alice attacks."])
+    assert "/autopilot" not in turn_message(3, "Psi Wars", [seat], window, {}, ["Alice attacks."])
+
+
+def test_the_panel_button_is_named_by_the_decision_not_guessed_from_its_kind():
+    ward = PromptView(seat=1, player="Bob", kind="ward", prompt="Bob: ward?", reaction=True, button="Choose your ward")
+    assert panel_label([BOB], [ward]) == "Choose your ward"
+    assert panel_label([BOB], [ward.model_copy(update={"button": ""})]) == "Make your choice"  # off-turn, unnamed
+    assert panel_label([BOB], [ward.model_copy(update={"button": "", "kind": "defend", "reaction": False})]) == "Your move"
+    assert panel_label([ALICE, BOB], [ward]) == "Make your choice"  # two players asked at once

@@ -519,8 +519,8 @@ class PayloadLog:
             shown = {k: message.data[k] for k in SHOWN_KEYS if k in body and k in message.data}
             self._record(message, shown, message.attachment_files[had:], "edit")
 
-        async def _start_game(game_id, state_json, version, seed, seed_commitment, events=()):
-            await start_game(game_id, state_json, version, seed, seed_commitment, events)
+        async def _start_game(game_id, state_json, version, seed, seed_commitment, events=(), **kw):
+            await start_game(game_id, state_json, version, seed, seed_commitment, events, **kw)
             self._state(state_json, events)
 
         async def _save_move(game_id, expected, new, seat, user_id, action_json, events, state_json, **kw):

@@ -46,7 +46,7 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
     fix_seed(monkeypatch)
     alice, bob, eve = (fake.add_member(n) for n in ("alice", "bob", "eve"))
     async with arbiter(fake, service):
-        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        game_id = await human_game(fake, alice, bob, settings="lab hp=20")
         turn = latest_turn(fake)
         mover = member_to_act(fake, turn)
         other = alice if mover is bob else bob

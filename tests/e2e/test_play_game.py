@@ -30,7 +30,7 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     fix_seed(monkeypatch)
     alice, bob = fake.add_member("alice"), fake.add_member("bob")
     async with arbiter(fake, service):
-        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        game_id = await human_game(fake, alice, bob, settings="lab hp=20")
         first = latest_turn(fake)
         moves = await play_game(fake, service, game_id)
         final = latest_turn(fake)
@@ -78,9 +78,9 @@ async def test_the_same_seed_and_choices_replay_the_same_game(fake, service, mon
     alice, bob = fake.add_member("alice"), fake.add_member("bob")
     other = fake.add_channel("second-table")
     async with arbiter(fake, service):
-        one = await human_game(fake, alice, bob, lab_hp=20)
+        one = await human_game(fake, alice, bob, settings="lab hp=20")
         first = await play_game(fake, service, one, stop_after=16)
-        two = await human_game(fake, alice, bob, channel=other, lab_hp=20)
+        two = await human_game(fake, alice, bob, channel=other, settings="lab hp=20")
         second = await play_game(fake, service, two, channel=other, stop_after=16)
     assert [(m.member.name, m.label) for m in first] == [(m.member.name, m.label) for m in second]
     views = [await service.view(game, None) for game in (one, two)]
@@ -93,7 +93,7 @@ async def test_a_member_alone_plays_the_ai_to_the_end(fake, service, monkeypatch
     fix_seed(monkeypatch, AI_SEED)
     carol = fake.add_member("carol")
     async with arbiter(fake, service):
-        game_id = await ai_game(fake, carol, lab_hp=20)
+        game_id = await ai_game(fake, carol, settings="lab hp=20")
         moves = await play_game(fake, service, game_id)
         final = latest_turn(fake)
         table = await service.get(game_id)

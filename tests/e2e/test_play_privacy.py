@@ -146,7 +146,7 @@ async def test_no_hidden_card_is_shown_during_a_game_between_members(fake, servi
 
     with PayloadLog(fake, service.store) as log:
         async with arbiter(fake, service):
-            game_id = await human_game(fake, alice, bob, lab_hp=20)
+            game_id = await human_game(fake, alice, bob, settings="lab hp=20")
             log.seats = {int(s.user_id): s.seat for s in (await service.get(game_id)).seats}
             moves = await play_game(fake, service, game_id, after_move=look_around)
     assert (await service.get(game_id)).status == "finished"
@@ -160,7 +160,7 @@ async def test_no_card_of_the_ai_is_shown_to_its_opponent(fake, service, monkeyp
     carol = fake.add_member("carol")
     with PayloadLog(fake, service.store) as log:
         async with arbiter(fake, service):
-            game_id = await ai_game(fake, carol, lab_hp=20)
+            game_id = await ai_game(fake, carol, settings="lab hp=20")
             log.seats = {int(carol.id): 0}
             moves = await play_game(fake, service, game_id)
     assert (await service.get(game_id)).status == "finished" and "oracle" in {m.kind for m in moves}

@@ -39,7 +39,7 @@ async def table(fake, service, monkeypatch):
     fix_seed(monkeypatch)
     alice, bob, eve = (fake.add_member(name) for name in ("alice", "bob", "eve"))
     async with arbiter(fake, service):
-        game_id = await human_game(fake, alice, bob, lab_hp=20)
+        game_id = await human_game(fake, alice, bob, settings="lab hp=20")
         mover = member_to_act(fake, latest_turn(fake))
         yield Table(game_id, mover, alice if mover is bob else bob, eve)
     assert not fake.rejections, fake.rejections
@@ -158,10 +158,11 @@ async def test_a_second_game_in_a_busy_channel_is_refused(fake, service, table):
 
 
 @pytest.mark.parametrize("options, expected", [
-    ({"lab_hp": 19}, "lab_hp: Input should be greater than or equal to 20"),
-    ({"lab_hp": 41}, "lab_hp: Input should be less than or equal to 40"),
-    ({"lab_hp": 0}, "greater than or equal to 20"),  # below the 1..999 Discord itself enforces: a raw client
-    ({"lab_hp": 5000}, "less than or equal to 40"),
+    ({"settings": "lab hp=19"}, "lab hp must be from 20 to 40 (not 19)"),
+    ({"settings": "lab_hp=41"}, "lab hp must be from 20 to 40 (not 41)"),
+    ({"settings": "Lab HP=twenty"}, "lab hp must be a whole number (not twenty)"),
+    ({"settings": "lab hp=25, speed=3"}, "I could not read “speed=3” as a setting of Intergalactic Psi Wars"),
+    ({"settings": "setup=auto"}, "I could not read “setup=auto”"),  # another game's setting
     ({"game": "chess"}, "There is no playable game called 'chess'. Playable games: "),
     ({"game": "PsiWars"}, "There is no playable game called 'PsiWars'"),
 ])
@@ -170,7 +171,8 @@ async def test_bad_option_values_are_refused_privately(fake, service, table, opt
     other = fake.add_channel("lobby")
     before, posted = await snapshot(service, game_id), public_count(fake)
     text = private(await fake.slash(table.eve, "game", "new", channel=other, **{"game": "psiwars", **options}))
-    assert expected in text and ("psiwars" in text or "lab_hp" in text), text
+    assert expected in text and ("psiwars" in text or "Psi Wars" in text), text
+    assert "Input should" not in text and "lab_hp" not in text  # player words, not pydantic's
     assert await service.table_in(str(other.id)) is None and public_count(fake, other) == 0
     assert await snapshot(service, game_id) == before and public_count(fake) == posted
 
@@ -193,4 +195,21 @@ async def test_lobby_misuse_is_refused_privately(fake, service, monkeypatch):
         table = await service.get(game_id)
         assert table.status == "lobby" and [s.name for s in table.seats] == [s.name for s in seats] + ["bob"]
         assert (await snapshot(service, game_id))[0] == lobby[0]
+    assert not fake.rejections, fake.rejections
+
+
+async def test_the_options_list_offers_only_the_chosen_games_settings(fake, service):
+    alice = fake.add_member("alice")
+    async with arbiter(fake, service):
+        psi = await fake.autocomplete(alice, "game", "new", focused="settings", game="psiwars", settings="")
+        clans = await fake.autocomplete(alice, "game", "new", focused="settings", game="clans", settings="")
+        later = await fake.autocomplete(alice, "game", "new", focused="settings", game="psiwars",
+                                        settings="lab hp=25, max")
+        none = await fake.autocomplete(alice, "game", "new", focused="settings", settings="")
+    assert "lab hp=30" in [c["value"] for c in psi.choices]
+    assert not any(c["value"].startswith("setup") for c in psi.choices)
+    assert "setup=choose" in [c["value"] for c in clans.choices]
+    assert not any("lab hp" in c["value"] for c in clans.choices)
+    assert [c["value"] for c in later.choices] == ["lab hp=25, max rounds=40"]
+    assert none.choices == []
     assert not fake.rejections, fake.rejections

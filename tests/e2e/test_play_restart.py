@@ -31,7 +31,7 @@ async def test_buttons_posted_before_a_restart_still_work(fake, monkeypatch, tmp
     service = TableService(await Store.open(db))
     try:
         async with arbiter(fake, service):
-            game_id = await human_game(fake, alice, bob, lab_hp=20)
+            game_id = await human_game(fake, alice, bob, settings="lab hp=20")
             await play_game(fake, service, game_id, stop_after=4)
             await play_game(fake, service, game_id, until=lambda t: button_of(t, "act") is not None)
             status = (await fake.slash(alice, "game", "status")).messages[-1]

@@ -33,7 +33,7 @@ async def test_a_clans_turn_message_carries_the_board_picture(fake, service):
 async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fake, service):
     alice = fake.add_member("alice")
     async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", settings="setup=auto")
         assert not new.failed and "against the AI" in new.content
         turn = fake.history()[-1]
         panel = (await fake.click(alice, turn, "Your move")).followups[-1]
@@ -63,7 +63,7 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
     rng = random.Random(3)
     alice = fake.add_member("alice")
     async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-        await fake.slash(alice, "game", "new", game="clans", opponent="ai", quick_setup=True)
+        await fake.slash(alice, "game", "new", game="clans", opponent="ai", settings="setup=auto")
         game_id = (await service.table_in(str(fake.channel.id))).game_id
         for move in range(60):
             turn = latest_turn(fake)
@@ -89,7 +89,7 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
 async def test_four_members_start_a_two_versus_two_clans_game_and_one_concedes(fake, service):
     ann, bob, cleo, dev = (fake.add_member(n) for n in ("ann", "bob", "cleo", "dev"))
     async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-        await fake.slash(ann, "game", "new", game="clans", quick_setup=True)
+        await fake.slash(ann, "game", "new", game="clans", settings="setup=auto")
         for member in (bob, cleo, dev):
             assert "joined" in (await fake.slash(member, "game", "join")).content
         start = await fake.slash(ann, "game", "start")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from engine.core import Action, Game, GameState
+from engine.core.levels import choose
 
 
 def play_randomly(game: Game, state: GameState, seed: str, *, before: Callable | None = None,
@@ -29,3 +30,16 @@ def play_randomly(game: Game, state: GameState, seed: str, *, before: Callable |
             after(state)
     assert state.finished, "the game did not end"
     return moves
+
+
+def play_hard_against_random(game: Game, budget) -> None:
+    """Two games, the search on either seat against random moves: each move must be legal and
+    each game must end with a reason."""
+    for n, kinds in enumerate((["hard", "random"], ["random", "hard"])):
+        state = game.setup({}, ["a", "b"], f"hard-{n}")
+        while not state.finished:
+            seat = game.to_act(state)[0]
+            move = choose(game, state, seat, kinds[seat], budget)
+            assert move in game.legal_actions(state, seat)
+            game.advance(state, move)
+        assert state.finished.reason

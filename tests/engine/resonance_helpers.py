@@ -32,8 +32,8 @@ def table(players: int = 2, seed: str = "scenario") -> ResState:
         p.immunized = []
     s.units = {k: v for k, v in s.units.items() if v.kind == "player"}
     s.active, s.first, s.first_turn, s.turn, s.round = 0, 1, False, 5, 3
-    s.ask, s.combat, s.queue = None, None, []
-    GAME._publish(s)
+    s.asks, s.combat = [], None
+    GAME.publish(s)
     return s
 
 

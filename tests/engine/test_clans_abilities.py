@@ -190,7 +190,7 @@ def test_an_attack_that_opened_a_ward_window_cannot_be_taken_back():
     before = s.model_copy(deep=True)
     after, events = GAME.apply(s, Attack(seat=0, unit=knight, target=thrall))
     assert not GAME.undoable(before, after, events)
-    assert refused(after, EndTurn(seat=0)).rule is None  # not Ann's move at all
+    assert refused(after, EndTurn(seat=0)).rule == "your-turn"  # not Ann's move at all: the turn-order rule
     assert GAME.explain_illegal(after, EndTurn(seat=1)).rule == "special-abilities"
     answered, events = GAME.apply(after, React(seat=1, unit=chanter, ability=index(after, chanter, "Grave Ward")))
     assert not GAME.undoable(after, answered, events)

@@ -150,7 +150,7 @@ def test_refusals_name_the_rule():
     settle(s)
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, Attack(seat=0, units=tuple(units)))
-    assert err.value.rule == "§6.5.2.1"
+    assert err.value.rule == "6.5.2.1"
     fresh_unit = put(s, 0, "B02", created_turn=s.turn)
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, Attack(seat=0, units=(fresh_unit,)))

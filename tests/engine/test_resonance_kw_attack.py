@@ -2,6 +2,8 @@
 without the keyword, so it fails if the keyword does nothing."""
 
 from engine.resonance.actions import Act, EndTurn
+from engine.resonance.flow import start_turn
+from engine.resonance.menu import menu
 
 from .resonance_helpers import (
     GAME,
@@ -144,7 +146,7 @@ def test_acrobatic_actor_cannot_be_attacked_until_its_next_turn():
     assert s.units["P0"].acrobatic
     s.active = 1
     hand(s, 1, C5)
-    assert not any(a.type == "act" and a.target == "P0" for a in GAME._menu(s, 1))
+    assert not any(a.type == "act" and a.target == "P0" for a in menu(s, 1))
 
 
 @covers("2.2")
@@ -347,7 +349,7 @@ def test_leader_gives_your_animations_one_power_until_your_next_turn():
     assert s.units[a.uid].leader == 1 and K.max_hp(s, s.units[a.uid]) == 3
     s = play(s, EndTurn(seat=0))
     s.active = 0
-    GAME._start_turn(s, [])
+    start_turn(s, [])
     assert K.max_hp(s, s.units[a.uid]) == 2  # A-41: it ends at your next turn
 
 
@@ -367,7 +369,7 @@ def test_lingering_locks_status_tags_against_purge():
     s = p_attack("8.7", "aug:8.7", "aug:0.5", s=s)
     assert "Mark" in s.units["P1"].tags
     s.active = 1
-    GAME._publish(s)
+    GAME.publish(s)
     s = play(s, Act(seat=1, actor="P1", what="purge"))
     assert "Mark" in s.units["P1"].tags
 

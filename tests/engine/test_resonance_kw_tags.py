@@ -74,7 +74,7 @@ def test_liberate_tag_unsuppresses():
     s = table()
     s.units["P0"].suppressed = True
     s.units["P0"].tags = ["Liberate"]
-    GAME._publish(s)
+    GAME.publish(s)
     s = play(s, UseTag(seat=0, unit="P0", tag="Liberate"))
     assert not s.units["P0"].suppressed and s.units["P0"].tags == []
 

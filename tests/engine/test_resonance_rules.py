@@ -4,6 +4,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.resonance.actions import Act, Deploy, EndTurn, Equip, Karma
+from engine.resonance.menu import menu
 
 from .resonance_helpers import (
     GAME,
@@ -107,7 +108,7 @@ def test_suppressed_unit_takes_no_damage_and_cannot_act():
     s = attack(s, "P0", u.uid)
     assert dmg(s, u.uid) == 0
     s.active = 1
-    assert not any(getattr(a, "actor", None) == u.uid for a in GAME._menu(s, 1))
+    assert not any(getattr(a, "actor", None) == u.uid for a in menu(s, 1))
 
 
 def test_defensive_sacrifice_adds_the_item_power():
@@ -273,7 +274,7 @@ def test_round_cap_ends_a_stalled_game_on_hp():
     s.max_rounds = 3
     s.units["P0"].damage = 4
     s.active, s.first = 1, 0
-    GAME._publish(s)
+    GAME.publish(s)
     s = play(s, EndTurn(seat=1))
     assert s.finished and s.finished.winners == [1]
 

@@ -8,6 +8,7 @@ not do (HarnessError), dispatches it and returns once the bot has answered and s
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Any
 
 from .model import (
@@ -76,6 +77,32 @@ class UserActions:
             resolved: dict = {}
             data["values"] = [self._resolve(v, resolved) for v in values]
             data["resolved"] = resolved
+        return await self._interact(3, user, self.channels[msg.channel_id], data, msg, timeout)
+
+    async def forge_command(self, user: Member, /, *path: str, raw: dict[str, Any], channel: Channel | None = None,
+                            timeout: float | None = None, options: dict | None = None,
+                            **kw_options: Any) -> InteractionResult:
+        """A slash command as a modified client can send it: the other options are checked as in
+        slash(), then each `raw` value is put in as is (any type, out of range, not a choice)."""
+        channel = channel or self.channel
+        data = self._command_data(path, {**(options or {}), **kw_options}, channel, forged=raw)
+        leaf = data
+        while leaf.get("options") and leaf["options"][0].get("type") in (1, 2):
+            leaf = leaf["options"][0]
+        leaf.setdefault("options", [])
+        leaf["options"] = [o for o in leaf["options"] if o["name"] not in raw]
+        leaf["options"] += [{"name": k, "type": OPTION_TYPES.get(type(v), 3), "value": v} for k, v in raw.items()]
+        return await self._interact(2, user, channel, data, None, timeout)
+
+    async def forge_component(self, user: Member, message: Message | int, custom_id: str, *,
+                              component_type: int = 2, values: list[str] | None = None,
+                              timeout: float | None = None) -> InteractionResult:
+        """What a modified client can send: a click with any custom_id (and select values) on a
+        message the user can see, whether or not the message carries that component."""
+        msg = self._visible_message(user, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = list(values)
         return await self._interact(3, user, self.channels[msg.channel_id], data, msg, timeout)
 
     async def submit_modal(self, user: Member, opened_by: InteractionResult, values: dict[str, Any], *,
@@ -164,7 +191,7 @@ class UserActions:
         return payload
 
     def _command_data(self, path: tuple[str, ...], values: dict, channel: Channel,
-                      focused: str | None = None) -> dict:
+                      focused: str | None = None, forged: Iterable[str] = ()) -> dict:
         if not path:
             raise HarnessError("slash() needs a command name")
         name, subpath = path[0], path[1:]
@@ -200,7 +227,7 @@ class UserActions:
             option = self._option(key, value, spec, resolved, focused == key)
             options.append(option)
         if specs is not None and focused is None:
-            missing = [o["name"] for o in specs if o.get("required") and o["name"] not in values]
+            missing = [o["name"] for o in specs if o.get("required") and o["name"] not in {*values, *forged}]
             if missing:
                 raise HarnessError(f"/{' '.join(path)} requires {missing}")
         data = {"id": str(cmd["id"]) if cmd else str(self.snowflake()), "name": name, "type": 1, "options": top}

@@ -67,3 +67,18 @@ def test_autocomplete_prefix_and_limits(lookup):
 def test_rulings_are_searchable(lookup):
     hits = lookup.search("psiwars", "who pays the white lights", kinds=("rule", "ruling"))
     assert any(e.kind == "ruling" or e.key == "5.5" for e in hits)
+
+
+def test_keyword_lookup_covers_every_game_with_keyword_data(lookup):
+    with_data = [g for g in game_ids() if (DATA / g / "rules" / "keywords.json").exists()]
+    assert with_data and lookup.games_with("keyword") == with_data
+    assert all(lookup.kinds_for(g, "keyword") == ("keyword", "tag") for g in with_data)
+    assert lookup.kinds_for("no-such-game", "keyword") == ()
+
+
+def test_a_game_may_narrow_what_its_keyword_lookup_searches(lookup, monkeypatch):
+    from engine.core.registry import find_game
+
+    game = lookup.games_with("keyword")[0]
+    monkeypatch.setattr(type(find_game(game)), "lookup_kinds", {"keyword": ("tag", "no-such-kind")})
+    assert lookup.kinds_for(game, "keyword") == ("tag",)

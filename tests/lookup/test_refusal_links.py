@@ -3,9 +3,12 @@
 import re
 from pathlib import Path
 
-from cogs.lookup import ENTRY_TEMPLATE, refusal_kwargs, rule_key
+import pytest
+
+from cogs.lookup import ENTRY_TEMPLATE, refusal_kwargs
 from engine.core import IllegalAction
-from lookup import default_lookup
+from engine.core.registry import game_ids
+from lookup import default_lookup, rule_key
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -36,3 +39,42 @@ def test_refusal_carries_a_why_button_to_its_rule():
     assert button.item.label == "Why?" and re.fullmatch(ENTRY_TEMPLATE, button.custom_id)
     assert button.custom_id.endswith(":6.5.2.1")
     assert "view" not in refusal_kwargs("psiwars", IllegalAction("No rule here."))
+
+
+@pytest.mark.parametrize("game, cited, key", [
+    ("clans", "ally-cards", "ally-cards"),
+    ("clans", "Ally cards", "ally-cards"),
+    ("resonance", "E.III", "E.III"),
+    ("resonance", "tag-bind", "tag-bind"),
+    ("resonance", "4.2-stoic", "4.2-stoic"),  # the keyword's own section, not 4.2
+    ("resonance", "Resonance 2.5", "2.5"),
+    ("psiwars", "§6.5.2.1", "6.5.2.1"),
+    ("psiwars", "A-12", "A-12"),
+    ("psiwars", "3.4-physical", "3.4-physical"),
+    ("clans", "ruling-battlefield", "ruling-battlefield"),
+    ("clans", "RULINGS: Battlefield", "ruling-battlefield"),
+])
+def test_a_citation_opens_its_exact_entry(game, cited, key):
+    entry = default_lookup().cited(game, cited)
+    assert entry is not None and entry.key == key
+
+
+def test_a_citation_of_nothing_opens_nothing():
+    assert default_lookup().cited("psiwars", None) is None
+    assert default_lookup().cited("psiwars", "") is None
+    assert default_lookup().cited("psiwars", "9.9.9") is None
+    assert default_lookup().cited("clans", "no-such-section") is None
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_section_id_and_ruling_of_every_game_opens_itself(game):
+    lookup = default_lookup()
+    citable = [e for e in lookup.by_game[game] if e.kind in ("rule", "ruling")]
+    assert citable
+    assert [e.key for e in citable if lookup.cited(game, e.key) is not e] == []
+
+
+def test_the_why_button_opens_a_word_id_section():
+    kw = refusal_kwargs("resonance", IllegalAction("Stoic cannot be used now.", "4.2-stoic"))
+    (button,) = kw["view"].children
+    assert button.custom_id.endswith(":r:4.2-stoic")

@@ -186,16 +186,18 @@ async def test_log_is_append_only(store):
             conn.execute(sql)
 
 
-async def test_snapshots_every_n_versions_and_at_the_end(store):
+async def test_snapshots_every_n_versions_while_running_and_none_after_the_end(store):
     game_id = await active_game(store)
     last = SNAPSHOT_EVERY * 2 + 3
-    for v in range(last):
-        status = "finished" if v == last - 1 else None
-        await store.save_move(game_id, v, v + 1, v % 2, "x", "{}", [], json.dumps({"v": v + 1}), status=status)
+    for v in range(last - 1):
+        await store.save_move(game_id, v, v + 1, v % 2, "x", "{}", [], json.dumps({"v": v + 1}))
     snaps = await store.snapshots(game_id)
-    assert sorted(snaps) == [0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY, last]
+    assert sorted(snaps) == [0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY]
     assert json.loads(snaps[SNAPSHOT_EVERY]) == {"v": SNAPSHOT_EVERY}
+    await store.save_move(game_id, last - 1, last, 0, "x", "{}", [], json.dumps({"v": last}), status="finished")
     assert (await store.get_game(game_id)).status == "finished"
+    assert await store.snapshots(game_id) == {}  # the log and the seed replay an ended game
+    assert json.loads((await store.get_game(game_id)).state) == {"v": last}
 
 
 async def test_restart_keeps_everything(tmp_path):

@@ -24,3 +24,18 @@ async def duel(svc):
     await svc.create("chan", "guild", "testduel", "alice", "Alice")
     await svc.join("chan", "bob", "Bob")
     return await svc.start("chan", "alice", seed="test-seed")
+
+
+class FakeClock:
+    """"Now" for the table's deadlines, moved by hand (TableService(clock=...))."""
+
+    def __init__(self, now: float = 1_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()

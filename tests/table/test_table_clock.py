@@ -10,19 +10,6 @@ from table import ClockSettings, Notice, TableError, TableService
 HOUR = 3600.0
 
 
-class FakeClock:
-    def __init__(self, now: float = 1_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
 @pytest.fixture
 async def csvc(store, clock):
     svc = TableService(store, clock=clock)
@@ -73,7 +60,7 @@ async def test_reminder_then_timeout_plays_the_ai_move_for_an_idle_player(csvc, 
     # Bob now owes the off-turn decision, on a fresh clock; Alice has none.
     assert await kinds(csvc, g) == [("reminder", 1, clock.now + 12 * HOUR), ("timeout", 1, clock.now + 24 * HOUR)]
     clock.now += 24 * HOUR
-    [_, answer] = await csvc.fire_due()
+    [answer] = await csvc.fire_due()  # Bob's reminder is overdue with his timeout: only the timeout speaks
     assert answer.seat.user_id == "bob" and answer.move == "Challenge"  # Duel's AI answer
     assert [s.user_id for s in answer.update.to_act] == ["bob"]  # Bob's own turn now
 
@@ -109,7 +96,7 @@ async def test_quick_play_and_skip_settings(csvc, clock):
     assert info.config["target"] == 3 and info.config["clock"]["quick_seconds"] == 90
     assert await kinds(csvc, update.game_id) == [("reminder", 0, clock.now + 45), ("timeout", 0, clock.now + 90)]
     clock.now += 90
-    [_, timeout] = await csvc.fire_due()  # Duel has no pass: the AI moves instead
+    [timeout] = await csvc.fire_due()  # Duel has no pass: the AI moves instead (the overdue reminder is dropped)
     assert timeout.kind == "timeout" and timeout.update.private_events[0][0].startswith("You put your")
 
 
@@ -130,8 +117,10 @@ async def test_a_restart_keeps_every_deadline_and_fires_it(tmp_path, clock):
     svc = TableService(await Store.open(path), clock=clock)
     try:
         assert {g: await kinds(svc, g) for g in before} == before
-        clock.now += 24 * HOUR
+        clock.now += 12 * HOUR
         notices = await svc.fire_due()
+        clock.now += 12 * HOUR
+        notices += await svc.fire_due()
         assert sorted((n.game_id, n.kind, n.seat.user_id) for n in notices) == sorted([
             (first.game_id, "reminder", "alice"), (first.game_id, "timeout", "alice"),
             (second.game_id, "reminder", "bob"), (second.game_id, "timeout", "bob")])
@@ -178,12 +167,12 @@ async def test_the_dispatcher_wakes_for_a_sooner_timer_and_fires_it(store):
         await svc.stop_timers()
 
 
-async def test_wind_clocks_gives_older_games_a_clock(csvc, clock):
+async def test_healing_gives_older_games_a_clock(csvc, clock):
     update = await start_duel(csvc)
     await csvc.store.reset_timers(update.game_id)
-    assert await csvc.wind_clocks() == 1
+    assert await csvc.heal_clocks() == 1
     assert [k for k, _, _ in await kinds(csvc, update.game_id)] == ["reminder", "timeout"]
-    assert await csvc.wind_clocks() == 0
+    assert await csvc.heal_clocks() == 0
 
 
 async def test_psiwars_timeouts_move_an_idle_player_and_replay_holds(csvc, clock):
@@ -203,7 +192,7 @@ async def test_psiwars_timeouts_move_an_idle_player_and_replay_holds(csvc, clock
         assert [(k, s) for k, s, _ in await kinds(csvc, g)] == [("reminder", 0), ("timeout", 0)]
         clock.now += 120
         notices = await csvc.fire_due()
-        assert [n.kind for n in notices] == ["reminder", "timeout"]
+        assert [n.kind for n in notices] == ["timeout"]  # the reminder was overdue with it: dropped
         update = notices[-1].update
         assert update.version == (await csvc.get(g)).version
         if update.finished:
@@ -216,12 +205,12 @@ async def test_an_idle_player_forfeits_after_the_set_number_of_timeouts_in_a_row
     update = await start_duel(csvc, {"clock": {"quick": True, "quick_seconds": 60, "forfeit_after": 2}})
     g = update.game_id
     clock.now += 60
-    [_, first] = await csvc.fire_due()  # the reminder, then Alice's first timeout: the AI plays for her
+    [first] = await csvc.fire_due()  # Alice's first timeout (its overdue reminder dropped): the AI plays for her
     assert (first.kind, first.strikes) == ("timeout", 1)
     await csvc.act(g, "bob", {"type": "fold"})  # Bob answers himself, then it is his turn
     await csvc.act(g, "bob", 0)  # Bob plays; Alice owes the answer
     clock.now += 60
-    [_, second] = await csvc.fire_due()
+    [second] = await csvc.fire_due()
     assert (second.kind, second.strikes) == ("forfeit", 2)
     assert second.update.finished and second.update.result_text.startswith("Bob wins: Alice conceded")
     assert "Alice's clock ran out 2 times in a row." in second.update.public_events
@@ -239,7 +228,7 @@ async def test_a_move_of_your_own_resets_the_run_of_timeouts(csvc, clock):
     await csvc.act(g, "bob", 0)
     await csvc.act(g, "alice", {"type": "fold"})  # Alice moves herself: the run is broken
     clock.now += 60
-    [_, timeout] = await csvc.fire_due()
+    [timeout] = await csvc.fire_due()
     assert (timeout.kind, timeout.strikes) == ("timeout", 1)
 
 
@@ -256,14 +245,13 @@ async def test_a_player_who_turned_reminders_off_gets_none(csvc, clock):
 def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
     """The safe default for an off-turn reaction: pass, spend nothing (ARCHITECTURE, waiting on people)."""
     from engine.core import get_game
-    from table.helpers import _on_turn
 
     game = get_game("psiwars")
     state = game.setup({}, ["A", "B"], "window-seed")
     for _ in range(3000):
         seat = game.to_act(state)[0]
         kinds = {d.kind for d in state.pending if d.seat == seat}
-        if "window" in kinds and not _on_turn(state, seat):
+        if "window" in kinds and game.is_reaction(state, seat):
             break
         game.advance(state, game.ai_action(state, seat))
     else:
@@ -272,3 +260,39 @@ def test_a_psiwars_power_window_left_to_run_out_is_passed_not_played():
     assert safe is not None and safe.type == "pass" and safe in game.legal_actions(state, seat)
     other = next(s for s in range(2) if s != seat)
     assert game.timeout_action(state, other) is None
+
+
+async def test_skip_on_timeout_takes_the_pass_the_game_offers(csvc, clock):
+    """"skip" finds a game's pass by its core class (Pass or EndTurn), whatever the game calls it."""
+    from typing import Annotated
+
+    from pydantic import Field
+    from racegame import Add, Race
+
+    from engine.core import Decision, Event, Pass, register
+
+    class PassingRace(Race):
+        id = "testpassrace"
+        action_model = Annotated[Add | Pass, Field(discriminator="type")]
+
+        def legal_actions(self, state, seat):
+            legal = super().legal_actions(state, seat)
+            return legal + [Pass(seat=seat)] if legal else []
+
+        def step(self, state, action):
+            if not isinstance(action, Pass):
+                return super().step(state, action)
+            state.active = (state.active + 1) % len(state.seats)
+            state.pending = [Decision(seat=state.active, kind="turn", prompt="Add 1, 2 or 3.")]
+            return [Event(text=f"{state.seats[action.seat]} passes.")]
+
+    register(PassingRace())
+    await csvc.create("chan", "guild", "testpassrace", "alice", "Alice", {"clock": {"on_timeout": "skip"}})
+    await csvc.add_ai("chan", "alice")
+    await csvc.add_ai("chan", "alice")
+    update = await csvc.start("chan", "alice", seed="skip")
+    clock.now += 24 * HOUR
+    timeout = (await csvc.fire_due())[-1]
+    assert timeout.kind == "timeout" and timeout.move == "Pass"
+    assert "Alice passes." in timeout.update.public_events
+    assert (await csvc.get(update.game_id)).version > update.version

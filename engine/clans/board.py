@@ -1,0 +1,178 @@
+"""Questions about the board that the rules, the AI, the prompts and the refusals all ask.
+
+Pure reads of a ClansState: card stats with their modifiers, armor and hit damage, who may move or
+act, where an ally can go and where a new one can arrive. Nothing here changes the state, and
+this module imports no other part of the game's rules, so every module can use it.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import cache
+
+from .cards import CardDef, catalog, neighbours
+from .state import ClansState, Pos, coord, dist
+
+STATUS_BONUS = {"break": 1, "poison": 2}  # the extra damage a status-inflicting hit deals (A-10)
+STATUS_TICK = {"break": 1, "poison": 2}  # the damage at the start of every player's turn
+
+
+def cdef(state: ClansState, iid: str) -> CardDef:
+    return catalog().cards[state.units[iid].card]
+
+
+def is_god(state: ClansState, iid: str) -> bool:
+    return cdef(state, iid).god
+
+
+def tag(state: ClansState, iid: str) -> str:
+    u = state.units[iid]
+    return f"{catalog().cards[u.card].name} ({coord(u.pos)})"
+
+
+def short(state: ClansState, iid: str) -> str:
+    """A short button name: the card name before any comma, and the tile."""
+    u = state.units[iid]
+    return f"{catalog().cards[u.card].name.split(',')[0]} ({coord(u.pos)})"
+
+
+def has_perm(state: ClansState, iid: str, kind: str) -> bool:
+    return any(a.kind == kind and a.timing == "PERM" for a in cdef(state, iid).abilities)
+
+
+def stat(state: ClansState, iid: str, name: str) -> int:
+    u = state.units[iid]
+    base = getattr(cdef(state, iid), name)
+    value = base + u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
+    if u.equipment:
+        value += catalog().cards[u.equipment].mods.get(name, 0)
+    if name == "atk":
+        for o in state.units.values():
+            if o.owner == u.owner and o.iid != iid:
+                value += sum(a.params.get("amount", 0) for a in cdef(state, o.iid).abilities if a.kind == "aura_atk")
+    if name == "spd" and "break" in u.statuses:
+        value = min(value, 1)
+    return max(value, 1 if name == "rng" else 0)
+
+
+def ground_bonus(state: ClansState, iid: str) -> int:
+    """+1 ATK on a Mountain or a Forest when the owner's Terrain Effect says so (terrain-effects-in-play)."""
+    u = state.units[iid]
+    rules = state.players[u.owner].terrain
+    t = state.tile(u.pos)
+    return int(t == "M" and "mountain" in rules) + int(t == "F" and "forest_atk" in rules)
+
+
+def armor(state: ClansState, iid: str) -> int:
+    """What comes off every hit on this ally: its shield, armor abilities and Equipment."""
+    u = state.units[iid]
+    value = u.shield + sum(a.params.get("amount", 0) for a in cdef(state, iid).abilities if a.kind == "armor")
+    if u.equipment:
+        value += catalog().cards[u.equipment].reduce
+    return value
+
+
+def hit_damage(state: ClansState, src: str, dst: str, bonus: int = 0, reduce: int = 0) -> int:
+    """The damage one strike of `src` deals to `dst` in a fight (never below 0)."""
+    return max(0, stat(state, src, "atk") + bonus + ground_bonus(state, src) - armor(state, dst) - reduce)
+
+
+def can_counter(state: ClansState, att: str, dfn: str) -> bool:
+    """The defender answers within its own range, or from any range when it can (counterattack)."""
+    return (dist(state.units[att].pos, state.units[dfn].pos) <= stat(state, dfn, "rng")
+            or has_perm(state, dfn, "counter_any"))
+
+
+def strikes_first(state: ClansState, att: str, dfn: str) -> bool:
+    """Initiative lets a defender that can answer strike first, unless the attacker has it too."""
+    return (can_counter(state, att, dfn) and has_perm(state, dfn, "initiative")
+            and not has_perm(state, att, "initiative"))
+
+
+def home_tiles(state: ClansState) -> set[Pos]:
+    return {p.homebase for p in state.players if p.homebase}
+
+
+@cache
+def around(pos: Pos) -> tuple[Pos, ...]:
+    """The up to 8 tiles next to `pos` (asked for every step of every reach search)."""
+    return tuple(neighbours(*pos))
+
+
+def reach(state: ClansState, iid: str) -> dict[Pos, int]:
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement)."""
+    u = state.units[iid]
+    rules = state.players[u.owner].terrain
+    phase = has_perm(state, iid, "phase")
+    homes = home_tiles(state)
+    occupant = {o.pos: o.owner for o in state.units.values()}
+    best = {u.pos: stat(state, iid, "spd")}
+    heap = [(-best[u.pos], u.pos)]
+    while heap:
+        neg, pos = heapq.heappop(heap)
+        rem = -neg
+        if rem < best.get(pos, -1) or rem <= 0:
+            continue
+        for n in around(pos):
+            t = state.tile(n)
+            if n in homes:
+                continue
+            if t == "G" or (t == "F" and "forest_free" in rules):
+                left = rem - 1
+            elif t == "F" or (t == "W" and "water" in rules):
+                left = max(0, rem - 2)
+            elif t == "M" and "mountain" in rules:
+                left = 0
+            else:
+                continue
+            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
+                continue
+            if left > best.get(n, -1):
+                best[n] = left
+                heapq.heappush(heap, (-left, n))
+    return {p: r for p, r in best.items() if p not in occupant}
+
+
+def can_move(state: ClansState, iid: str) -> bool:
+    u = state.units[iid]
+    return u.owner == state.active and u.act == "fresh" and u.summoned_turn != state.turn
+
+
+def can_act(state: ClansState, iid: str) -> bool:
+    u = state.units[iid]
+    if u.owner != state.active or u.summoned_turn == state.turn:
+        return False
+    return u.act == "fresh" or (u.act == "moved" and state.current == iid)
+
+
+def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
+    home = state.players[seat].homebase
+    if home is None:
+        return []
+    taken = {u.pos for u in state.units.values()} | home_tiles(state)
+    return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
+
+
+def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
+    """Equipment (A-24): paid in SP and EXP, one piece per ally, enemies only when the card says so."""
+    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
+    if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
+        return False
+    mine = u.owner == seat if d.target == "ally" else state.foes(u.owner, seat)
+    return d.sp <= p.sp and d.exp <= p.exp and mine
+
+
+def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
+    """Inventory items (A-25, ruling 18): heals any friend, buffs a friend yet to finish its activation,
+    damage and Poison a foe within the card's reach of any of your allies (Poison never on a God)."""
+    p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
+    if d is None or d.kind != "item" or card not in p.unused or u is None or d.sp > p.sp or d.exp > p.exp:
+        return False
+    if d.effect == "heal":
+        return u.owner == seat
+    if d.effect == "buff":
+        return u.owner == seat and can_act(state, iid)
+    if not state.foes(u.owner, seat) or (d.effect == "status" and catalog().cards[u.card].god):
+        return False
+    reach_ = d.params.get("range", 1)
+    return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())

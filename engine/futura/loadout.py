@@ -1,0 +1,139 @@
+"""Acolytes' classes, carrying capacity and stats (rules 10, 19-22), and station numbers (rules 4, 11).
+
+Pure queries over the state, shared by the rules, the engagement, the views and the AI.
+"""
+
+from __future__ import annotations
+
+from .cards import CLASSES, catalog
+from .state import CLASS_DIE, Acolyte, FuturaState, Station, class_index
+
+
+def keywords(s: FuturaState, a: Acolyte) -> set[str]:
+    """Passive keywords the acolyte has: its own ability and its passive cards (armour unbroken)."""
+    words = set()
+    ability = catalog().acolytes[a.cid].ability
+    if ability.timing == "passive":
+        words.add(ability.keyword)
+    for uid in a.gear():
+        card, inst = s.card(uid), s.cards[uid]
+        if inst.broken:
+            continue
+        words |= {e.keyword for e in card.effects if e.timing == "passive"}
+    return words
+
+
+def current_class(s: FuturaState, a: Acolyte) -> str:
+    """Rule 10: the class of the armour worn (broken armour still counts), else Base."""
+    return s.card(a.armour).cls if a.armour else "Base"
+
+
+def highest_wearable(s: FuturaState, a: Acolyte) -> str:
+    """One step above max_class, or Adept at once for a Commander (rule 10)."""
+    step = class_index(a.max_class) + (0 if a.climbed_turn == s.turn else 1)
+    if "Commander" in keywords(s, a):
+        step = max(step, CLASSES.index("Adept"))
+    return CLASSES[min(step, 3)]
+
+
+def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items: list[str],
+         abilities: list[str]) -> bool:
+    """Rules 19-20 and A41: does this loadout fit a `cls` acolyte?"""
+    cards = catalog().cards
+    ids = [s.cards[u].cid for u in sabers]
+    item_defs = [cards[s.cards[u].cid] for u in items]
+    if any(class_index(d.min_class) > class_index(cls) for d in item_defs):
+        return False
+    arm_cls = cards[s.cards[armour].cid].cls if armour else "Base"
+    if any(class_index(cards[c].cls) > class_index(arm_cls) for c in ids):
+        return False  # a saber needs armour of its class or higher (rule 19)
+    offhand = [d for d in item_defs if d.subtype in ("offhand_saber", "shield")]
+    if cls == "Base":
+        return not ids and len(items) + len(abilities) <= 1
+    if cls == "Recon":
+        return len(ids) <= 1 and len(items) + len(abilities) <= 1 and not offhand
+    if cls == "Heavy":
+        return len(ids) <= 1 and len(items) <= 2 and len(abilities) <= 2 and not offhand
+    # Adept: a primary saber plus up to 3: <= 2 items, <= 2 abilities, <= 1 off-hand saber
+    if len(ids) > 2 or (len(ids) == 2 and cards[ids[1]].cls != "Recon"):
+        return False
+    if offhand and not ids:
+        return False
+    offhand_sabers = (len(ids) - 1 if ids else 0) + sum(d.subtype == "offhand_saber" for d in item_defs)
+    extra = max(len(ids) - 1, 0) + len(items) + len(abilities)
+    return offhand_sabers <= 1 and len(items) <= 2 and len(abilities) <= 2 and extra <= 3
+
+
+def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
+    """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can."""
+    card = s.card(uid)
+    armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
+    if card.kind == "armour":
+        if class_index(card.cls) > class_index(highest_wearable(s, a)):
+            return False
+        armour = uid
+    elif card.kind == "saber":
+        sabers.append(uid)
+    elif card.kind == "item":
+        items.append(uid)
+    elif card.kind == "ability":
+        abilities.append(uid)
+    else:
+        return False
+    cls = s.card(armour).cls if armour else "Base"
+    return fits(s, cls, armour, sabers, items, abilities)
+
+
+def stats(s: FuturaState, a: Acolyte) -> tuple[int, int]:
+    """Rule 21: (AP, DAM) now. Ability AP counts only once the ability is in play (its layer)."""
+    words = keywords(s, a)
+    ap = max(a.base_ap, 0)
+    dam = catalog().acolytes[a.cid].base_dam
+    for uid in [a.armour] if a.armour else []:
+        ap += s.cards[uid].ap
+    for uid in a.sabers:
+        dam += s.card(uid).dam
+    for uid in a.items:
+        d = s.card(uid)
+        ap += s.cards[uid].ap
+        dam += d.dam - d.penalty_dam
+    for uid in a.abilities:
+        d = s.card(uid)
+        if d.effect.timing == "passive":
+            ap += s.cards[uid].ap
+            dam += d.dam
+    if "Cyborg" in words and catalog().acolytes[a.cid].ability.keyword == "Cyborg":
+        dam += 2
+        ap += 4
+    return ap, max(dam, 0)
+
+
+def die_of(s: FuturaState, a: Acolyte) -> str:
+    return CLASS_DIE[current_class(s, a)]
+
+
+def roll_spec(s: FuturaState, spec: str) -> int:
+    """Roll a die spec like "d12" or "d12+d4" or "2d20" with the game's dice."""
+    total = 0
+    for part in spec.split("+"):
+        count, _, sides = part.partition("d")
+        total += sum(s.rng.die(int(sides)) for _ in range(int(count or 1)))
+    return total
+
+
+def station_ap(s: FuturaState, st: Station) -> int:
+    """What the station and its creatures can still absorb."""
+    return st.ap + sum(max(s.cards[c].ap, 0) for c in st.creatures)
+
+
+def shed(s: FuturaState, a: Acolyte) -> list[str]:
+    """Rule 10: when the class drops, cards the acolyte can no longer carry go to the hand
+    (last equipped first) until the rest fits."""
+    owner = next(p for p in s.players if a in p.acolytes)
+    dropped = []
+    while not fits(s, current_class(s, a), a.armour, a.sabers, a.items, a.abilities):
+        zone = next(z for z in (a.items, a.abilities, a.sabers) if z)
+        uid = zone.pop()
+        owner.hand.append(uid)
+        dropped.append(uid)
+    return dropped

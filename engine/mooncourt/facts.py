@@ -1,0 +1,36 @@
+"""Small facts about a Moon Court state that the rules, prompts, AI and views all read."""
+
+from __future__ import annotations
+
+from .cards import catalog, gift
+from .state import MoonState
+
+
+def judged(s: MoonState, card: str) -> int:
+    """A gift's worth when it is turned over: its printed worth, plus the bonus in fashion (§4.1)."""
+    g = gift(card)
+    in_fashion = s.fashion is not None and gift(s.fashion).house == g.house
+    return g.worth + (catalog().fashion_bonus if in_fashion else 0)
+
+
+def standard(s: MoonState) -> int:
+    """The claim to beat (§5.1): the latest claim of this audience, 0 before the first."""
+    return s.offers[-1].claim if s.offers else 0
+
+
+def next_seat(s: MoonState, seat: int) -> int:
+    return (seat + 1) % len(s.seats)
+
+
+def unseen(s: MoonState, seat: int) -> list[str]:
+    """Cards `seat` cannot place: not in its hand, not face up, not a gift it laid this audience."""
+    known = set(s.hands[seat]) | set(s.face_up) | {o.card for o in s.offers if o.seat == seat}
+    if s.fashion is not None:
+        known.add(s.fashion)
+    return [c for c in catalog().gifts if c not in known]
+
+
+def could_be_true(s: MoonState, seat: int, claim: int) -> tuple[int, int]:
+    """(how many of the cards `seat` has not seen would make `claim` true, how many it has not seen)."""
+    pool = unseen(s, seat)
+    return sum(judged(s, c) >= claim for c in pool), len(pool)

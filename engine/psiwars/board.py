@@ -1,0 +1,95 @@
+"""Small questions about a Psi Wars position, shared by the rules, the prompts, the AI and the
+refusals (so none of those needs to import another)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import combat
+from .cards import LIGHTS, CardDef, Cost, catalog
+from .state import Matchup, PsiState
+
+HAND_LIMIT = 10  # A-5
+
+
+def cdef(state: PsiState, iid: str) -> CardDef:
+    return catalog().cards[state.cards[iid].card]
+
+
+def tag(state: PsiState, iid: str) -> str:
+    return f"{cdef(state, iid).name} [{iid}]"
+
+
+def names(state: PsiState, iids) -> str:
+    return " + ".join(tag(state, i) for i in iids)
+
+
+def lab_cards(state: PsiState, seat: int, kind: str) -> list[str]:
+    cards = catalog().cards
+    return [i for i in state.players[seat].lab if cards[state.cards[i].card].kind == kind]
+
+
+def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
+    counts = dict.fromkeys(LIGHTS, 0)
+    for i in lab_cards(state, seat, "cu"):
+        if not state.cards[i].depleted:
+            counts[cdef(state, i).cu_kind] += 1
+    return counts
+
+
+def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
+    """Every distinct way to pay the white lights after the coloured ones (§5.5)."""
+    left = {k: ready[k] - getattr(cost, k) for k in LIGHTS}
+    if any(v < 0 for v in left.values()):
+        return []
+    pool = [k for k in LIGHTS for _ in range(left[k])]
+    return sorted(set(combinations(pool, cost.any))) if cost.any <= len(pool) else []
+
+
+def hand_card_ids(state: PsiState, seat: int) -> list[str]:
+    """Distinct card ids in hand, in first-seen order (copies give one option)."""
+    return list(dict.fromkeys(state.cards[i].card for i in state.players[seat].hand))
+
+
+def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
+    return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
+
+
+def can_attack(state: PsiState, iid: str) -> bool:
+    c = state.cards[iid]
+    return not (c.depleted or c.trapped or c.used or c.created_turn == state.turn)
+
+
+def can_defend(state: PsiState, iid: str) -> bool:
+    c = state.cards[iid]
+    return not (c.depleted or c.trapped or c.used)
+
+
+def in_battle(state: PsiState) -> list[str]:
+    """Live units in any formation of the current battle."""
+    units = []
+    for m in state.battle.matchups:
+        units += combat.active_units(state, m.attack) + combat.active_units(state, m.defend)
+    return units
+
+
+def engaged(state: PsiState, m: Matchup) -> bool:
+    return (m.blocked and not m.resolved and bool(combat.active_units(state, m.attack))
+            and bool(combat.active_units(state, m.defend)))
+
+
+def boost(state: PsiState, side: str, index: int) -> int:
+    """Extra Physical Attack a Power gave one formation of the current battle."""
+    return state.battle.attack_boost.get(f"{side}:{index}", 0)
+
+
+def seat_to_act(state: PsiState) -> int:
+    """Whose answer the current step waits on: the phase says who (the turn's player, the
+    defender, the window's or the Cyborg Phase's seat)."""
+    if state.phase == "window":
+        return state.window.seat
+    if state.phase == "defend":
+        return state.other(state.active)
+    if state.phase == "cyborg":
+        return state.battle.cyborg_seat
+    return state.active

@@ -1,0 +1,246 @@
+"""Which moves a seat has now: one function per step of the turn, chosen from `BY_PHASE`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from engine.core import Action, Pass
+
+from . import combat
+from .actions import (
+    Attack,
+    Block,
+    Build,
+    Discard,
+    Done,
+    Equip,
+    HunterTake,
+    OracleTake,
+    PlaceCU,
+    PlayPower,
+    Resolve,
+    UseAbility,
+)
+from .board import (
+    any_payments,
+    can_attack,
+    can_defend,
+    cdef,
+    engaged,
+    hand_card_ids,
+    in_battle,
+    lab_cards,
+    names,
+    ready_cus,
+    tag,
+)
+from .cards import LIGHTS, CardDef, catalog
+from .state import PsiState
+
+FIRST_MENTAL = ("cyber", "psionic")
+
+
+def legal_actions(state: PsiState, seat: int) -> list[Action]:
+    """Every move `seat` may make now; the caller has checked that the game waits on `seat`."""
+    if state.peek:
+        return [OracleTake(seat=seat, card=None)] + [
+            OracleTake(seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
+    if state.hunting:
+        found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
+                 if catalog().cards[c].kind == "equipment"]
+        return [HunterTake(seat=seat, card=c) for c in found] or [HunterTake(seat=seat, card=None)]
+    return BY_PHASE[state.phase](state, seat)
+
+
+def cu_moves(state: PsiState, seat: int) -> list[Action]:
+    kinds = {cdef(state, i).cu_kind for i in state.players[seat].hand if cdef(state, i).kind == "cu"}
+    places = [] if state.players[seat].placed_cu else [PlaceCU(seat=seat, kind=k) for k in LIGHTS if k in kinds]
+    return places + [Done(seat=seat, phase="cu")]
+
+
+def build_moves(state: PsiState, seat: int) -> list[Action]:
+    ready = ready_cus(state, seat)
+    out: list[Action] = []
+    for card_id in hand_card_ids(state, seat):
+        card = catalog().cards[card_id]
+        if card.kind in ("battle_unit", "equipment"):
+            out += [Build(seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
+        elif card.kind == "power" and card.power.timing in ("build", "any"):
+            out += power_plays(state, seat, card, ready)
+    return out + [Done(seat=seat, phase="build")]
+
+
+def equip_moves(state: PsiState, seat: int) -> list[Action]:
+    return equips(state, seat) + [Done(seat=seat, phase="equip")]
+
+
+def equips(state: PsiState, seat: int) -> list[Action]:
+    """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
+    gear = [i for i in lab_cards(state, seat, "equipment")
+            if not state.cards[i].carrier and state.cards[i].created_turn < state.turn]
+    if not gear:
+        return []
+    units = [u for u in lab_cards(state, seat, "battle_unit")
+             if not state.cards[u].equipment and not state.cards[u].used]
+    return [Equip(seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
+            for e in gear for u in units]
+
+
+def attackers(state: PsiState, seat: int) -> list[str]:
+    return [u for u in lab_cards(state, seat, "battle_unit") if can_attack(state, u)]
+
+
+def defenders(state: PsiState, seat: int) -> list[str]:
+    return [u for u in lab_cards(state, seat, "battle_unit") if can_defend(state, u)]
+
+
+def formations(units: list[str]) -> list[tuple[str, ...]]:
+    """Every formation of one unit or a stack of two (§6.5.2.1, §6.5.3)."""
+    return [(u,) for u in units] + list(combinations(units, 2))
+
+
+def attack_moves(state: PsiState, seat: int) -> list[Action]:
+    attacks = [Attack(seat=seat, units=f, names=names(state, f)) for f in formations(attackers(state, seat))]
+    return equips(state, seat) + attacks + [Done(seat=seat, phase="attack")]
+
+
+def defend_moves(state: PsiState, seat: int) -> list[Action]:
+    i = state.battle.to_assign
+    incoming = combat.active_units(state, state.battle.matchups[i].attack)
+    return [Block(seat=seat, matchup=i)] + [
+        Block(seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds_text(state, incoming, list(f))})")
+        for f in formations(defenders(state, seat))]
+
+
+def block_odds(state: PsiState, incoming: list[str], blockers: list[str]) -> tuple[float, float]:
+    """The matrix odds a defender weighs (notes §4): the attackers' Physical win, then the
+    blockers' counter."""
+    theirs = combat.win_chance(combat.attack_strength(state, incoming, "physical"),
+                               combat.defense_strength(state, blockers, "physical"))
+    ours = combat.win_chance(combat.attack_strength(state, blockers, "physical"),
+                             combat.defense_strength(state, incoming, "physical"))
+    return theirs, ours
+
+
+def odds_text(state: PsiState, incoming: list[str], blockers: list[str]) -> str:
+    theirs, ours = block_odds(state, incoming, blockers)
+    return f"they win {theirs:.0%}, counter {ours:.0%}"
+
+
+def window_moves(state: PsiState, seat: int) -> list[Action]:
+    return window_plays(state, seat) + [Pass(seat=seat)]
+
+
+def window_plays(state: PsiState, seat: int) -> list[Action]:
+    """The Battle and Any Powers `seat` can pay for and aim now (A-18)."""
+    ready = ready_cus(state, seat)
+    plays: list[Action] = []
+    for card_id in hand_card_ids(state, seat):
+        card = catalog().cards[card_id]
+        if card.kind == "power" and card.power.timing in ("battle", "any"):
+            plays += power_plays(state, seat, card, ready)
+    return plays
+
+
+def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
+    return ability_uses(state, seat) + [Pass(seat=seat)]
+
+
+def matchup_moves(state: PsiState, seat: int) -> list[Action]:
+    out = []
+    for i, m in enumerate(state.battle.matchups):
+        if engaged(state, m):
+            a, d = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
+            mental = [s for s in FIRST_MENTAL if s not in m.skip and combat.has_screen(state, a, s)
+                      and combat.has_screen(state, d, s)]
+            firsts = mental if len(mental) == 2 else [None]
+            out += [Resolve(seat=seat, matchup=i, first=f) for f in firsts]
+    return out
+
+
+def discard_moves(state: PsiState, seat: int) -> list[Action]:
+    return [Discard(seat=seat, card=c) for c in hand_card_ids(state, seat)]
+
+
+def no_moves(state: PsiState, seat: int) -> list[Action]:
+    return []
+
+
+BY_PHASE: dict[str, Callable[[PsiState, int], list[Action]]] = {
+    "cu": cu_moves, "build": build_moves, "equip": equip_moves, "attack": attack_moves,
+    "defend": defend_moves, "window": window_moves, "cyborg": cyborg_moves, "matchups": matchup_moves,
+    "discard": discard_moves, "over": no_moves,
+}
+
+
+# --- Powers and abilities: who may target what -------------------------------------------
+
+def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
+    pays = any_payments(card.cost, ready)
+    if not pays:
+        return []
+    targets = power_targets(state, seat, card.power.effect)
+    return [PlayPower(seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
+
+
+def _whole_table(state: PsiState, seat: int, effect: str) -> list[dict]:
+    """Powers without a target; the Hunter needs a deck to search."""
+    if effect == "equipment_hunter" and not state.players[seat].deck:
+        return []
+    return [{}]
+
+
+def _trap_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
+    return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state) if state.cards[u].owner != seat]
+
+
+def _disrupter_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
+    screen = "psionic" if effect == "mental_disrupter" else "cyber"
+    return [{"matchup": i} for i, m in enumerate(state.battle.matchups) if engaged(state, m) and screen not in m.skip]
+
+
+def _surge_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
+    side = "attack" if seat == state.active else "defend"
+    return [{"matchup": i, "side": side, "target_name": names(state, getattr(m, side))}
+            for i, m in enumerate(state.battle.matchups)
+            if not m.resolved and combat.active_units(state, getattr(m, side))]
+
+
+TARGETS: dict[str, Callable[[PsiState, int, str], list[dict]]] = {
+    "creation_oracle": _whole_table, "equipment_hunter": _whole_table, "lab_reinforcement": _whole_table,
+    "stasis_trap": _trap_targets, "mental_disrupter": _disrupter_targets, "em_disrupter": _disrupter_targets,
+    "adrenal_surge": _surge_targets,
+}
+NEEDS_BATTLE = {"stasis_trap", "mental_disrupter", "em_disrupter", "adrenal_surge"}
+
+
+def power_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
+    if effect in NEEDS_BATTLE and state.battle is None:
+        return []
+    return TARGETS[effect](state, seat, effect)
+
+
+def ability_uses(state: PsiState, seat: int) -> list[Action]:
+    """Each ready Cyborg's ability with each target it may take (A-15)."""
+    out = []
+    foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
+    for u in lab_cards(state, seat, "battle_unit"):
+        card, c = cdef(state, u), state.cards[u]
+        if card.unit_type != "cyborg" or c.depleted or c.trapped or u in state.battle.withdrawn:
+            continue
+        if seat == state.active and c.created_turn == state.turn:
+            continue
+        ability = card.ability
+        label = f"{tag(state, u)}: {ability.name}"
+        if ability.id == "uplink_ping":
+            out.append(UseAbility(seat=seat, unit=u, names=label))
+            continue
+        if ability.id == "neural_dart":
+            targets = [t for t in foes_in_battle if not state.cards[t].disoriented]
+        elif ability.id == "overload":
+            targets = [t for t in foes_in_battle if cdef(state, t).unit_type in ("robot", "cyborg")]
+        else:  # long_range_strike reaches any opposing Battle Unit in its lab
+            targets = lab_cards(state, state.other(seat), "battle_unit")
+        out += [UseAbility(seat=seat, unit=u, target=t, names=f"{label} on {tag(state, t)}") for t in targets]
+    return out

@@ -1,0 +1,114 @@
+"""The moves a player may make on their own turn (§4.2, §5.2), built fresh from the table each time:
+the one list the UI, the AI and the refusals share."""
+
+from __future__ import annotations
+
+from engine.core import Action, EndTurn
+
+from . import keywords as K
+from .actions import Act, Deploy, Equip, Karma, UseTag
+from .names import name
+from .queries import (
+    attack_targets,
+    can_act,
+    can_attack,
+    can_cs,
+    cost_rules,
+    cs_pairs,
+    deploy_cost,
+    enough_fuel,
+    equip_cost,
+    stealth_cost,
+    support_keywords,
+)
+from .state import ResState, Unit
+
+
+def menu(s: ResState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    pairs = bool(cs_pairs(s, seat))
+    for u in K.side_units(s, seat):
+        if can_act(s, u):
+            out += unit_actions(s, u, pairs)
+    out += player_actions(s, seat)
+    out += karma_actions(s, seat)
+    out.append(EndTurn(seat=seat))
+    return out
+
+
+def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
+    """`pairs`: the hand holds a Critical Strike pair."""
+    seat, who = u.owner, name(s, u.uid)
+    out: list[Action] = []
+    if can_attack(s, u):
+        pair = pairs and can_cs(s, u)
+        for t in attack_targets(s, u):
+            cost = stealth_cost(s, seat, [t])
+            if s.players[seat].en < cost or not enough_fuel(s, u, t):
+                continue
+            extra = f" (+{cost} EN)" if cost else ""
+            out.append(Act(seat=seat, actor=u.uid, what="attack", target=t,
+                           text=f"{who}: Attack {name(s, t)}{extra}"))
+            if pair and (s.players[seat].en >= cost):
+                out.append(Act(seat=seat, actor=u.uid, what="cs", target=t,
+                               text=f"{who}: Critical Strike {name(s, t)}{extra}"))
+    any_target = support_keywords(s, u)  # Support keywords make even an undamaged unit worth supporting
+    for t in K.side_units(s, seat):
+        if t.damage or t.uid == u.uid or any_target:
+            out.append(Act(seat=seat, actor=u.uid, what="support", target=t.uid,
+                           text=f"{who}: Support {name(s, t.uid)} (-1 damage)"))
+    out.append(Act(seat=seat, actor=u.uid, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"))
+    out.append(Act(seat=seat, actor=u.uid, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return out
+
+
+def player_actions(s: ResState, seat: int) -> list[Action]:
+    me = s.units[f"P{seat}"]
+    p = s.players[seat]
+    if not can_act(s, me):
+        return []
+    out: list[Action] = []
+    rules = cost_rules(s, seat)
+    if K.command_count(s, seat) < K.focus(s, me):
+        for c in dict.fromkeys(p.hand):
+            cd = K.card(c)
+            cost = deploy_cost(s, seat, c, rules)
+            if cd.kind == "animation" and p.en >= cost:
+                out.append(Deploy(seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)"))
+    holders = [t for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t)]
+    for c in dict.fromkeys(p.hand):
+        cd = K.card(c)
+        cost = equip_cost(s, seat, c, rules)
+        if cd.kind == "item" and p.en >= cost:
+            out += [Equip(seat=seat, item=c, target=t.uid, text=f"Equip {cd.name} ({cost} EN) to {name(s, t.uid)}")
+                    for t in holders]
+    for t in K.side_units(s, seat):
+        for i in t.items:
+            out += [Equip(seat=seat, item=i, target=h.uid, text=f"Move {K.card(i).name} to {name(s, h.uid)}")
+                    for h in holders if h.uid != t.uid]
+    return out
+
+
+def karma_actions(s: ResState, seat: int) -> list[Action]:
+    p = s.players[seat]
+    out: list[Action] = []
+    if p.karma >= 1:
+        out.append(Karma(seat=seat, spend="overclock"))
+        for u in K.side_units(s, seat):
+            if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
+                out.append(Karma(seat=seat, spend="reengage", unit=u.uid,
+                                 text=f"Re-engage {name(s, u.uid)} (1 Karma)"))
+    if p.karma >= 3 and p.codex_deck:
+        out.append(Karma(seat=seat, spend="acquire"))
+    if p.karma >= p.base_focus + 1:
+        out.append(Karma(seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
+                                                           f"({p.base_focus + 1} Karma)"))
+    for u in K.side_units(s, seat):
+        if u.readied_turn == s.turn:
+            continue
+        if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
+            out.append(UseTag(seat=seat, unit=u.uid, tag="Haste", text=f"Haste Tag: ready {name(s, u.uid)}"))
+        if "Liberate" in u.tags and u.suppressed:
+            out.append(UseTag(seat=seat, unit=u.uid, tag="Liberate",
+                              text=f"Liberate Tag: un-suppress {name(s, u.uid)}"))
+    return out

@@ -1,0 +1,78 @@
+"""Questions about the table that the menu, the pipeline, the refusals and the AI all ask."""
+
+from __future__ import annotations
+
+from . import keywords as K
+from .state import ResState, Unit
+
+
+def can_act(s: ResState, u: Unit) -> bool:
+    return not u.suppressed and not K.is_spent(s, u)
+
+
+def can_attack(s: ResState, u: Unit) -> bool:
+    if s.first_turn and u.owner == s.first:
+        return False  # §2.15
+    return not K.tag_active(s, u, "Bind")
+
+
+def can_cs(s: ResState, u: Unit) -> bool:
+    if K.has(s, u, "2.0"):
+        return False  # Anxious
+    return not (u.kind != "player" and "4.2" in K.printed(s, u))  # innate Stoic (A-20)
+
+
+def cs_pairs(s: ResState, seat: int) -> list[int]:
+    powers = [K.card(c).power for c in s.players[seat].hand]
+    return sorted({p for p in powers if powers.count(p) >= 2})
+
+
+def fuel_free(s: ResState, u: Unit) -> bool:
+    """Keywords that let an attack go without a fuel card (Snap, Stoic, Ambience, Area, Translocate)."""
+    return any(k in ("2.6", "4.2", "9.8", "7.6", "1.9") for k in K.all_kws(s, u))
+
+
+def enough_fuel(s: ResState, u: Unit, target: str) -> bool:
+    """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional."""
+    awkward = 1 if K.has(s, u, "8.0") else 0
+    fuel = 2 if K.tag_active(s, s.units[target], "Obscure") else 1
+    have = len(s.players[u.owner].hand)
+    return have >= fuel + awkward or (fuel_free(s, u) and have >= awkward)
+
+
+def attack_targets(s: ResState, u: Unit) -> list[str]:
+    """Enemy units this actor may attack: Guardian (§2.5) unless Traveller, never Acrobatic ones (A-46)."""
+    traveller = "1.1" in K.all_kws(s, u)
+    out = []
+    for t in s.units.values():
+        if t.owner == u.owner or not s.players[t.owner].alive or t.acrobatic:
+            continue
+        if t.kind == "player" and K.guards(s, t.owner) and not traveller:
+            continue
+        out.append(t.uid)
+    return out
+
+
+def stealth_cost(s: ResState, seat: int, targets: list[str]) -> int:
+    return sum(1 for t in targets if K.has(s, s.units[t], "9.2"))
+
+
+def cost_rules(s: ResState, seat: int) -> tuple[int, bool]:
+    """What changes the EN cost of the seat's cards: Restricted adds 1 to each, Crafty takes 1 off an
+    Item (never below 1). Worked out once when a whole hand is priced."""
+    return (1 if K.side_has(s, seat, "0.0") else 0), K.side_has(s, seat, "5.3")
+
+
+def deploy_cost(s: ResState, seat: int, c: str, rules: tuple[int, bool] | None = None) -> int:
+    surcharge, _ = rules or cost_rules(s, seat)
+    return K.card(c).power + surcharge
+
+
+def equip_cost(s: ResState, seat: int, c: str, rules: tuple[int, bool] | None = None) -> int:
+    surcharge, crafty = rules or cost_rules(s, seat)
+    cost = K.card(c).power + surcharge
+    return max(1, cost - 1) if crafty else cost
+
+
+def support_keywords(s: ResState, u: Unit) -> bool:
+    return any(k in K.SUPPORT_KWS for k in K.all_kws(s, u))

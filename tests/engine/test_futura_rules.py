@@ -1,0 +1,115 @@
+"""Futura scenario tests for single rules: set-up, unbuilt districts, A37, refusals, capacity, views."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.core import EndTurn, IllegalAction
+from engine.futura import GAME
+from engine.futura.actions import Assault, Build, Equip, ToBay
+from engine.futura.explain import WHY
+from engine.futura.loadout import can_carry
+from engine.futura.state import Acolyte, Card, Holding
+
+SECTIONS = {s["id"] for s in json.loads(
+    (Path(__file__).resolve().parents[2] / "data/futura/rules/sections.json").read_text())["sections"]}
+
+
+def fresh(players=2, seed="rules"):
+    return GAME.setup({}, [f"p{i}" for i in range(players)], seed)
+
+
+def test_setup_deals_three_acolytes_and_three_built_districts_each():
+    s = fresh(4)
+    for p in s.players:
+        assert len(p.acolytes) == 3 and len(p.holdings) == 3
+        for h in p.holdings:
+            assert 11 <= h.station.ap <= 30 and 1 <= h.station.dam <= 8 and h.station.level == 1
+        assert len(p.deck) + len(p.hand) + len(p.sigils) + len(p.discard) == 60
+    assert len(s.acolyte_pool) == 3 and len(s.in_game) == 12
+
+
+def test_every_refusal_cites_a_section_that_exists():
+    assert {rule for _, rule in WHY.values()} <= SECTIONS
+    for rule in (GAME.turn_rule, GAME.end_rule, "A37", "faq-timing-priority", "recording-damage"):
+        assert rule in SECTIONS
+
+
+def test_declaring_on_an_unbuilt_district_claims_it_face_down():
+    s = fresh()
+    me, foe = s.players[s.active], s.players[1 - s.active]
+    foe.holdings[0].station = None
+    a = me.acolytes[0]
+    GAME.advance(s, ToBay(seat=me.seat, acolyte=a.uid))
+    target = foe.holdings[0].did
+    GAME.advance(s, Assault(seat=me.seat, primary=a.uid, district=target))
+    assert any(h.did == target and h.face_down for h in me.holdings)
+    assert all(h.did != target for h in foe.holdings)
+
+
+def test_no_building_or_equipping_after_the_first_assault():
+    s = fresh()
+    me, foe = s.players[s.active], s.players[1 - s.active]
+    foe.holdings[0].station = None
+    me.holdings.append(Holding(did=s.district_pool.pop(0)))
+    s.in_game.append(me.holdings[-1].did)
+    me.energy = 40
+    a = me.acolytes[0]
+    GAME.advance(s, ToBay(seat=me.seat, acolyte=a.uid))
+    GAME.advance(s, Assault(seat=me.seat, primary=a.uid, district=foe.holdings[0].did))
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.check(s, Build(seat=me.seat, district=me.holdings[-2].did))
+    assert refusal.value.rule == "A37"
+
+
+def test_class_climbs_one_step_a_turn_and_capacity_is_held():
+    s = fresh()
+    me = s.players[s.active]
+    a = Acolyte(uid="a77", cid="garris_greyson", base_ap=12)
+    me.acolytes.append(a)
+
+    def card(cid):
+        uid = s.new_uid("c")
+        s.cards[uid] = Card(uid=uid, cid=cid, owner=me.seat)
+        return uid
+
+    assert not can_carry(s, a, card("lancer_plate"))  # Adept straight from Base: no
+    assert can_carry(s, a, card("scout_weave"))
+    assert not can_carry(s, a, card("spark_blade"))  # Base carries no saber
+    velaris = Acolyte(uid="a78", cid="sister_velaris", base_ap=15)  # Commander: Adept at once
+    me.acolytes.append(velaris)
+    assert can_carry(s, velaris, card("impaler_armour"))
+
+
+def test_equipping_costs_the_cards_level():
+    s = fresh(seed="equip-cost")
+    me = s.players[s.active]
+    uid = s.new_uid("c")
+    s.cards[uid] = Card(uid=uid, cid="warden_shell", owner=me.seat, ap=27)
+    me.hand.append(uid)
+    move = next(m for m in GAME.legal_actions(s, me.seat) if isinstance(m, Equip) and m.card == uid)
+    before, level = me.energy, s.card(move.card).level
+    GAME.advance(s, move)
+    assert me.energy == before - level and move.card not in me.hand
+
+
+def test_public_view_hides_hands_and_station_inventories():
+    s = fresh(3, "views")
+    me = s.players[0]
+    store = next(m for m in GAME.legal_actions(s, 0) if m.type == "store")
+    GAME.advance(s, store)
+    view = GAME.view(s, None)
+    assert all(p["hand"] is None for p in view["players"])
+    assert all(c == {"hidden": True} for p in view["players"] for h in p["holdings"]
+               for c in h["station"]["inventory"])
+    own = GAME.view(s, 0)
+    assert len(own["players"][0]["hand"]) == len(me.hand)
+    assert "p0" in GAME.board_text(view)
+
+
+def test_five_cycles_end_on_victory_points():
+    s = fresh(2, "cycles")
+    while not s.finished:
+        GAME.advance(s, EndTurn(seat=s.active))
+    assert s.cycle == 5 and "victory points" in s.finished.reason
