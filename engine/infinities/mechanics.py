@@ -336,3 +336,13 @@ def reward(s: InfState, seat: int, kind: str, amount: int, why: str, events: lis
 def team_of(s: InfState, seat: int) -> list[int]:
     """Teammates share one score marker (I19): every member's score moves together."""
     return [t for t in range(len(s.players)) if s.allies(seat, t)]
+
+
+def has_exact(dice: list[str], cost: list[str]) -> bool:
+    """The locked dice hold every printed face of `cost` (a Star or Rift die does not stand in)."""
+    left = list(dice)
+    for f in cost:
+        if f not in left:
+            return False
+        left.remove(f)
+    return True

@@ -157,8 +157,7 @@ def _cost_text(cost: list[str]) -> str:
 
 
 def _exact(s: InfState, seat: int, cost: list[str], name: str) -> Found:
-    from .rules import has_exact
-    if not has_exact(s.players[seat].dice, cost):
+    if not M.has_exact(s.players[seat].dice, cost):
         return (f"{name} costs exactly {_cost_text(cost)}; a Star or Rift die cannot stand in for a "
                 "printed face."), "star-action"
     return None

@@ -35,6 +35,7 @@ from .actions import (
 )
 from .cards import FACES, card, catalog
 from .highlight import highlight
+from .mechanics import has_exact
 from .state import RIFT_AT, InfState, Pile, Placed, Player, Run, neighbour
 
 PRESETS = {"standard": (50, 5), "short": (20, 3), "long": (100, None)}
@@ -52,15 +53,6 @@ def pay_basic(dice: list[str], face: str) -> int | None:
         if f in dice:
             return dice.index(f)
     return None
-
-
-def has_exact(dice: list[str], cost: list[str]) -> bool:
-    left = list(dice)
-    for f in cost:
-        if f not in left:
-            return False
-        left.remove(f)
-    return True
 
 
 class Infinities(Game):
