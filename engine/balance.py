@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections import defaultdict
@@ -20,19 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core import get_game
+from engine.core.stats import Z95, seat_scores, wilson  # noqa: F401  (Z95 and wilson: re-exported)
 from engine.simulate import pick
-
-Z95 = 1.959964
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) with no games."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -64,12 +52,6 @@ class Results:
     lengths: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     draws: int = 0
-
-
-def seat_scores(outcome, seats: int) -> list[float]:
-    if outcome.draw or not outcome.winners:
-        return [1 / seats] * seats  # a draw is an equal share, so the shares still sum to one game
-    return [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
 
 
 def play(game, kinds: list[str], seed: str, max_steps: int) -> tuple[object, int]:
