@@ -15,6 +15,8 @@ SCALE = 3.0 / math.log(3)
 # against mostly claim what a gift is worth, and a uniform redeal would make every claim look like
 # a lie worth accusing.
 HONEST = 0.8
+# One hard move: at most a second (60 iterations, heuristic rollouts of 30 moves: most audiences end).
+BUDGET = {"iterations": 60, "seconds": 1.0, "rollout_depth": 30}
 
 
 def redeal(s: MoonState, seat: int, world: random.Random) -> None:
@@ -43,4 +45,3 @@ def evaluate(s: MoonState) -> list[float]:
     weights = [math.exp(f / SCALE) for f in s.favour]
     total = sum(weights)
     return [w / total for w in weights]
-BUDGET = {"iterations": 60, "seconds": 1.0, "rollout_depth": 30}

@@ -13,8 +13,8 @@ from .state import ResState
 SCALE = 6.0 / math.log(3)
 HP_WEIGHT = 2.0
 CARD_WEIGHT = 0.5
-# One hard move: about half a second here (40 iterations at depth 20).
-BUDGET = {"iterations": 40, "seconds": 1.0, "rollout_depth": 20}
+# One hard move: at most a second (30 iterations at depth 12, heuristic rollouts).
+BUDGET = {"iterations": 30, "seconds": 1.0, "rollout_depth": 12}
 
 
 def unknown_groups(s: ResState, seat: int) -> list[list[list[str]]]:
