@@ -1,0 +1,97 @@
+"""The AI's moves, thought out away from the event loop.
+
+The heuristic levels (easy, normal) answer in a blink and run in place. The search level (hard)
+thinks for up to its per-move budget, holding the GIL all the while: it runs in a worker process
+(a sibling of the render pool, images/pool.py), so the bot keeps answering other tables meanwhile.
+The worker gets the state as JSON and sends back the move as JSON; no game is named here.
+
+ARBITER_AI_WORKERS sets the pool size; 0 thinks in a thread instead (no extra processes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures as cf
+import multiprocessing as mp
+import os
+import threading
+
+from engine.core import Action, Game, GameState, get_game
+from engine.core.levels import ALIASES, choose
+from engine.core.search import Budget
+
+IN_PLACE = ("easy", "normal", "random")  # quick enough for the event loop
+
+
+def _think(game_id: str, state_json: str, seat: int, level: str, seconds: float | None) -> str:
+    """In a worker: the move a player of this level makes, as JSON."""
+    game = get_game(game_id)
+    state = game.load_state(state_json)
+    budget = Budget(**{**game.search_budget(), **({"seconds": seconds} if seconds else {})})
+    return choose(game, state, seat, level, budget).model_dump_json()
+
+
+def _workers_setting() -> int:
+    raw = os.environ.get("ARBITER_AI_WORKERS", "").strip()
+    return int(raw) if raw.isdigit() else 1
+
+
+class ThinkPool:
+    """A lazily started process pool for the search AI; a crashed worker gets a fresh pool once."""
+
+    def __init__(self, workers: int | None = None, seconds: float | None = None):
+        self.workers = _workers_setting() if workers is None else workers
+        self.seconds = seconds  # a per-move cap over the game's own budget (None: the game's)
+        self._executor: cf.ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _pool(self) -> cf.ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+                self._executor = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context(method))
+            return self._executor
+
+    async def choose(self, game: Game, state: GameState, seat: int, level: str) -> Action:
+        """The move of a player of `level` (easy, normal, hard) for `seat`."""
+        level = ALIASES.get(level, level)
+        if level in IN_PLACE:
+            return choose(game, state, seat, level)
+        args = (game.id, state.model_dump_json(), seat, level, self.seconds)
+        if self.workers == 0:
+            return game.parse_action(await asyncio.to_thread(_think, *args))
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._pool()
+            try:
+                return game.parse_action(await loop.run_in_executor(pool, _think, *args))
+            except cf.process.BrokenProcessPool:
+                self._drop(pool)  # a worker died: start afresh, once
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _drop(self, broken: cf.ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._executor is broken:
+                self._executor = None
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._executor = self._executor, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_shared: ThinkPool | None = None
+
+
+def shared_pool() -> ThinkPool:
+    """The process-wide pool every table shares."""
+    global _shared
+    if _shared is None:
+        _shared = ThinkPool()
+        atexit.register(_shared.close)
+    return _shared
