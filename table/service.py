@@ -67,6 +67,7 @@ from .helpers import (
     _valid_config,
     _versus,
 )
+from .hints import HintOps
 from .models import (
     AI_KEY,
     AI_LEVELS,
@@ -97,7 +98,7 @@ STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choos
 NoticeHandler = Callable[[TableInfo, Notice], Awaitable[None]]
 
 
-class TableService(PeopleOps):
+class TableService(HintOps, PeopleOps):
     def __init__(self, store: Store, *, ai_delay: float = 0.0, clock: Callable[[], float] = time.time,
                  thinking: ThinkPool | None = None):
         self.store = store

@@ -18,6 +18,7 @@ import os
 import threading
 
 from engine.core import Action, Game, GameState, get_game
+from engine.core.hint import hint
 from engine.core.levels import ALIASES, choose
 from engine.core.search import Budget
 
@@ -30,6 +31,14 @@ def _think(game_id: str, state_json: str, seat: int, level: str, seconds: float 
     state = game.load_state(state_json)
     budget = Budget(**{**game.search_budget(), **({"seconds": seconds} if seconds else {})})
     return choose(game, state, seat, level, budget).model_dump_json()
+
+
+def _advise(game_id: str, state_json: str, seat: int, seconds: float | None) -> tuple[str, str]:
+    """In a worker: a hint for `seat` (the move as JSON, the reason in words)."""
+    game = get_game(game_id)
+    budget = Budget(**{**game.search_budget(), **({"seconds": seconds} if seconds else {})})
+    move, why = hint(game, game.load_state(state_json), seat, budget)
+    return move.model_dump_json(), why
 
 
 def _workers_setting() -> int:
@@ -58,14 +67,21 @@ class ThinkPool:
         level = ALIASES.get(level, level)
         if level in IN_PLACE:
             return choose(game, state, seat, level)
-        args = (game.id, state.model_dump_json(), seat, level, self.seconds)
+        return game.parse_action(await self._run(_think, game.id, state.model_dump_json(), seat, level, self.seconds))
+
+    async def advise(self, game: Game, state: GameState, seat: int) -> tuple[Action, str]:
+        """A hint for `seat`: the search's move from that seat's information, and why."""
+        move, why = await self._run(_advise, game.id, state.model_dump_json(), seat, self.seconds)
+        return game.parse_action(move), why
+
+    async def _run(self, fn, *args):
         if self.workers == 0:
-            return game.parse_action(await asyncio.to_thread(_think, *args))
+            return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = self._pool()
             try:
-                return game.parse_action(await loop.run_in_executor(pool, _think, *args))
+                return await loop.run_in_executor(pool, fn, *args)
             except cf.process.BrokenProcessPool:
                 self._drop(pool)  # a worker died: start afresh, once
                 if attempt == 2:

@@ -77,11 +77,26 @@ def scores(game: Game, state: GameState) -> list[float]:
 
 
 def search(game: Game, state: GameState, seat: int, budget: Budget | None = None) -> Action:
-    """The move with the most visits after the budget is spent."""
+    """The most visited move after the budget is spent, unless the heuristic's is about as good."""
+    return think(game, state, seat, budget)[0]
+
+
+@dataclass
+class Thought:
+    """What a search found about the move it chose: how often it was tried and how it did."""
+
+    tried: int = 0  # playouts through the move
+    share: float = 0.0  # its average score in them (a win 1, a loss 0)
+    moves: int = 1  # legal moves there were to choose from
+    usual: bool = True  # the heuristic player would have chosen it too
+
+
+def think(game: Game, state: GameState, seat: int, budget: Budget | None = None) -> tuple[Action, Thought]:
+    """The search's move for `seat` and what it found about it (for a hint's reason)."""
     budget = budget or Budget()
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], Thought()
     # Seeded from public facts only: the same information set gives the same search.
     world = random.Random(f"ismcts:{state.game}:{state.version}:{seat}")
     # The heuristic may peek at hidden cards: it reads a redealt copy, never the true state.
@@ -92,7 +107,11 @@ def search(game: Game, state: GameState, seat: int, budget: Budget | None = None
         if deadline and time.perf_counter() > deadline:
             break
         _iterate(game, determinize(game, state, seat, world), root, world, budget, usual)
-    return _final_choice(root, legal, usual, budget.margin)
+    move = _final_choice(root, legal, usual, budget.margin)
+    node = root.children.get(move)
+    if node is None or not node.visits:
+        return move, Thought(moves=len(legal), usual=move == usual)
+    return move, Thought(node.visits, node.reward / node.visits, len(legal), move == usual)
 
 
 def _final_choice(root: Node, legal: list[Action], usual: Action, margin: float) -> Action:
