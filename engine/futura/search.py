@@ -12,7 +12,7 @@ from .state import FuturaState
 # Victory points that make a player a 3:1 favourite over another: about one station.
 SCALE = 4.0 / math.log(3)
 # One hard move: at most a second (30 iterations at depth 12, heuristic rollouts).
-BUDGET = {"iterations": 30, "seconds": 1.0, "rollout_depth": 12}
+BUDGET = {"iterations": 30, "rollout_depth": 12}
 
 
 def unknown_groups(s: FuturaState, seat: int) -> list[list[list[str]]]:

@@ -16,7 +16,7 @@ SCALE = 3.0 / math.log(3)
 # a lie worth accusing.
 HONEST = 0.8
 # One hard move: at most a second (60 iterations, heuristic rollouts of 30 moves: most audiences end).
-BUDGET = {"iterations": 60, "seconds": 1.0, "rollout_depth": 30}
+BUDGET = {"iterations": 60, "rollout_depth": 30}
 
 
 def redeal(s: MoonState, seat: int, world: random.Random) -> None:

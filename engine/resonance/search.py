@@ -14,7 +14,7 @@ SCALE = 6.0 / math.log(3)
 HP_WEIGHT = 2.0
 CARD_WEIGHT = 0.5
 # One hard move: at most a second (30 iterations at depth 12, heuristic rollouts).
-BUDGET = {"iterations": 30, "seconds": 1.0, "rollout_depth": 12}
+BUDGET = {"iterations": 30, "rollout_depth": 12}
 
 
 def unknown_groups(s: ResState, seat: int) -> list[list[list[str]]]:
