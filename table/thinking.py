@@ -23,6 +23,9 @@ from engine.core.levels import ALIASES, choose
 from engine.core.search import Budget
 
 IN_PLACE = ("easy", "normal", "random")  # quick enough for the event loop
+# A game's search budget is a count of iterations (so simulations repeat); at the table a busy
+# machine must not make a player wait on it, so a move also stops thinking after this long.
+MOVE_SECONDS = 2.0
 
 
 def _think(game_id: str, state_json: str, seat: int, level: str, seconds: float | None) -> str:
@@ -49,9 +52,9 @@ def _workers_setting() -> int:
 class ThinkPool:
     """A lazily started process pool for the search AI; a crashed worker gets a fresh pool once."""
 
-    def __init__(self, workers: int | None = None, seconds: float | None = None):
+    def __init__(self, workers: int | None = None, seconds: float | None = MOVE_SECONDS):
         self.workers = _workers_setting() if workers is None else workers
-        self.seconds = seconds  # a per-move cap over the game's own budget (None: the game's)
+        self.seconds = seconds  # the wall-clock cap of one move, over the game's iteration budget
         self._executor: cf.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 

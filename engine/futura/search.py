@@ -11,7 +11,7 @@ from .state import FuturaState
 
 # Victory points that make a player a 3:1 favourite over another: about one station.
 SCALE = 4.0 / math.log(3)
-# One hard move: at most a second (30 iterations at depth 12, heuristic rollouts).
+# One hard move: 30 iterations with heuristic rollouts of 12 moves (a count: see ThinkPool for the clock).
 BUDGET = {"iterations": 30, "rollout_depth": 12}
 
 

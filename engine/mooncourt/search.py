@@ -15,7 +15,7 @@ SCALE = 3.0 / math.log(3)
 # against mostly claim what a gift is worth, and a uniform redeal would make every claim look like
 # a lie worth accusing.
 HONEST = 0.8
-# One hard move: at most a second (60 iterations, heuristic rollouts of 30 moves: most audiences end).
+# One hard move: 60 iterations, heuristic rollouts of 30 moves (most audiences end); a count, see ThinkPool.
 BUDGET = {"iterations": 60, "rollout_depth": 30}
 
 

@@ -13,7 +13,7 @@ from .state import ResState
 SCALE = 6.0 / math.log(3)
 HP_WEIGHT = 2.0
 CARD_WEIGHT = 0.5
-# One hard move: at most a second (30 iterations at depth 12, heuristic rollouts).
+# One hard move: 30 iterations with heuristic rollouts of 12 moves (a count: see ThinkPool for the clock).
 BUDGET = {"iterations": 30, "rollout_depth": 12}
 
 
