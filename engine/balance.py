@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -113,15 +114,15 @@ def report(res: Results) -> dict:
 
 
 def engine_version() -> str:
-    """The commit the engine ran at, so a report can be reproduced ("unknown" outside git)."""
-    head = Path(__file__).resolve().parents[1] / ".git" / "HEAD"
+    """The commit the engine ran at, so a report can be reproduced ("unknown" outside git). Asks
+    git itself: a worktree's .git is a file and refs may be packed, so reading HEAD by hand fails."""
+    root = Path(__file__).resolve().parents[1]
     try:
-        ref = head.read_text().strip()
-        if ref.startswith("ref: "):
-            return (head.parent / ref[5:]).read_text().strip()[:12]
-        return ref[:12]
-    except OSError:
+        done = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=10, check=True)
+    except (OSError, subprocess.SubprocessError):
         return "unknown"
+    return done.stdout.strip() or "unknown"
 
 
 def markdown(rep: dict, charts: list[str]) -> str:
