@@ -15,12 +15,12 @@ import atexit
 import concurrent.futures as cf
 import multiprocessing as mp
 import os
-import threading
 
 from engine.core import Action, Game, GameState, get_game
 from engine.core.hint import hint
 from engine.core.levels import ALIASES, choose
 from engine.core.search import Budget
+from images.pool import RenderPool
 
 IN_PLACE = ("easy", "normal", "random")  # quick enough for the event loop
 # A game's search budget is a count of iterations (so simulations repeat); at the table a busy
@@ -49,14 +49,14 @@ def _workers_setting() -> int:
     return int(raw) if raw.isdigit() else 1
 
 
-class ThinkPool:
-    """A lazily started process pool for the search AI; a crashed worker gets a fresh pool once."""
+class ThinkPool(RenderPool):
+    """A lazily started process pool for the search AI; a crashed worker gets a fresh pool once.
+    The render pool's life cycle (start on demand, drop a broken pool, close), with workers that
+    warm no pictures."""
 
     def __init__(self, workers: int | None = None, seconds: float | None = MOVE_SECONDS):
-        self.workers = _workers_setting() if workers is None else workers
+        super().__init__(_workers_setting() if workers is None else workers)
         self.seconds = seconds  # the wall-clock cap of one move, over the game's iteration budget
-        self._executor: cf.ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
 
     def _pool(self) -> cf.ProcessPoolExecutor:
         with self._lock:
@@ -90,18 +90,6 @@ class ThinkPool:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
-
-    def _drop(self, broken: cf.ProcessPoolExecutor) -> None:
-        with self._lock:
-            if self._executor is broken:
-                self._executor = None
-        broken.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        with self._lock:
-            pool, self._executor = self._executor, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
 
 
 _shared: ThinkPool | None = None
