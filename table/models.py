@@ -110,6 +110,14 @@ class Notice(BaseModel):
 CLOCK_KEY = "clock"
 AI_KEY = "ai"  # how strong the game's AI seats and stand-ins play: easy, normal or hard
 AI_LEVELS = ("easy", "normal", "hard")
+
+
+class TableSettings(BaseModel):
+    """The lobby settings every game has, beside its own (for the settings autocomplete)."""
+
+    ai: Literal["easy", "normal", "hard"] = Field(
+        "normal", description="How strong the AI seats and stand-ins play (hard thinks ahead)")
+
 TABLE_KEYS = (CLOCK_KEY, AI_KEY)
 
 

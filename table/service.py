@@ -75,6 +75,7 @@ from .models import (
     ClockSettings,
     Notice,
     TableInfo,
+    TableSettings,
     Update,
     ai_level,
     clock_settings,
@@ -130,7 +131,8 @@ class TableService(HintOps, PeopleOps):
             engine = get_game(game)
         except (KeyError, ModuleNotFoundError):
             return []
-        return options.suggestions(engine.config_model(), typed)
+        both = options.suggestions(engine.config_model(), typed) + options.suggestions(TableSettings, typed)
+        return both[:options.MAX_CHOICES]
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, creator_id: str,
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:

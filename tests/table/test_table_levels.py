@@ -68,3 +68,8 @@ async def test_the_search_level_thinks_in_a_worker_process(store):
         assert svc.bugs == []  # ...and were legal
     finally:
         pool.close()
+
+
+def test_the_settings_autocomplete_offers_the_ai_levels(svc):
+    assert ("ai = hard", "ai=hard") in svc.option_choices("testduel", "ai=h")
+    assert any(text == "ai=normal" for _, text in svc.option_choices("testduel", "ai"))
