@@ -88,6 +88,7 @@ class ArbiterBot(commands.Bot):
         self.sync_commands = sync
 
     async def setup_hook(self) -> None:
+        from cogs.hint import HintCog
         from cogs.lobby import LobbyCog
         from cogs.lookup import EntryButton, LookupCog
         from cogs.people import PeopleCog
@@ -97,6 +98,7 @@ class ArbiterBot(commands.Bot):
         await self.add_cog(LobbyCog(self, self.service))
         await self.add_cog(LookupCog(self))
         await self.add_cog(PeopleCog(self, self.service))
+        await self.add_cog(HintCog(self, self.service))
         # Persistent components: clicks on messages posted before a restart still arrive here.
         self.add_dynamic_items(*DYNAMIC_ITEMS, EntryButton)
         if not self.sync_commands:

@@ -12,27 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
+import subprocess
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core import get_game
+from engine.core.stats import Z95, seat_scores, wilson  # noqa: F401  (Z95 and wilson: re-exported)
 from engine.simulate import pick
-
-Z95 = 1.959964
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) with no games."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -64,12 +53,6 @@ class Results:
     lengths: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     draws: int = 0
-
-
-def seat_scores(outcome, seats: int) -> list[float]:
-    if outcome.draw or not outcome.winners:
-        return [1 / seats] * seats  # a draw is an equal share, so the shares still sum to one game
-    return [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
 
 
 def play(game, kinds: list[str], seed: str, max_steps: int) -> tuple[object, int]:
@@ -131,15 +114,15 @@ def report(res: Results) -> dict:
 
 
 def engine_version() -> str:
-    """The commit the engine ran at, so a report can be reproduced ("unknown" outside git)."""
-    head = Path(__file__).resolve().parents[1] / ".git" / "HEAD"
+    """The commit the engine ran at, so a report can be reproduced ("unknown" outside git). Asks
+    git itself: a worktree's .git is a file and refs may be packed, so reading HEAD by hand fails."""
+    root = Path(__file__).resolve().parents[1]
     try:
-        ref = head.read_text().strip()
-        if ref.startswith("ref: "):
-            return (head.parent / ref[5:]).read_text().strip()[:12]
-        return ref[:12]
-    except OSError:
+        done = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=10, check=True)
+    except (OSError, subprocess.SubprocessError):
         return "unknown"
+    return done.stdout.strip() or "unknown"
 
 
 def markdown(rep: dict, charts: list[str]) -> str:

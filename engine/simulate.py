@@ -1,6 +1,9 @@
 """Play many seeded games between players and report one JSON object.
 
-python -m engine.simulate <game> --games N --seed S [--players ai,random]
+python -m engine.simulate <game> --games N --seed S [--players ai,random] [--rotate]
+
+With --rotate, game n seats the player list turned n places (hard,normal then normal,hard), so
+each kind plays every seat equally; `by_kind` then says how each kind did wherever it sat.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import traceback
 
 from engine.core import get_game
 from engine.core.levels import choose
+from engine.core.stats import seat_scores, wilson
 
 MAX_STEPS = 100_000  # a game that runs longer is counted as an error
 
@@ -37,15 +41,19 @@ def play_one(game, players: list[str], seed: str, config: dict | None = None) ->
     return state, steps
 
 
-def simulate(game_id: str, games: int, seed: int, players: list[str], config: dict | None = None) -> dict:
+def simulate(game_id: str, games: int, seed: int, players: list[str], config: dict | None = None,
+             rotate: bool = False) -> dict:
     game = get_game(game_id)
     wins = [0] * len(players)
+    by_kind = dict.fromkeys(players, 0.0)
     draws = errors = steps = turns = 0
     first_errors: list[str] = []
     started = time.perf_counter()
     for n in range(games):
+        turn = n % len(players) if rotate else 0
+        kinds = players[turn:] + players[:turn]
         try:
-            state, used = play_one(game, players, f"{seed}-{n}", config)
+            state, used = play_one(game, kinds, f"{seed}-{n}", config)
         except Exception:
             errors += 1
             if len(first_errors) < 3:
@@ -57,6 +65,8 @@ def simulate(game_id: str, games: int, seed: int, players: list[str], config: di
             draws += 1
         for w in state.finished.winners:
             wins[w] += 1
+        for seat, share in enumerate(seat_scores(state.finished, len(kinds))):
+            by_kind[kinds[seat]] += share
     elapsed = time.perf_counter() - started
     done = games - errors
     return {
@@ -65,6 +75,8 @@ def simulate(game_id: str, games: int, seed: int, players: list[str], config: di
         "avg_turns": round(turns / done, 2) if done else 0, "steps": steps,
         "steps_per_s": round(steps / elapsed, 1), "games_per_s": round(games / elapsed, 2),
         "errors": errors, "error_samples": first_errors,
+        "by_kind": {k: {"score": v, "rate": round(v / done, 3) if done else 0,
+                        "ci95": [round(x, 3) for x in wilson(v, done)]} for k, v in by_kind.items()},
     }
 
 
@@ -74,8 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="ai,random")
+    ap.add_argument("--rotate", action="store_true", help="turn the seating one place each game")
     args = ap.parse_args(argv)
-    report = simulate(args.game, args.games, args.seed, args.players.split(","))
+    report = simulate(args.game, args.games, args.seed, args.players.split(","), rotate=args.rotate)
     print(json.dumps(report))
     return 1 if report["errors"] else 0
 

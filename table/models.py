@@ -108,11 +108,28 @@ class Notice(BaseModel):
 
 
 CLOCK_KEY = "clock"
+AI_KEY = "ai"  # how strong the game's AI seats and stand-ins play: easy, normal or hard
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+class TableSettings(BaseModel):
+    """The lobby settings every game has, beside its own (for the settings autocomplete)."""
+
+    ai: Literal["easy", "normal", "hard"] = Field(
+        "normal", description="How strong the AI seats and stand-ins play (hard thinks ahead)")
+
+TABLE_KEYS = (CLOCK_KEY, AI_KEY)
 
 
 def engine_config(config: dict) -> dict:
-    """A game's config as its engine sees it (without the table's clock settings)."""
-    return {k: v for k, v in config.items() if k != CLOCK_KEY}
+    """A game's config as its engine sees it (without the table's clock and AI settings)."""
+    return {k: v for k, v in config.items() if k not in TABLE_KEYS}
+
+
+def ai_level(config: dict) -> str:
+    """The AI level a game was opened with; "normal" when none (or an unknown one) was stored."""
+    level = config.get(AI_KEY)
+    return level if level in AI_LEVELS else "normal"
 
 
 def clock_settings(config: dict) -> ClockSettings:

@@ -94,6 +94,23 @@ def options(model: type[BaseModel] | None) -> list[Option]:
     return out
 
 
+def take_level(text: str | None, key: str, levels: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """Split the table's own "ai=hard" out of a lobby's settings text: (the level, the rest).
+    Every game has it, so it is read here rather than from the game's config model."""
+    if not text:
+        return None, text
+    level, rest = None, []
+    for part in filter(None, (p.strip() for p in re.split(r"[,;\n]", text))):
+        name, eq, value = part.partition("=")
+        if _key(name) != key or not eq:
+            rest.append(part)
+            continue
+        level = _key(value)
+        if level not in levels:
+            raise TableError(f"The AI plays {_either(levels)} (not “{value.strip()}”).")
+    return level, ", ".join(rest)
+
+
 def parse(model: type[BaseModel] | None, title: str, text: str | None) -> dict:
     """"lab hp=25, setup=auto" as a config dict for the game; refuses unknown names in words."""
     if not text or not text.strip():

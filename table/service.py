@@ -67,18 +67,24 @@ from .helpers import (
     _valid_config,
     _versus,
 )
+from .hints import HintOps
 from .models import (
+    AI_KEY,
+    AI_LEVELS,
     CLOCK_KEY,
     ClockSettings,
     Notice,
     TableInfo,
+    TableSettings,
     Update,
+    ai_level,
     clock_settings,
     engine_config,
 )
 from .people import PeopleOps
 from .replay import ReplayMismatch
 from .replay import verify as verify_replay
+from .thinking import ThinkPool, shared_pool
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +99,9 @@ STANDING_AI = "ai"  # the standing answer any decision accepts: let the AI choos
 NoticeHandler = Callable[[TableInfo, Notice], Awaitable[None]]
 
 
-class TableService(PeopleOps):
-    def __init__(self, store: Store, *, ai_delay: float = 0.0, clock: Callable[[], float] = time.time):
+class TableService(HintOps, PeopleOps):
+    def __init__(self, store: Store, *, ai_delay: float = 0.0, clock: Callable[[], float] = time.time,
+                 thinking: ThinkPool | None = None):
         self.store = store
         self.ai_delay = ai_delay
         self.ai_step_limit = AI_STEP_LIMIT
@@ -107,13 +114,16 @@ class TableService(PeopleOps):
         self._timer_task: asyncio.Task | None = None
         self._wake = asyncio.Event()
         self.heal_every = HEAL_EVERY
+        self.thinking = thinking or shared_pool()  # where the AI thinks (hard: a worker process)
 
     # --- lobby -------------------------------------------------------------------------
 
     def parse_options(self, game: str, text: str | None) -> dict:
         """A lobby's typed settings ("lab hp=25, setup=auto") as the game's config dict."""
         engine = _engine(game)
-        return options.parse(engine.config_model(), engine.title, text)
+        level, text = options.take_level(text, AI_KEY, AI_LEVELS)
+        config = options.parse(engine.config_model(), engine.title, text)
+        return config | ({AI_KEY: level} if level else {})
 
     def option_choices(self, game: str | None, typed: str) -> list[tuple[str, str]]:
         """Autocomplete for the settings of `game`: (what the player reads, the text filled in)."""
@@ -121,7 +131,8 @@ class TableService(PeopleOps):
             engine = get_game(game)
         except (KeyError, ModuleNotFoundError):
             return []
-        return options.suggestions(engine.config_model(), typed)
+        both = options.suggestions(engine.config_model(), typed) + options.suggestions(TableSettings, typed)
+        return both[:options.MAX_CHOICES]
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, creator_id: str,
                      creator_name: str, config: dict | None = None, *, seat_creator: bool = True) -> TableInfo:
@@ -133,9 +144,12 @@ class TableService(PeopleOps):
                              + "; someone with Manage Channels can change that with /game channels.")
         config = dict(config or {})
         clock = config.pop(CLOCK_KEY, None)
+        level = config.pop(AI_KEY, None)
         if clock is None and guild_id is not None:
             clock = await self.server_clock_default(guild_id)
         config = _valid_config(engine, config)
+        if level in AI_LEVELS:
+            config[AI_KEY] = level
         if clock is not None:
             config[CLOCK_KEY] = _valid_clock(clock).model_dump(mode="json")
         existing = await self.store.open_game_in(channel_id)
@@ -543,7 +557,7 @@ class TableService(PeopleOps):
                 update = await self._concede(row, engine, state, timer.seat, seat.user_id, claim=timer.id,
                                              why=f"{seat.name}'s clock ran out {strikes} times in a row.")
                 return Notice(kind="forfeit", game_id=row.id, seat=seat, strikes=strikes, update=update)
-            move = self._timeout_move(row, engine, state, timer.seat)
+            move = await self._timeout_move(row, engine, state, timer.seat)
             if move is None:
                 await self.store.take_timer(timer.id)
                 return None
@@ -582,7 +596,7 @@ class TableService(PeopleOps):
             strikes += 1
         return strikes
 
-    def _timeout_move(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
+    async def _timeout_move(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
         """A pass when the settings say "skip", it is the seat's turn and the game offers one;
         for a decision owed off-turn, the game's safe default (no cost, nothing spent) if it
         names one; otherwise the AI's move."""
@@ -595,7 +609,7 @@ class TableService(PeopleOps):
             safe = engine.timeout_action(state, seat)
             if safe is not None and safe in engine.legal_actions(state, seat):
                 return safe
-        return self._ai_choice(row, engine, state, seat)
+        return await self._ai_choice(row, engine, state, seat)
 
     async def _reclock(self, row: GameRow, engine: Game, state: GameState, *, before: Iterable[int],
                        acted: int | None) -> bool:
@@ -728,7 +742,7 @@ class TableService(PeopleOps):
         answers = await self.store.standing_answers(row.id)
         steps = 0
         while engine.outcome(state) is None:
-            auto = self._automatic_move(row, engine, state, answers)
+            auto = await self._automatic_move(row, engine, state, answers)
             if auto is None:
                 return state
             if steps >= self.ai_step_limit:
@@ -744,25 +758,25 @@ class TableService(PeopleOps):
                 return state
         return state
 
-    def _automatic_move(self, row: GameRow, engine: Game, state: GameState,
+    async def _automatic_move(self, row: GameRow, engine: Game, state: GameState,
                         answers: dict[int, dict[str, str]]) -> Action | None:
         """The first move some awaited seat makes without a person, if any."""
         for seat in engine.to_act(state):
             if row.seats[seat].is_ai:
-                return self._ai_choice(row, engine, state, seat)
+                return await self._ai_choice(row, engine, state, seat)
             kinds = [d.kind for d in state.pending if d.seat == seat]
             answer = answers.get(seat, {}).get(kinds[0]) if kinds else None
             if answer is None:
                 continue
-            move = self._standing_move(row, engine, state, seat, kinds[0], answer)
+            move = await self._standing_move(row, engine, state, seat, kinds[0], answer)
             if move is not None:
                 return move
         return None
 
-    def _standing_move(self, row: GameRow, engine: Game, state: GameState, seat: int, kind: str,
+    async def _standing_move(self, row: GameRow, engine: Game, state: GameState, seat: int, kind: str,
                        answer: str) -> Action | None:
         if answer == STANDING_AI:
-            return self._ai_choice(row, engine, state, seat)
+            return await self._ai_choice(row, engine, state, seat)
         try:
             move = engine.standing_action(state, seat, kind, answer)
             if move is not None:
@@ -772,10 +786,11 @@ class TableService(PeopleOps):
             self._bug(row, f"standing answer {kind}={answer} for seat {seat} failed: {exc!r}")
             return None
 
-    def _ai_choice(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
-        """The game's AI move, or a random legal one if the AI fails (a bug, recorded)."""
+    async def _ai_choice(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
+        """The AI's move at the game's level (AI seats and stand-ins alike; the search level thinks
+        in a worker process), or a random legal one if the AI fails (a bug, recorded)."""
         try:
-            move = engine.ai_action(state, seat)
+            move = await self.thinking.choose(engine, state, seat, ai_level(row.config))
             engine.check(state, move)
             return move
         except Exception as exc:  # the engine's AI is at fault; keep the game going

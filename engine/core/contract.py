@@ -327,6 +327,10 @@ class Game:
         The lists are the state's own, so a search can redeal them. Empty: nothing is hidden."""
         return []
 
+    def redeal_loose(self, state: GameState, seat: int, world: random.Random) -> None:
+        """For search: redeal in place the hidden cards held outside lists (a face-down gift on
+        the table), after `unknown_groups` was redealt. Most games keep every hidden card in lists."""
+
     def search_budget(self) -> dict[str, Any]:
         """How hard the search AI thinks for this game: fields of engine.core.search.Budget."""
         return {}

@@ -29,7 +29,14 @@ class Budget:
     seconds: float | None = None  # a wall-clock cap as well, for play; None in tests (reproducible)
     rollout_depth: int = 30
     exploration: float = 0.7
-    rollout: str = "random"  # "random" or "ai" (the game's heuristic: stronger, slower)
+    rollout: str = "ai"  # "ai" (the game's heuristic: stronger, slower) or "random"
+    # Leave the heuristic's own move only for one whose average is better by this margin: with a
+    # small budget the averages are noisy, and a noisy pick plays worse than the heuristic.
+    margin: float = 0.03
+    # Progressive widening: a node reached n times has at most widening * sqrt(n) children, so a
+    # big move list (every card at every claim) is sampled a few moves at a time, each of them
+    # visited often enough to be judged, instead of every move once or twice.
+    widening: float = 2.0
 
 
 @dataclass(eq=False)
@@ -54,6 +61,7 @@ def determinize(game: Game, state: GameState, seat: int, world: random.Random) -
             size = len(zone)
             zone[:] = pool[:size]
             del pool[:size]
+    game.redeal_loose(copy, seat, world)
     copy.rng = Rng(seed=f"world:{world.random()}")  # future rolls are unknown too
     return copy
 
@@ -69,40 +77,74 @@ def scores(game: Game, state: GameState) -> list[float]:
 
 
 def search(game: Game, state: GameState, seat: int, budget: Budget | None = None) -> Action:
-    """The move with the most visits after the budget is spent."""
+    """The most visited move after the budget is spent, unless the heuristic's is about as good."""
+    return think(game, state, seat, budget)[0]
+
+
+@dataclass
+class Thought:
+    """What a search found about the move it chose: how often it was tried and how it did."""
+
+    tried: int = 0  # playouts through the move
+    share: float = 0.0  # its average score in them (a win 1, a loss 0)
+    moves: int = 1  # legal moves there were to choose from
+    usual: bool = True  # the heuristic player would have chosen it too
+
+
+def think(game: Game, state: GameState, seat: int, budget: Budget | None = None) -> tuple[Action, Thought]:
+    """The search's move for `seat` and what it found about it (for a hint's reason)."""
     budget = budget or Budget()
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], Thought()
     # Seeded from public facts only: the same information set gives the same search.
     world = random.Random(f"ismcts:{state.game}:{state.version}:{seat}")
+    # The heuristic may peek at hidden cards: it reads a redealt copy, never the true state.
+    usual = game.ai_action(determinize(game, state, seat, random.Random(f"usual:{world.random()}")), seat)
     root = Node(mover=seat)
     deadline = time.perf_counter() + budget.seconds if budget.seconds else None
     for _ in range(budget.iterations):
         if deadline and time.perf_counter() > deadline:
             break
-        _iterate(game, determinize(game, state, seat, world), root, world, budget)
-    best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
-    return next(a for a in legal if a == best[0]) if best[0] in legal else legal[0]
+        _iterate(game, determinize(game, state, seat, world), root, world, budget, usual)
+    move = _final_choice(root, legal, usual, budget.margin)
+    node = root.children.get(move)
+    if node is None or not node.visits:
+        return move, Thought(moves=len(legal), usual=move == usual)
+    return move, Thought(node.visits, node.reward / node.visits, len(legal), move == usual)
 
 
-def _iterate(game: Game, d: GameState, root: Node, world: random.Random, budget: Budget) -> None:
+def _final_choice(root: Node, legal: list[Action], usual: Action, margin: float) -> Action:
+    """The most visited move, unless the heuristic's move (`usual`) is about as good."""
+    if not root.children:
+        return usual
+    best, node = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+    mine = root.children.get(usual)
+    if mine is not None and mine.visits and best != usual and (
+            node.visits <= mine.visits or node.reward / node.visits < mine.reward / mine.visits + margin):
+        best = usual
+    return next((a for a in legal if a == best), legal[0])
+
+
+def _iterate(game: Game, d: GameState, root: Node, world: random.Random, budget: Budget, usual: Action) -> None:
     path = [root]
     node = root
     while not d.finished:  # selection and one expansion
         mover = game.to_act(d)[0]
         legal = game.legal_actions(d, mover)
-        for a in legal:
-            if a in node.children:
-                node.children[a].available += 1
-        untried = [a for a in legal if a not in node.children]
-        if untried:
-            action = untried[world.randrange(len(untried))]
+        tried = [a for a in legal if a in node.children]
+        for a in tried:
+            node.children[a].available += 1
+        room = len(node.children) < budget.widening * math.sqrt(node.visits + 1)
+        if len(tried) < len(legal) and (room or not tried):
+            # The heuristic's move is tried first, so a small budget still weighs it.
+            untried = [a for a in legal if a not in node.children]
+            action = usual if node is root and usual in untried else untried[world.randrange(len(untried))]
             child = node.children[action] = Node(mover=mover, available=1)
             game.advance(d, action)
             path.append(child)
             break
-        action, node = max(((a, node.children[a]) for a in legal), key=lambda an: an[1].ucb(budget.exploration))
+        action, node = max(((a, node.children[a]) for a in tried), key=lambda an: an[1].ucb(budget.exploration))
         game.advance(d, action)
         path.append(node)
     _rollout(game, d, budget)

@@ -14,6 +14,7 @@ from engine.core.rng import commitment
 
 from . import combat as C
 from . import effects as fx
+from . import search as for_search
 from .actions import (
     Build,
     Ensigil,
@@ -283,6 +284,19 @@ class Futura(Game):
         from .view import hidden_uids
 
         return hidden_uids(s, seat)
+
+    # --- what the search AI needs (search.py) -------------------------------------------------
+    def unknown_groups(self, s: FuturaState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(s, seat)
+
+    def evaluate(self, s: FuturaState) -> list[float]:
+        return for_search.evaluate(s)
+
+    def content(self, s: FuturaState) -> dict[int, list[str]]:
+        return for_search.content(s)
+
+    def search_budget(self) -> dict:
+        return for_search.BUDGET
 
     def ai_action(self, s: FuturaState, seat: int) -> Action:
         from .ai import choose

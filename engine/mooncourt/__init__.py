@@ -6,10 +6,12 @@ which imports this package back, and registered once.
 
 from __future__ import annotations
 
+import random
+
 from engine.core import Action, Decision, Event, Game, IllegalAction, Pass
 from engine.core.registry import register
 
-from . import ai, explain, rules, view
+from . import ai, explain, rules, search, view
 from .facts import could_be_true
 from .prompts import CLAIM_KIND, turn_decision
 from .state import Accuse, MoonAction, MoonConfig, MoonState, Present
@@ -60,6 +62,15 @@ class MoonCourt(Game):
 
     def ai_action(self, state: MoonState, seat: int) -> Action:
         return ai.choose(state, seat)
+
+    def redeal_loose(self, state: MoonState, seat: int, world: random.Random) -> None:
+        search.redeal(state, seat, world)
+
+    def evaluate(self, state: MoonState) -> list[float]:
+        return search.evaluate(state)
+
+    def search_budget(self) -> dict:
+        return search.BUDGET
 
     def standing_answers(self) -> dict[str, dict[str, str]]:
         return {CLAIM_KIND: {NEVER: "Never accuse: every claim made to me stands",

@@ -5,6 +5,7 @@ Those modules read the rules; none of them is imported by the rules, so no impor
 from engine.core.registry import register
 
 from . import ai, explain
+from . import search as for_search
 from .rules import Resonance
 from .view import board_text, build_view
 
@@ -18,6 +19,18 @@ class ResonanceGame(Resonance):
 
     def standing_answers(self) -> dict[str, dict[str, str]]:
         return ai.STANDING
+
+    def unknown_groups(self, state, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(state, seat)
+
+    def evaluate(self, state) -> list[float]:
+        return for_search.evaluate(state)
+
+    def content(self, state) -> dict[int, list[str]]:
+        return for_search.content(state)
+
+    def search_budget(self) -> dict:
+        return for_search.BUDGET
 
     def hidden_tokens(self, state, seat: int | None) -> list[str]:
         """Card ids in the other players' hands and secret Codex decks that `seat` cannot see some

@@ -119,3 +119,22 @@ def test_every_level_plays_a_legal_move():
     state = GAME.setup({}, ["a", "b"], "levels")
     for level in ("random", "easy", "normal", "ai", "hard"):
         assert choose(GAME, state, 0, level, Budget(iterations=20)) in GAME.legal_actions(state, 0)
+
+
+def test_the_heuristic_move_stands_unless_another_is_clearly_better_and_more_visited():
+    from engine.core.search import Node, _final_choice
+
+    usual, other = Play(seat=0, card="c1"), Play(seat=0, card="c2")
+
+    def root(usual_stats, other_stats):
+        node = Node(mover=0)
+        node.children = {usual: Node(0, *usual_stats), other: Node(0, *other_stats)}
+        return node
+
+    legal = [usual, other]
+    # (visits, available, reward): the other move is visited more but only a little better: keep ours
+    assert _final_choice(root((10, 20, 5.0), (12, 20, 6.1)), legal, usual, 0.03) == usual
+    # clearly better and more visited: take it
+    assert _final_choice(root((10, 20, 5.0), (12, 20, 8.4)), legal, usual, 0.03) == other
+    # better on average but visited less often: not proven, keep ours
+    assert _final_choice(root((12, 20, 6.0), (10, 20, 9.0)), legal, usual, 0.03) == usual
