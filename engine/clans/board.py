@@ -99,13 +99,29 @@ def around(pos: Pos) -> tuple[Pos, ...]:
     return tuple(neighbours(*pos))
 
 
+@cache
+def _spend(rules: tuple[str, ...]) -> dict[str, int]:
+    """SPD a step onto each passable terrain costs under these Terrain Effects (a Mountain ends
+    the move: it costs more than any SPD); letters missing are impassable."""
+    spend = {"G": 1, "F": 1 if "forest_free" in rules else 2}
+    if "water" in rules:
+        spend["W"] = 2
+    if "mountain" in rules:
+        spend["M"] = 1000
+    return spend
+
+
 def reach(state: ClansState, iid: str) -> dict[Pos, int]:
-    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement)."""
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement).
+
+    The legal moves ask this for every ally on every step, so it reads plain dicts and sets."""
     u = state.units[iid]
-    rules = state.players[u.owner].terrain
-    phase = has_perm(state, iid, "phase")
-    homes = home_tiles(state)
+    spend = _spend(tuple(state.players[u.owner].terrain))
+    field = state.field
     occupant = {o.pos: o.owner for o in state.units.values()}
+    stop = home_tiles(state)  # nobody passes through a homebase
+    if not has_perm(state, iid, "phase"):
+        stop |= {pos for pos, owner in occupant.items() if state.foes(owner, u.owner)}
     best = {u.pos: stat(state, iid, "spd")}
     heap = [(-best[u.pos], u.pos)]
     while heap:
@@ -114,19 +130,10 @@ def reach(state: ClansState, iid: str) -> dict[Pos, int]:
         if rem < best.get(pos, -1) or rem <= 0:
             continue
         for n in around(pos):
-            t = state.tile(n)
-            if n in homes:
+            cost = spend.get(field[n[1]][n[0]])
+            if cost is None or n in stop:
                 continue
-            if t == "G" or (t == "F" and "forest_free" in rules):
-                left = rem - 1
-            elif t == "F" or (t == "W" and "water" in rules):
-                left = max(0, rem - 2)
-            elif t == "M" and "mountain" in rules:
-                left = 0
-            else:
-                continue
-            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
-                continue
+            left = rem - cost if rem > cost else 0
             if left > best.get(n, -1):
                 best[n] = left
                 heapq.heappush(heap, (-left, n))
