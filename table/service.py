@@ -358,11 +358,12 @@ class TableService(PeopleOps):
             if version is not None and version != row.version:
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
-            move = _resolve(engine, state, seat, action)
-            if move.seat != seat:
-                raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
-            update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
-            state = await self._apply_and_save(row, engine, state, move, user_id, update)
+            with engine.steady(state):  # a move by number and apply's check share one legal list
+                move = _resolve(engine, state, seat, action)
+                if move.seat != seat:
+                    raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
+                update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
+                state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
 
@@ -711,7 +712,7 @@ class TableService(PeopleOps):
         update.add(events)
         if outcome is not None:
             await self._rate(row.id, outcome)
-        return engine.load_state(new_json)
+        return new  # `apply` made it a copy of its own: no need to parse what we just wrote
 
     async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,
                            update: _UpdateBuilder) -> GameState:
@@ -768,8 +769,9 @@ class TableService(PeopleOps):
     def _ai_choice(self, row: GameRow, engine: Game, state: GameState, seat: int) -> Action | None:
         """The game's AI move, or a random legal one if the AI fails (a bug, recorded)."""
         try:
-            move = engine.ai_action(state, seat)
-            engine.check(state, move)
+            with engine.steady(state):  # the AI and the check share one legal list
+                move = engine.ai_action(state, seat)
+                engine.check(state, move)
             return move
         except Exception as exc:  # the engine's AI is at fault; keep the game going
             self._bug(row, f"AI for seat {seat} failed at version {state.version}: {exc!r}")
