@@ -2,7 +2,7 @@
 
 import importlib
 
-for name in ("engine", "store", "render", "lookup", "latency"):
+for name in ("engine", "peers", "store", "service", "render", "lookup", "latency"):
     try:
         module = importlib.import_module(f"bench.{name}")
     except ModuleNotFoundError as missing:

@@ -14,6 +14,8 @@ Reported in ms, p50/p95/p99: interaction sent -> first response (the callback Di
 every component click, panel openings included) and, for clicks that made a move, interaction
 sent -> the turn message (with its board image when images/ renders one) posted in the channel.
 The members act in rounds: each waits until the bot has settled before clicking again.
+Throughput: clicks answered per second and moves saved per second (the AI's included) over the
+timed part; first, the machine's physical limit for boards: cores / the time one board takes.
 
 python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only]
 
@@ -180,15 +182,16 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
     try:
         async with bot_session(fake, create_bot(service, guild_id=fake.guild_id), strict=False):
             players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
-            await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40") for m, c in players))
-            since = time.perf_counter()
+            ids = list(await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40")
+                                              for m, c in players)))
+            since, since_wall = time.perf_counter(), time.time()
 
             async def play(member, channel):
                 policy, made = Policy(), 0
                 while made < moves:
                     turn = latest_turn(fake, channel)
                     if is_finished(turn):
-                        await ai_game(fake, member, channel=channel, settings="lab hp=40")
+                        ids.append(await ai_game(fake, member, channel=channel, settings="lab hp=40"))
                         continue
                     try:
                         await make_move(fake, member_to_act(fake, turn), turn, policy)
@@ -198,9 +201,13 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
                     made += 1
 
             await asyncio.gather(*(play(m, c) for m, c in players))
+            elapsed = time.perf_counter() - since
             found = fake.latencies(since)
             extra = {"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
-                     "service_bugs": len(service.bugs)}
+                     "service_bugs": len(service.bugs),
+                     # every click, the AI's answers included, is one saved move or more
+                     "clicks_per_s": round(len(found["ack"]) / elapsed, 1),
+                     "moves_saved_per_s": round(await _moves_saved(service, ids, since_wall) / elapsed, 1)}
     finally:
         table.service.new_seed = saved
         await service.close()
@@ -224,6 +231,37 @@ async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False) -> 
     }
 
 
+async def _moves_saved(service: TableService, ids: list[int], since: float) -> int:
+    """Moves the store recorded in these games after `since` (epoch seconds), people's and the AI's."""
+    saved = 0
+    for gid in ids:
+        saved += sum(1 for a in await service.store.actions(gid) if a.at >= since)
+    return saved
+
+
+def physical_limit(samples: int = 9) -> dict:
+    """What the machine can draw at most: its cores over the time one warm board takes (the
+    Psi Wars board these games post, drawn in this process, median of `samples`)."""
+    import os
+
+    import images
+    from engine.core import get_game
+
+    game = get_game("psiwars")
+    state = game.setup({}, ["a", "b"], "bench-limit")
+    view = game.view(state, None)
+    images.render_board("psiwars", view)  # warm: fonts, static layers
+    times = []
+    for _ in range(samples):
+        t = time.perf_counter()
+        images.render_board("psiwars", view)
+        times.append(time.perf_counter() - t)
+    board_ms = statistics.median(times) * 1000
+    cores = os.cpu_count() or 1
+    return {"cores": cores, "board_render_ms": round(board_ms, 1),
+            "boards_per_s_max": round(cores / (board_ms / 1000), 1)}
+
+
 def _ratio(a: list[float], b: list[float]) -> float | None:
     return round(statistics.median(a) / statistics.median(b), 1) if a and b else None
 
@@ -236,6 +274,8 @@ def main(argv=None) -> list[dict]:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)  # discord.py's warnings would mix with the JSON
     reports = []
+    if renders_images():
+        print(json.dumps({"bench": "latency", "physical_limit": physical_limit()}), flush=True)
     with LoopbackGuard(), tempfile.TemporaryDirectory() as tmp, _text_only(args.text_only):
         for games in (int(g) for g in args.games.split(",")):
             report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only))

@@ -30,14 +30,15 @@ def play_one(game, players: list[str], seed: str, config: dict | None = None) ->
     """One whole game; returns (final state, steps). Every move is re-checked by the rules."""
     state = game.setup(config or {}, [f"{k}{i}" for i, k in enumerate(players)], seed)
     steps = 0
-    while not state.finished:
-        seat = game.to_act(state)[0]
-        action = pick(game, state, seat, players[seat])
-        game.check(state, action)
-        game.advance(state, action)
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
+    with game.steady(state):  # changed only by advance: the player and check share legal moves
+        while not state.finished:
+            seat = game.to_act(state)[0]
+            action = pick(game, state, seat, players[seat])
+            game.check(state, action)
+            game.advance(state, action)
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
     return state, steps
 
 

@@ -13,17 +13,19 @@ import json
 import sqlite3
 import time
 import zlib
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import aiosqlite
 
 from .errors import AlreadySeated, ChannelBusy, EmptyDatabase, LobbyClosed, StaleVersion
 from .migrations import MIGRATIONS, migrate
 from .people import PeopleStore
+
+T = TypeVar("T")
 
 OPEN_STATUSES = ("lobby", "active")
 # Versions between stored snapshots (replay checkpoints of a running game). Sparse: the log and
@@ -165,6 +167,13 @@ class Store(PeopleStore):
                     await self._conn.execute("ROLLBACK")
                 raise
 
+    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """Run `work(db, *args)` on the raw sqlite3 connection in aiosqlite's own thread: a whole
+        read or transaction costs one thread hop instead of one per statement and fetch, which
+        was most of the table's time per move. (`_execute` is the call aiosqlite's own methods
+        queue their work with.)"""
+        return await self._conn._execute(work, self._conn._conn, *args)
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
             return await self._fetch(sql, params)
@@ -176,11 +185,7 @@ class Store(PeopleStore):
     async def _game(self, game_id: int) -> GameRow | None:
         if not _fits(game_id):
             return None
-        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
-        if not rows:
-            return None
-        seats = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return _game_row(rows[0], seats)
+        return await self._in_thread(_read_game, game_id)
 
     async def _games(self, ids: Iterable[int]) -> list[GameRow]:
         found = [await self._game(i) for i in ids]
@@ -359,33 +364,21 @@ class Store(PeopleStore):
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
         now = time.time()
-        async with self._transaction() as conn:
-            # An ended game's state is only read again to show or verify it: keep it deflated.
-            stored = state_json if status is None else _pack(state_json)
-            cur = await conn.execute(
-                "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (new_version, stored, status, now, game_id, expected_version),
-            )
-            if cur.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version, seat, user_id, action_json, now),
-            )
-            if claim is not None and (await conn.execute(
-                    "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id))).rowcount != 1:
-                raise StaleVersion(f"timer {claim} of game {game_id} was already taken")
-            await self._log_events(conn, game_id, new_version, events, now)
-            if status is not None:  # ended: the log and the seed replay it, no checkpoints needed
-                await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            elif new_version % SNAPSHOT_EVERY == 0:
-                await conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                    (game_id, new_version, _pack(state_json)),
-                )
-            if timers is not None:
-                await self._reset_timers(conn, game_id, timers)
+        new_timers = timers.new if timers is not None else ()
+        async with self._lock:
+            # One thread hop for the move's rows (and the COMMIT when it sets no new clock), one per
+            # new timer (through _insert_timer, like every timer), one for the COMMIT.
+            await self._in_thread(_write_move, game_id, expected_version, new_version, seat, user_id, action_json,
+                                  list(events), state_json, status, timers, claim, now, not new_timers)
+            if new_timers:
+                try:
+                    for spec in new_timers:
+                        await self._insert_timer(self._conn, game_id, spec)
+                    await self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        await self._conn.execute("ROLLBACK")
+                    raise
 
     # --- the log -----------------------------------------------------------------------
 
@@ -452,9 +445,7 @@ class Store(PeopleStore):
             await self._reset_timers(conn, game_id, TimerReset(frozenset(keep_seats), tuple(new)))
 
     async def _reset_timers(self, conn: aiosqlite.Connection, game_id: int, plan: TimerReset) -> None:
-        keep = set(plan.keep_seats) - {t.seat for t in plan.new}
-        rows = await self._fetch("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,))
-        await conn.executemany("DELETE FROM timers WHERE id = ?", [(r["id"],) for r in rows if r["seat"] not in keep])
+        await self._in_thread(_drop_timers, game_id, plan)  # inside the caller's open transaction
         for spec in plan.new:
             await self._insert_timer(conn, game_id, spec)
 
@@ -503,6 +494,67 @@ _NOT_BROKEN = "(game_id IS NULL OR game_id NOT IN (SELECT id FROM games WHERE br
 def _fits(number: object) -> bool:
     """Whether an id can be a SQLite integer (a larger one would raise OverflowError)."""
     return isinstance(number, int) and -MAX_ID - 1 <= number <= MAX_ID
+
+
+# --- work done in the connection's thread, one hop each (see Store._in_thread) ---------------------------
+
+def _read_game(db: sqlite3.Connection, game_id: int) -> GameRow | None:
+    rows = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall()
+    if not rows:
+        return None
+    seats = db.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+    return _game_row(rows[0], seats)
+
+
+def _write_move(db: sqlite3.Connection, game_id: int, expected_version: int, new_version: int, seat: int,
+                user_id: str, action_json: str, events: list[LoggedEvent], state_json: str, status: str | None,
+                timers: TimerReset | None, claim: int | None, now: float, commit: bool) -> None:
+    """Store.save_move's transaction in the connection's thread: all but the new timers, which the
+    caller adds before it commits (`commit` False), or all of it."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        # An ended game's state is only read again to show or verify it: keep it deflated.
+        stored = state_json if status is None else _pack(state_json)
+        cur = db.execute(
+            "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'active'",
+            (new_version, stored, status, now, game_id, expected_version),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+        db.execute(
+            "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, expected_version, seat, user_id, action_json, now),
+        )
+        if claim is not None and db.execute(
+                "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id)).rowcount != 1:
+            raise StaleVersion(f"timer {claim} of game {game_id} was already taken")
+        db.executemany(
+            "INSERT INTO events (game_id, version, text, visible_to, at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, new_version, e.text, None if e.visible_to is None else json.dumps(e.visible_to), now)
+             for e in events],
+        )
+        if status is not None:  # ended: the log and the seed replay it, no checkpoints needed
+            db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        elif new_version % SNAPSHOT_EVERY == 0:
+            db.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                       (game_id, new_version, _pack(state_json)))
+        if timers is not None:
+            _drop_timers(db, game_id, timers)
+        if commit:
+            db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+def _drop_timers(db: sqlite3.Connection, game_id: int, plan: TimerReset) -> None:
+    """The first half of a timer reset: every timer of the game goes except those of
+    `plan.keep_seats` (seats that get a new one lose their old one too)."""
+    keep = set(plan.keep_seats) - {t.seat for t in plan.new}
+    rows = db.execute("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,)).fetchall()
+    db.executemany("DELETE FROM timers WHERE id = ?", [(r["id"],) for r in rows if r["seat"] not in keep])
 
 
 def _pack(state_json: str) -> bytes:

@@ -379,11 +379,12 @@ class TableService(HintOps, PeopleOps):
             if version is not None and version != row.version:
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
-            move = _resolve(engine, state, seat, action)
-            if move.seat != seat:
-                raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.", engine.turn_rule or None)
-            update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
-            state = await self._apply_and_save(row, engine, state, move, user_id, update)
+            with engine.steady(state):  # a move by number and apply's check share one legal list
+                move = _resolve(engine, state, seat, action)
+                if move.seat != seat:
+                    raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.", engine.turn_rule or None)
+                update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
+                state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
 
@@ -732,7 +733,7 @@ class TableService(HintOps, PeopleOps):
         update.add(events)
         if outcome is not None:
             await self._rate(row.id, outcome)
-        return engine.load_state(new_json)
+        return new  # `apply` made it a copy of its own: no need to parse what we just wrote
 
     async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,
                            update: _UpdateBuilder) -> GameState:

@@ -34,13 +34,13 @@ def apply_table_move(engine: Game, state: GameState, move: dict,
     names = state.seats
     seat = move["seat"]
     if move["type"] == UNDO:
-        back = state_at(move["to"]).model_copy(deep=True)
+        back = engine.clone(state_at(move["to"]))
         back.version = state.version + 1
         taken = state.version - move["to"]
         return back, [Event(text=f"{names[seat]} took back {_moves(taken)}; the game is as it was before.",
                             kind="undo")]
     if move["type"] == CONCEDE:
-        new = state.model_copy(deep=True)
+        new = engine.clone(state)
         others = [s for s in range(len(names)) if s != seat]
         new.finished = Outcome(winners=others, reason=f"{names[seat]} conceded")
         new.pending = []

@@ -7,8 +7,7 @@ this module imports no other part of the game's rules, so every module can use i
 
 from __future__ import annotations
 
-import heapq
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import CardDef, catalog, neighbours
 from .state import ClansState, Pos, coord, dist
@@ -99,37 +98,46 @@ def around(pos: Pos) -> tuple[Pos, ...]:
     return tuple(neighbours(*pos))
 
 
+@lru_cache(maxsize=64)
+def _steps(field: tuple[str, ...], rules: tuple[str, ...]) -> dict[Pos, tuple[tuple[Pos, int], ...]]:
+    """For every tile, the tiles next to it a unit may step onto and the SPD each step costs under
+    these Terrain Effects (a Mountain ends the move: it costs more than any SPD). The field is
+    fixed once set up, so this is worked out once per field and set of Terrain Effects."""
+    spend = {"G": 1, "F": 1 if "forest_free" in rules else 2}
+    if "water" in rules:
+        spend["W"] = 2
+    if "mountain" in rules:
+        spend["M"] = 1000
+    return {(x, y): tuple((n, spend[field[n[1]][n[0]]]) for n in around((x, y)) if field[n[1]][n[0]] in spend)
+            for y in range(len(field)) for x in range(len(field[0]))}
+
+
 def reach(state: ClansState, iid: str) -> dict[Pos, int]:
-    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement)."""
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement).
+
+    The legal moves ask this for every ally on every step, so it runs on plain data: a cached
+    step table, one set of tiles nobody may enter, and tiles taken in order of SPD left."""
     u = state.units[iid]
-    rules = state.players[u.owner].terrain
-    phase = has_perm(state, iid, "phase")
-    homes = home_tiles(state)
+    steps = _steps(tuple(state.field), tuple(state.players[u.owner].terrain))
     occupant = {o.pos: o.owner for o in state.units.values()}
-    best = {u.pos: stat(state, iid, "spd")}
-    heap = [(-best[u.pos], u.pos)]
-    while heap:
-        neg, pos = heapq.heappop(heap)
-        rem = -neg
-        if rem < best.get(pos, -1) or rem <= 0:
-            continue
-        for n in around(pos):
-            t = state.tile(n)
-            if n in homes:
-                continue
-            if t == "G" or (t == "F" and "forest_free" in rules):
-                left = rem - 1
-            elif t == "F" or (t == "W" and "water" in rules):
-                left = max(0, rem - 2)
-            elif t == "M" and "mountain" in rules:
-                left = 0
-            else:
-                continue
-            if n in occupant and state.foes(occupant[n], u.owner) and not phase:
-                continue
-            if left > best.get(n, -1):
-                best[n] = left
-                heapq.heappush(heap, (-left, n))
+    stop = home_tiles(state)  # nobody passes through a homebase
+    if not has_perm(state, iid, "phase"):
+        stop |= {pos for pos, owner in occupant.items() if state.foes(owner, u.owner)}
+    spd = stat(state, iid, "spd")
+    best = {u.pos: spd}
+    todo: list[list[Pos]] = [[] for _ in range(spd + 1)]  # tiles by the SPD left on them
+    todo[spd].append(u.pos)
+    for rem in range(spd, 0, -1):  # every step costs SPD, so a tile never gains after its turn
+        for pos in todo[rem]:
+            if best[pos] != rem:
+                continue  # reached again later with more SPD left: handled in that bucket
+            for n, cost in steps[pos]:
+                if n in stop:
+                    continue
+                left = rem - cost if rem > cost else 0
+                if left > best.get(n, -1):
+                    best[n] = left
+                    todo[left].append(n)
     return {p: r for p, r in best.items() if p not in occupant}
 
 

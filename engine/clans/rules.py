@@ -332,7 +332,8 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         (the same answer at a fraction of the cost: this runs before every move)."""
         if state.finished or action.seat not in self.to_act(state):
             super().check(state, action)  # refuses: the game is over, or it is not this seat's move
-        if action not in moves_like(state, action):
+        known = self.known_legal(state, action.seat)  # the player just listed them: no second look
+        if action not in (known if known is not None else moves_like(state, action)):
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule
             raise refusal

@@ -53,7 +53,7 @@ class Node:
 
 def determinize(game: Game, state: GameState, seat: int, world: random.Random) -> GameState:
     """A copy of `state` as `seat` might believe it to be: hidden cards redealt, dice re-seeded."""
-    copy = state.model_copy(deep=True)
+    copy = game.clone(state)
     for group in game.unknown_groups(copy, seat):
         pool = sorted(card for zone in group for card in zone)  # canonical: the true order must not leak
         world.shuffle(pool)

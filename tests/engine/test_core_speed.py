@@ -1,0 +1,117 @@
+"""The core's speed-ups keep behaviour: legal moves remembered only where that is safe, copies
+that are independent of their original, moves compared by the fields that name them."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engine.core import Action, Decision, EndTurn, Game, GameState, get_game
+from engine.core.rng import Rng
+
+
+class Take(Action):
+    type: Literal["take"] = "take"
+    n: int
+    note: str = Field(default="", exclude=True)
+
+
+class Pile(GameState):
+    game: str = "pile"
+    left: int = 5
+    taken: list[int] = Field(default_factory=list)
+
+
+class PileGame(Game):
+    """Take 1 or 2 from a pile; counts how often its legal moves are worked out."""
+
+    id = "pile"
+    title = "Pile"
+    state_model = Pile
+    action_model = Take | EndTurn
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.computed = 0
+
+    def legal_actions(self, state: Pile, seat: int) -> list[Action]:
+        self.computed += 1
+        return [Take(seat=seat, n=n) for n in (1, 2) if n <= state.left]
+
+    def decisions(self, state: Pile) -> list[Decision]:
+        return [Decision(seat=state.active, kind="turn", prompt="Take 1 or 2")]
+
+    def _take(self, state: Pile, action: Take, events: list) -> None:
+        state.left -= action.n
+        state.taken.append(action.n)
+
+    moves = {Take: _take}
+
+
+def pile() -> tuple[PileGame, Pile]:
+    game = PileGame()
+    state = Pile(seats=["a", "b"], rng=Rng(seed="s"))
+    game.publish(state)
+    return game, state
+
+
+def test_legal_moves_are_worked_out_once_per_version_in_a_steady_block():
+    game, state = pile()
+    with game.steady(state):
+        first = game.legal_actions(state, 0)
+        game.check(state, first[0])
+        game.random_action(state, 0)
+        assert game.computed == 1
+        first.clear()  # a caller's list is its own
+        assert len(game.legal_actions(state, 0)) == 2
+        game.advance(state, Take(seat=0, n=2))
+        assert game.legal_actions(state, 0) == [Take(seat=0, n=1), Take(seat=0, n=2)]
+        assert game.computed == 2
+    game.legal_actions(state, 0)
+    assert game.computed == 3  # outside the block nothing is remembered
+
+
+def test_a_poked_state_outside_a_steady_block_gets_fresh_moves():
+    game, state = pile()
+    assert len(game.legal_actions(state, 0)) == 2
+    state.left = 1  # a scenario test's poke: same version, other position
+    assert game.legal_actions(state, 0) == [Take(seat=0, n=1)]
+
+
+def test_moves_inside_a_handler_are_never_remembered():
+    game, state = pile()
+    seen = []
+
+    def take_and_look(g: PileGame, s: Pile, a: Take, events: list) -> None:
+        seen.append(len(g.legal_actions(s, 0)))
+        s.left -= a.n
+        seen.append(len(g.legal_actions(s, 0)))
+
+    game.moves = {Take: take_and_look}
+    with game.steady(state):
+        game.advance(state, Take(seat=0, n=4))
+    assert seen == [2, 1]
+
+
+def test_clone_is_equal_and_independent():
+    game = get_game("psiwars")
+    state = game.setup({}, ["a", "b"], "clone")
+    copy = game.clone(state)
+    assert copy == state and copy is not state
+    copy.players[0].hand.clear()
+    copy.rng.counter += 5
+    assert state.players[0].hand and copy != state
+
+
+def test_apply_leaves_its_input_alone():
+    game, state = pile()
+    new, _ = game.apply(state, Take(seat=0, n=2))
+    assert (state.left, state.taken, state.version) == (5, [], 0)
+    assert (new.left, new.taken, new.version) == (3, [2], 1)
+
+
+def test_moves_equal_by_their_dumped_fields_only():
+    a, b = Take(seat=0, n=1, note="one"), Take(seat=0, n=1, note="uno")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert Take(seat=0, n=2) != a and Take(seat=1, n=1) != a and EndTurn(seat=0) != a
