@@ -5,8 +5,8 @@ async def game(s: Store) -> int:
     return (await s.create_game("testduel", "chan", "guild", "alice", {})).id
 
 
-async def test_schedule_due_next_and_cancel(tmp_path):
-    s = await Store.open(tmp_path / "t.db")
+async def test_schedule_due_next_and_cancel(db):
+    s = await Store.open(db("t.db"))
     try:
         g = await game(s)
         assert await s.next_due() is None
@@ -28,8 +28,8 @@ async def test_schedule_due_next_and_cancel(tmp_path):
         await s.close()
 
 
-async def test_reset_keeps_only_the_named_seats_and_replaces_new_ones(tmp_path):
-    s = await Store.open(tmp_path / "t.db")
+async def test_reset_keeps_only_the_named_seats_and_replaces_new_ones(db):
+    s = await Store.open(db("t.db"))
     try:
         g = await game(s)
         for seat in (0, 1, 2):
@@ -43,12 +43,12 @@ async def test_reset_keeps_only_the_named_seats_and_replaces_new_ones(tmp_path):
         await s.close()
 
 
-async def test_timers_survive_reopening(tmp_path):
-    s = await Store.open(tmp_path / "t.db")
+async def test_timers_survive_reopening(db):
+    s = await Store.open(db("t.db"))
     g = await game(s)
     await s.schedule_timer(g, "timeout", 42.0, seat=1)
     await s.close()
-    s = await Store.open(tmp_path / "t.db")
+    s = await Store.open(db("t.db"))
     try:
         assert [(t.game_id, t.seat, t.due_at) for t in await s.timers(g)] == [(g, 1, 42.0)]
     finally:
