@@ -191,8 +191,8 @@ class PeopleStore:
                 await conn.execute(
                     "INSERT INTO ratings (guild_id, game, user_id, name, rating, wins, losses, draws)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                    " name = excluded.name, rating = excluded.rating, wins = wins + excluded.wins,"
-                    " losses = losses + excluded.losses, draws = draws + excluded.draws",
+                    " name = excluded.name, rating = excluded.rating, wins = ratings.wins + excluded.wins,"
+                    " losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws",
                     (guild, game, uid, name, updated[uid], won, lost, drew))
         return True
 
