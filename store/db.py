@@ -480,13 +480,15 @@ class Store(PeopleStore):
 
     async def claim_due_timers(self, now: float, *, lease: float = TIMER_LEASE, limit: int = 100) -> list[TimerRow]:
         """Due timers that no live process holds, now leased to this store until now + lease,
-        earliest first. Processes sharing the database never get the same timer while its lease
-        runs (SKIP LOCKED passes over rows another process is claiming right now); a process
+        earliest first (this store's own earlier claims included: it may try again). Processes
+        sharing the database never get the same timer while its lease runs (SKIP LOCKED passes over rows another process is claiming right now); a process
         that dies before firing one leaves it to be claimed again once the lease is over."""
         async with self._transaction() as conn:
             rows = await conn.fetch(
-                f"SELECT id FROM timers WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)"
-                f" AND {_NOT_BROKEN} ORDER BY due_at, id LIMIT ?{self._db.skip_locked}", (now, now, limit))
+                "SELECT id FROM timers WHERE due_at <= ?"
+                " AND (claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)"
+                f" AND {_NOT_BROKEN} ORDER BY due_at, id LIMIT ?{self._db.skip_locked}",
+                (now, now, self.owner, limit))
             ids = [r["id"] for r in rows]
             await conn.executemany("UPDATE timers SET claimed_by = ?, claimed_until = ? WHERE id = ?",
                                    [(self.owner, now + lease, i) for i in ids])
