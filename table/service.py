@@ -462,7 +462,7 @@ class TableService(PeopleOps):
         also go to on_notice. The dispatcher calls this; tests call it directly."""
         now = self.clock() if now is None else now
         notices = []
-        for timer in await self.store.due_timers(now):
+        for timer in await self.store.claim_due_timers(now):  # other processes skip these
             try:
                 notice = await self._fire(timer, now)
             except Exception:
@@ -495,7 +495,7 @@ class TableService(PeopleOps):
 
     async def _dispatch_once(self, until_heal: float) -> None:
         self._wake.clear()
-        due = await self.store.next_due()
+        due = await self.store.next_due(self.clock())  # timers leased by another process wait for it
         delay = min(MAX_SLEEP, until_heal, MAX_SLEEP if due is None else due - self.clock())
         if delay > 0:
             try:
@@ -623,8 +623,18 @@ class TableService(PeopleOps):
 
     # --- internals ---------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """One move of a game at a time: within this process, then across processes sharing the
+        store (PostgreSQL advisory lock; SQLite has one process and the version check)."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+            yield
+
+    async def claim_resume(self, game_id: int, version: int, *, hold: float = 60.0) -> bool:
+        """Whether this process should resume a game at start-up (AI seats, unposted turns): the
+        first process to ask gets it, others sharing the store skip it while the claim holds."""
+        now = self.clock()
+        return await self.store.claim(f"resume:{game_id}:{version}", now=now, until=now + hold)
 
     async def _row(self, game_id: int, *, broken_ok: bool = False) -> GameRow:
         """The stored game; GameBroken (a sentence, never a traceback) if it cannot be read,
