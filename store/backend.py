@@ -20,10 +20,11 @@ from typing import Any, Protocol
 
 import aiosqlite
 
+from .migrations import migrate, migrate_pg
+
 SYNC_LEVELS = ("NORMAL", "FULL", "EXTRA")  # PRAGMA synchronous choices that are safe with WAL
 PG_SCHEMES = ("postgresql://", "postgres://")
-# Advisory lock keys (PostgreSQL): one for migrations, one namespace for per-game locks.
-MIGRATION_LOCK = 0x4172_6269  # "Arbi"
+# Advisory lock namespace (PostgreSQL) of per-game locks (migrations use MIGRATION_LOCK).
 GAME_LOCK_SPACE = 0x6761  # "ga": pg_advisory_lock(space, game id)
 
 
@@ -88,8 +89,6 @@ class SqliteBackend:
 
     @classmethod
     async def open(cls, path: str | Path, migrations: list[str], synchronous: str) -> SqliteBackend:
-        from .migrations import migrate
-
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
@@ -202,8 +201,6 @@ class PostgresBackend:
     @classmethod
     async def open(cls, url: str, migrations: list[str], pool_size: int = 10) -> PostgresBackend:
         import asyncpg
-
-        from .migrations import migrate_pg
 
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, init=_init_connection)
         try:

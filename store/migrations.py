@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import aiosqlite
 
+MIGRATION_LOCK = 0x4172_6269  # PostgreSQL advisory lock key ("Arbi") held while a step runs
+
 MIGRATIONS: list[str] = [
     # 1: games, seats, the append-only action/event log, snapshots, timers, guild settings.
     """
@@ -386,8 +388,6 @@ PG_MIGRATIONS: list[str] = [
 async def migrate_pg(conn, migrations: list[str] = PG_MIGRATIONS) -> int:
     """migrate() for PostgreSQL (an asyncpg connection). Each step takes a transaction-scoped
     advisory lock first, so processes starting together never run one step twice."""
-    from .backend import MIGRATION_LOCK
-
     while True:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
