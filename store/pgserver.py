@@ -48,7 +48,10 @@ class PgServer:
         self._made: set[str] = set()
 
     @classmethod
-    def start(cls, bin_dir: Path | None = None, *, fsync: bool = False) -> PgServer:
+    def start(cls, bin_dir: Path | None = None, *, fsync: bool = False, synchronous_commit: bool = False
+              ) -> PgServer:
+        """fsync=True flushes data files like a real server (benchmarks); synchronous_commit=True
+        also waits for the WAL flush at each commit."""
         bin_dir = bin_dir or find_binaries()
         if bin_dir is None:
             raise RuntimeError("PostgreSQL's server binaries (initdb, pg_ctl) were not found")
@@ -63,7 +66,8 @@ class PgServer:
                         "--no-sync", "--locale=C")
             options = (f"-h 127.0.0.1 -p {server.port} -k {home} -c max_connections=400"
                        f" -c shared_buffers=64MB -c fsync={'on' if fsync else 'off'}"
-                       f" -c synchronous_commit={'on' if fsync else 'off'} -c full_page_writes=off")
+                       f" -c synchronous_commit={'on' if synchronous_commit else 'off'}"
+                       f" -c full_page_writes={'on' if fsync else 'off'}")
             server._run("pg_ctl", "-D", str(home / "data"), "-o", options, "-l", str(home / "log"),
                         "-w", "-t", "60", "start")
         except BaseException:
