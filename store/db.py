@@ -125,6 +125,7 @@ class Store(PeopleStore):
         self.kind = db.kind
         # Who holds a timer claim: unique per open store, readable in the database.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.timer_lease = TIMER_LEASE  # how long a claimed timer is this store's (see claim_due_timers)
 
     @classmethod
     async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] | None = None,
@@ -478,11 +479,12 @@ class Store(PeopleStore):
                                (now,))
         return [_timer_row(r) for r in rows]
 
-    async def claim_due_timers(self, now: float, *, lease: float = TIMER_LEASE, limit: int = 100) -> list[TimerRow]:
+    async def claim_due_timers(self, now: float, *, lease: float | None = None, limit: int = 100) -> list[TimerRow]:
         """Due timers that no live process holds, now leased to this store until now + lease,
         earliest first (this store's own earlier claims included: it may try again). Processes
         sharing the database never get the same timer while its lease runs (SKIP LOCKED passes over rows another process is claiming right now); a process
         that dies before firing one leaves it to be claimed again once the lease is over."""
+        lease = self.timer_lease if lease is None else lease
         async with self._transaction() as conn:
             rows = await conn.fetch(
                 "SELECT id FROM timers WHERE due_at <= ?"
