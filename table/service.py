@@ -105,6 +105,9 @@ class TableService(PeopleOps):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
         self._timer_task: asyncio.Task | None = None
+        # The longest the dispatcher sleeps without looking at the store: in a cluster other
+        # processes add timers it is not woken for (run_bot shortens it on PostgreSQL).
+        self.max_sleep = MAX_SLEEP
         self._wake = asyncio.Event()
         self.heal_every = HEAL_EVERY
 
@@ -496,7 +499,7 @@ class TableService(PeopleOps):
     async def _dispatch_once(self, until_heal: float) -> None:
         self._wake.clear()
         due = await self.store.next_due(self.clock())  # timers leased by another process wait for it
-        delay = min(MAX_SLEEP, until_heal, MAX_SLEEP if due is None else due - self.clock())
+        delay = min(self.max_sleep, until_heal, self.max_sleep if due is None else due - self.clock())
         if delay > 0:
             try:
                 await asyncio.wait_for(self._wake.wait(), delay)
