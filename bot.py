@@ -21,6 +21,7 @@ from discord.ext import commands
 from settings import Settings, load_settings
 
 log = logging.getLogger("arbiter")
+CLUSTER_POLL = 5.0  # seconds: how often a process sharing PostgreSQL looks for timers others added
 
 
 # --- the bot -------------------------------------------------------------------------------
@@ -90,6 +91,8 @@ async def run_bot(settings: Settings) -> None:
 
     store = await Store.open(settings.db, synchronous=settings.sync)
     service = TableService(store)
+    if settings.postgres:
+        service.max_sleep = CLUSTER_POLL  # other processes' timers are seen within this
     pictures = shared_pool(settings.render_workers)  # every cluster process draws in its own workers
     await asyncio.to_thread(pictures.start)  # workers warm before the first board is asked for
     try:
