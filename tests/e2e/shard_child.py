@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import sys
 
 from bot import create_bot
@@ -35,7 +37,12 @@ async def main(api_url: str, gateway_url: str, store_url: str, shards: str, coun
     @bot.listen()
     async def on_ready() -> None:
         print("READY", flush=True)
+        # Render workers started later must not inherit the pipe: the parent's wait() for this
+        # process ends only when every holder of its stdout has closed it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
+    # SIGTERM closes the bot, so the store and the render workers are shut down in order.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     try:
         async with bot:
             service.start_timers()

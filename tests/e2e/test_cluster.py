@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import os
 import signal
 import sys
 import time
@@ -32,7 +33,8 @@ async def start_shard(fake, url: str, shard: int, log: Path) -> asyncio.subproce
     with log.open("ab") as err:
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.e2e.shard_child", fake.api_url, fake.gateway_url, url, str(shard), "2",
-            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=err)
+            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=err,
+            env={**os.environ, "ARBITER_RENDER_WORKERS": "0"})  # a SIGKILL leaves no worker behind
     line = await asyncio.wait_for(child.stdout.readline(), LIMIT)
     assert line.strip() == b"READY", f"shard {shard} did not start: {log.read_text()[-2000:]}"
     return child
