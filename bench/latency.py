@@ -117,7 +117,7 @@ class ClusterFake(TimedFake):
     gateway barrier it also waits until the bot has made no REST call for QUIET seconds. Only the
     members' pace depends on this, not the figures (sent -> answered, sent -> posted)."""
 
-    QUIET = 0.15
+    QUIET = 0.5
 
     async def settle(self, timeout=None):
         await super().settle(timeout)
@@ -270,11 +270,19 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
             await fake.wait_for(lambda: any(m.id != after for m in turn_messages(fake, channel)[-1:]), 60)
             return latest_turn(fake, channel)
 
+        async def open_game(member, channel):
+            """/game new against the AI; its answer may follow the acknowledgement later."""
+            new = await fake.slash(member, "game", "new", game="psiwars", opponent="ai", channel=channel,
+                                   settings="lab hp=40")
+            await fake.wait_for(lambda: new.failed or "against the AI" in new.content, 120)
+            assert not new.failed, f"/game new in {channel.name} was not answered in time"
+
         async def begin(member, channel):
-            await ai_game(fake, member, channel=channel, settings="lab hp=40")
+            await open_game(member, channel)
             return await next_turn(channel, None)
 
-        await asyncio.gather(*(begin(m, c) for m, c in players))
+        for batch in range(0, games, 10):  # ten at a time: openings are not what is measured
+            await asyncio.gather(*(begin(m, c) for m, c in players[batch:batch + 10]))
         since, errors = time.perf_counter(), []
 
         async def play(member, channel):
@@ -283,7 +291,7 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
                 turn = latest_turn(fake, channel)
                 try:
                     if is_finished(turn):
-                        await ai_game(fake, member, channel=channel, settings="lab hp=40")
+                        await open_game(member, channel)
                         await next_turn(channel, turn.id)
                         continue
                     await make_move(fake, member_to_act(fake, turn), turn, policy)
