@@ -1,79 +1,34 @@
 """Arbiter start-up: settings, logging, store, table service, cogs, command sync.
 
     python bot.py                      the Discord bot (needs DISCORD_TOKEN), else the console
+    python bot.py --shards 0,1 --shard-count 4
+                                       one process of a cluster: shards 0 and 1 of 4 (PostgreSQL store)
     python bot.py --console [ARGS...]  the offline console table, e.g. --game <id> --players ai,ai --seed 7
+
+Settings (environment, .env) are described in settings.py and the README.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
-import os
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 
 import discord
 from discord.ext import commands
 
+from settings import Settings, load_settings
+
 log = logging.getLogger("arbiter")
-
-
-# --- settings ------------------------------------------------------------------------------
-
-def parse_dotenv(text: str) -> dict[str, str]:
-    """KEY=VALUE lines; '#' comments, blank lines, 'export ' and matching quotes allowed."""
-    out: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, value = line.split("=", 1)
-        key = key.removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        elif " #" in value:  # trailing comment on an unquoted value
-            value = value.split(" #", 1)[0].rstrip()
-        out[key] = value
-    return out
-
-
-@dataclass(frozen=True)
-class Settings:
-    token: str | None = None
-    db: str = "arbiter.db"
-    guild_id: int | None = None
-    log_level: str = "INFO"
-    sync: str = "NORMAL"  # SQLite's synchronous level: FULL also keeps the last moves through a power cut
-
-
-def load_settings(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
-    """The process environment wins over the .env file, so deployments can override it."""
-    values: dict[str, str] = {}
-    if dotenv is not None and dotenv.is_file():
-        values.update(parse_dotenv(dotenv.read_text(encoding="utf-8")))
-    values.update(os.environ if environ is None else environ)
-    guild = (values.get("ARBITER_GUILD_ID") or "").strip()
-    if guild and not guild.isdigit():
-        raise SystemExit(f"ARBITER_GUILD_ID must be a server id (digits), not {guild!r}")
-    sync = ((values.get("ARBITER_SYNC") or "").strip() or "NORMAL").upper()
-    if sync not in ("NORMAL", "FULL", "EXTRA"):
-        raise SystemExit(f"ARBITER_SYNC must be NORMAL, FULL or EXTRA, not {sync!r}")
-    return Settings(
-        token=(values.get("DISCORD_TOKEN") or "").strip() or None,
-        db=(values.get("ARBITER_DB") or "").strip() or "arbiter.db",
-        guild_id=int(guild) if guild else None,
-        log_level=((values.get("LOG_LEVEL") or "").strip() or "INFO").upper(),
-        sync=sync,
-    )
+CLUSTER_POLL = 5.0  # seconds: how often a process sharing PostgreSQL looks for timers others added
 
 
 # --- the bot -------------------------------------------------------------------------------
 
 class ArbiterBot(commands.Bot):
-    """A Bot that owns nothing global: the service and the guild to sync are passed in."""
+    """A Bot that owns nothing global: the service and the guild to sync are passed in. One
+    gateway connection; ShardedArbiterBot runs several shards in one process."""
 
     def __init__(self, service, *, guild_id: int | None = None, sync: bool = True, **options):
         from cogs.edge import ArbiterTree  # checks every option a client sends before a command runs
@@ -116,9 +71,19 @@ class ArbiterBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
 
-def create_bot(service, *, guild_id: int | None = None, **options) -> commands.Bot:
-    """A ready-to-start bot around an existing TableService (tests pass their own)."""
-    return ArbiterBot(service, guild_id=guild_id, **options)
+class ShardedArbiterBot(ArbiterBot, commands.AutoShardedBot):
+    """Cluster mode: this process runs `shard_ids` of `shard_count` shards; Discord sends it the
+    events of the guilds on those shards ((guild id >> 22) % shard_count)."""
+
+
+def create_bot(service, *, guild_id: int | None = None, shard_ids: list[int] | None = None,
+               shard_count: int | None = None, **options) -> commands.Bot:
+    """A ready-to-start bot around an existing TableService (tests pass their own); with
+    `shard_count` a sharded one running `shard_ids` (default: all of them)."""
+    if shard_count is None:
+        return ArbiterBot(service, guild_id=guild_id, **options)
+    ids = list(range(shard_count)) if shard_ids is None else list(shard_ids)
+    return ShardedArbiterBot(service, guild_id=guild_id, shard_ids=ids, shard_count=shard_count, **options)
 
 
 async def run_bot(settings: Settings) -> None:
@@ -128,10 +93,14 @@ async def run_bot(settings: Settings) -> None:
 
     store = await Store.open(settings.db, synchronous=settings.sync)
     service = TableService(store)
-    pictures = shared_pool()
+    if settings.postgres:
+        service.max_sleep = CLUSTER_POLL  # other processes' timers are seen within this
+    pictures = shared_pool(settings.render_workers)  # every cluster process draws in its own workers
     await asyncio.to_thread(pictures.start)  # workers warm before the first board is asked for
     try:
-        async with create_bot(service, guild_id=settings.guild_id) as bot:
+        async with create_bot(service, guild_id=settings.guild_id, sync=settings.syncs_commands,
+                              shard_ids=list(settings.shards) if settings.shards else None,
+                              shard_count=settings.shard_count) as bot:
             service.start_timers()  # reminders and turn clocks; stopped by service.close()
             await bot.start(settings.token)
     finally:
@@ -139,16 +108,25 @@ async def run_bot(settings: Settings) -> None:
         pictures.close()
 
 
+def command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Cluster flags (they win over the settings); the rest goes to the console table."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--shards", help="shards this process runs, e.g. 0,1")
+    parser.add_argument("--shard-count", type=int, help="how many shards there are in all")
+    parser.add_argument("--console", action="store_true")
+    return parser.parse_known_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    settings = load_settings()
-    if "--console" in argv or not settings.token:
+    flags, rest = command_line(list(sys.argv[1:] if argv is None else argv))
+    settings = load_settings(shards=flags.shards, shard_count=flags.shard_count)
+    if flags.console or not settings.token:
         from table.console import main as console_main
 
-        if "--console" not in argv:
+        if not flags.console:
             print("No DISCORD_TOKEN set: starting the offline console table.", file=sys.stderr)
-        return console_main([a for a in argv if a != "--console"]) or 0
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+        return console_main(rest) or 0
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:

@@ -17,10 +17,16 @@ The members act in rounds: each waits until the bot has settled before clicking 
 Throughput: clicks answered per second and moves saved per second (the AI's included) over the
 timed part; first, the machine's physical limit for boards: cores / the time one board takes.
 
-python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only]
+python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only] [--processes 2]
 
 --text-only measures the bot as if images/ were missing (turn messages without a picture), to
 separate the board rendering from the rest of the bot's work.
+
+--processes N measures cluster mode instead: for each number of games, the bot runs once as one
+process and once as N processes (tests/e2e/shard_child.py: shard i of N each, the games spread
+over one guild per shard), both on a throwaway PostgreSQL server (store/pgserver.py, fsync on,
+synchronous_commit off); the fake Discord and the members stay in this process. The games' seeds
+are random here (the bot runs in other processes).
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from discord.ext import commands
 
 from bot import create_bot
 from store import Store
+from store.pgserver import PgServer
 from table import TableService
 from tests.e2e.helpers import (
     Policy,
@@ -53,6 +60,7 @@ from tests.e2e.helpers import (
     make_move,
     member_to_act,
     renders_images,
+    turn_messages,
 )
 from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
 from tests.fakediscord.server import CALL
@@ -104,6 +112,22 @@ class TimedFake(FakeDiscord):
                     posts.append((post[0] - at) * 1000)
                     files.append(post[1])
         return {"ack": acks, "post": posts, "with_file": files}
+
+
+class ClusterFake(TimedFake):
+    """The bot runs in other processes, so settle() cannot wait for its handler tasks: after the
+    gateway barrier it also waits until the bot has made no REST call for QUIET seconds. Only the
+    members' pace depends on this, not the figures (sent -> answered, sent -> posted)."""
+
+    QUIET = 0.5
+
+    async def settle(self, timeout=None):
+        await super().settle(timeout)
+        while True:
+            seen = len(self.calls)
+            await asyncio.sleep(self.QUIET)
+            if len(self.calls) == seen:
+                return
 
 
 def pct(samples: list[float]) -> dict:
@@ -262,6 +286,86 @@ def physical_limit(samples: int = 9) -> dict:
             "boards_per_s_max": round(cores / (board_ms / 1000), 1)}
 
 
+async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: int) -> tuple[dict, dict]:
+    """The bot as `processes` shard processes on one PostgreSQL; the members play as in arbiter()."""
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    guilds = [fake.add_guild(f"shard {i}", shard=i, count=processes) for i in range(processes)]
+    children = []
+    try:
+        for i in range(processes):
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.e2e.shard_child", fake.api_url, fake.gateway_url, url, str(i),
+                str(processes), cwd=root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+            children.append(child)
+            if (await asyncio.wait_for(child.stdout.readline(), 120)).strip() != b"READY":
+                raise RuntimeError(f"shard process {i} did not start")
+        players = [(fake.add_member(f"p{processes}-{i}"), fake.add_channel(f"t{processes}-{i}", guilds[i % processes]))
+                   for i in range(games)]
+        async def next_turn(channel, after: int | None):
+            """The bot runs elsewhere (settle() cannot wait for its work): wait for its next turn message."""
+            await fake.wait_for(lambda: any(m.id != after for m in turn_messages(fake, channel)[-1:]), 60)
+            return latest_turn(fake, channel)
+
+        async def open_game(member, channel):
+            """/game new against the AI; its answer may follow the acknowledgement later."""
+            new = await fake.slash(member, "game", "new", game="psiwars", opponent="ai", channel=channel,
+                                   settings="lab hp=40")
+            await fake.wait_for(lambda: new.failed or "against the AI" in new.content, 120)
+            assert not new.failed, f"/game new in {channel.name} was not answered in time"
+
+        async def begin(member, channel):
+            await open_game(member, channel)
+            return await next_turn(channel, None)
+
+        for batch in range(0, games, 10):  # ten at a time: openings are not what is measured
+            await asyncio.gather(*(begin(m, c) for m, c in players[batch:batch + 10]))
+        since, errors = time.perf_counter(), []
+
+        async def play(member, channel):
+            policy, made = Policy(), 0
+            while made < moves:
+                turn = latest_turn(fake, channel)
+                try:
+                    if is_finished(turn):
+                        await open_game(member, channel)
+                        await next_turn(channel, turn.id)
+                        continue
+                    await make_move(fake, member_to_act(fake, turn), turn, policy)
+                    await next_turn(channel, turn.id)
+                except (AssertionError, TimeoutError) as exc:
+                    errors.append(f"{channel.name}: {exc!r}"[:300])
+                    return
+                made += 1
+
+        await asyncio.gather(*(play(m, c) for m, c in players))
+        return fake.latencies(since), {"failed_interactions": errors}
+    finally:
+        for child in children:  # SIGTERM: the child closes its bot, store and render workers
+            if child.returncode is None:
+                child.terminate()
+                await child.wait()
+
+
+async def run_cluster(games: int, moves: int, processes: int) -> dict:
+    """The same games with one process and with `processes`, each on a fresh PostgreSQL database."""
+    server = await asyncio.to_thread(PgServer.start, fsync=True)
+    figures = {}
+    try:
+        for count in sorted({1, processes}):
+            async with ClusterFake.running(wait_timeout=120.0) as fake:
+                found, extra = await cluster(fake, games, moves, server.url(f"latency{count}"), count)
+            figures[count] = {"ack_ms": pct(found["ack"]), "board_ms": pct(found["post"]), **extra}
+    finally:
+        server.stop()
+    one, many = figures[1], figures[processes]
+    return {"bench": "latency", "store": "postgresql", "games": games, "moves_per_game": moves,
+            "one_process": one, f"{processes}_processes": many,
+            "p50_one_over_many": {k: round(one[k]["p50"] / many[k]["p50"], 2) if one[k].get("p50") and
+                                  many[k].get("p50") else None for k in ("ack_ms", "board_ms")}}
+
+
 def _ratio(a: list[float], b: list[float]) -> float | None:
     return round(statistics.median(a) / statistics.median(b), 1) if a and b else None
 
@@ -271,6 +375,8 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--games", default="1,10,50", help="comma-separated numbers of concurrent games")
     ap.add_argument("--moves", type=int, default=12, help="moves each member makes per run")
     ap.add_argument("--text-only", action="store_true", help="turn messages without board images")
+    ap.add_argument("--processes", type=int, default=0,
+                    help="cluster mode: compare one process with this many shard processes on PostgreSQL")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)  # discord.py's warnings would mix with the JSON
     reports = []
@@ -278,7 +384,10 @@ def main(argv=None) -> list[dict]:
         print(json.dumps({"bench": "latency", "physical_limit": physical_limit()}), flush=True)
     with LoopbackGuard(), tempfile.TemporaryDirectory() as tmp, _text_only(args.text_only):
         for games in (int(g) for g in args.games.split(",")):
-            report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only))
+            if args.processes:
+                report = asyncio.run(run_cluster(games, args.moves, args.processes))
+            else:
+                report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only))
             print(json.dumps(report), flush=True)
             reports.append(report)
     return reports

@@ -179,6 +179,16 @@ def pending_seats(table: TableInfo, prompts: list) -> list:
     return [s for s in table.seats if s.seat in waiting]
 
 
+def runs_guild(bot: commands.Bot, guild_id: str | None) -> bool:
+    """Whether this process runs the shard of a guild: (guild id >> 22) % shard count, as Discord
+    routes them; games outside a guild belong to shard 0. Unsharded, every guild is ours."""
+    count = getattr(bot, "shard_count", None)
+    if not count:
+        return True
+    shard = (int(guild_id) >> 22) % count if guild_id and guild_id.isdigit() else 0
+    return shard in (getattr(bot, "shard_ids", None) or range(count))
+
+
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: commands.Bot, service: Any):
         self.bot = bot
@@ -318,6 +328,10 @@ class PlayCog(commands.Cog, name="Play"):
             return
         for t in tables:
             if t.status != "active" or t.broken:  # a game set aside waits for /game repair
+                continue
+            # In a cluster each process resumes the games of its own shards, and a claim in the
+            # store keeps two processes (a shard handed over, a misconfiguration) from both doing it.
+            if not runs_guild(self.bot, t.guild_id) or not await self.service.claim_resume(t.game_id, t.version):
                 continue
             try:
                 update = await self.service.run_ai(t.game_id) or await self._unposted_turn(t.game_id)

@@ -105,11 +105,12 @@ class RenderPool:
 _shared: RenderPool | None = None
 
 
-def shared_pool() -> RenderPool:
-    """The process-wide pool every caller shares (one set of workers per bot process)."""
+def shared_pool(workers: int | None = None) -> RenderPool:
+    """The process-wide pool every caller shares (one set of workers per bot process); `workers`
+    sizes it when it is first made (bot start-up passes the setting)."""
     global _shared
     if _shared is None:
-        _shared = RenderPool()
+        _shared = RenderPool(workers)
         atexit.register(_shared.close)  # stop the workers before the interpreter tears down
     return _shared
 

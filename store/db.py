@@ -1,38 +1,39 @@
-"""The one place Arbiter talks SQL: games, seats, the move log, snapshots.
+"""The one place Arbiter talks SQL: games, seats, the move log, snapshots, timers.
 
-A Store wraps one aiosqlite connection in autocommit mode; every transaction is an explicit
-BEGIN IMMEDIATE ... COMMIT. Coroutines sharing the connection take `_lock` so one coroutine's
-statements never land inside another's transaction. Several Stores (or processes) may open the
-same file: the version check in `save_move` is done by SQL, so it holds across connections too.
+A Store runs the same SQL over SQLite (one file, one process) or PostgreSQL (several processes);
+store/backend.py holds what differs. Several Stores (or processes) may share one database: the
+version check in `save_move` is done by SQL, so it holds across connections too.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
+import os
+import socket
 import time
+import uuid
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import aiosqlite
 
+from .backend import SYNC_LEVELS, Backend, Conn, PostgresBackend, SqliteBackend, is_postgres
 from .errors import AlreadySeated, ChannelBusy, EmptyDatabase, LobbyClosed, StaleVersion
-from .migrations import MIGRATIONS, migrate
+from .migrations import MIGRATIONS, PG_MIGRATIONS, migrate
 from .people import PeopleStore
-
-T = TypeVar("T")
 
 OPEN_STATUSES = ("lobby", "active")
 # Versions between stored snapshots (replay checkpoints of a running game). Sparse: the log and
 # the seed rebuild any state, and a game's snapshots are dropped when it ends.
 SNAPSHOT_EVERY = 100
-SYNC_LEVELS = ("NORMAL", "FULL", "EXTRA")  # PRAGMA synchronous choices that are safe with WAL
-MAX_ID = 2 ** 63 - 1  # SQLite's largest integer; a larger id finds nothing rather than raising
+MAX_ID = 2 ** 63 - 1  # the largest id either database holds; a larger one finds nothing rather than raising
+# How long a process holds a due timer it claimed before another may take it: a process that
+# died mid-fire lets go after this. Firing is done well within it; if not, the claim of the
+# timer in the move's own transaction still lets only one process make the move.
+TIMER_LEASE = 120.0
 UNREADABLE_SETTINGS = "its settings cannot be read"  # how a row with broken settings is marked
 
 
@@ -118,87 +119,81 @@ class EventRow:
 
 
 class Store(PeopleStore):
-    def __init__(self, conn: aiosqlite.Connection, path: str):
-        self._conn = conn
-        self.path = path
-        self._lock = asyncio.Lock()
+    def __init__(self, db: Backend, path: str):
+        self._db = db
+        self.path = path  # what Store.open was given: a file path or a postgresql:// URL
+        self.kind = db.kind
+        # Who holds a timer claim: unique per open store, readable in the database.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.timer_lease = TIMER_LEASE  # how long a claimed timer is this store's (see claim_due_timers)
 
     @classmethod
-    async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] = MIGRATIONS,
+    async def open(cls, path: str | Path = ":memory:", *, migrations: list[str] | None = None,
                    synchronous: str = "NORMAL") -> Store:
-        """Open (and migrate) the database. `synchronous`: NORMAL survives any process crash and
-        may lose the last commits on a power cut; FULL also keeps those (see the README)."""
+        """Open (and migrate) the database: a `postgresql://` URL or a SQLite file path.
+        `synchronous` (SQLite): NORMAL survives any process crash and may lose the last commits
+        on a power cut; FULL also keeps those (see the README)."""
+        if is_postgres(path):
+            return cls(await PostgresBackend.open(str(path), PG_MIGRATIONS if migrations is None else migrations),
+                       str(path))
         synchronous = synchronous.upper()
         if synchronous not in SYNC_LEVELS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNC_LEVELS)}, not {synchronous!r}")
+        migrations = MIGRATIONS if migrations is None else migrations
         _refuse_empty_file(path)
         await _create_whole(path, migrations)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            # WAL lets readers run beside the one writer; NORMAL sync is the usual WAL pairing.
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {synchronous}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA busy_timeout = 10000")  # wait for other writers, don't fail
-            await migrate(conn, migrations)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, str(path))
+        return cls(await SqliteBackend.open(path, migrations, synchronous), str(path))
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._db.close()
 
     # --- plumbing ----------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction; IMMEDIATE takes the write lock up front so two writers never
-        both read the old version and then collide at COMMIT."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
-                raise
+    def _transaction(self):
+        return self._db.transaction()
 
-    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
-        """Run `work(db, *args)` on the raw sqlite3 connection in aiosqlite's own thread: a whole
-        read or transaction costs one thread hop instead of one per statement and fetch, which
-        was most of the table's time per move. (`_execute` is the call aiosqlite's own methods
-        queue their work with.)"""
-        return await self._conn._execute(work, self._conn._conn, *args)
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._db.read() as c:
+            return await c.fetch(sql, params)
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return await self._fetch(sql, params)
+    async def raw_execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement in its own transaction (tests and tools that must reach under the
+        store, e.g. to damage a row on purpose); returns the rows touched."""
+        async with self._transaction() as c:
+            return await c.execute(sql, params)
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    def game_lock(self, game_id: int):
+        """Held while one move of the game is read, applied and saved: across processes on
+        PostgreSQL (an advisory lock), a no-op on SQLite."""
+        return self._db.game_lock(game_id)
 
-    async def _game(self, game_id: int) -> GameRow | None:
+    @staticmethod
+    async def _game(c: Conn, game_id: int) -> GameRow | None:
         if not _fits(game_id):
             return None
-        return await self._in_thread(_read_game, game_id)
+        rows = await c.fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        seats = await c.fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return _game_row(rows[0], seats)
 
-    async def _games(self, ids: Iterable[int]) -> list[GameRow]:
-        found = [await self._game(i) for i in ids]
+    async def _games(self, c: Conn, ids: Iterable[int]) -> list[GameRow]:
+        found = [await self._game(c, i) for i in ids]
         return [g for g in found if g is not None]
 
     @staticmethod
-    async def _log_events(conn: aiosqlite.Connection, game_id: int, version: int,
+    async def _log_events(conn: Conn, game_id: int, version: int,
                           events: Iterable[LoggedEvent], now: float) -> None:
         await conn.executemany(
             "INSERT INTO events (game_id, version, text, visible_to, at) VALUES (?, ?, ?, ?, ?)",
             [(game_id, version, e.text, None if e.visible_to is None else json.dumps(e.visible_to), now)
              for e in events],
         )
+
+    @staticmethod
+    async def _insert(conn: Conn, sql: str, params: Sequence[Any]) -> int:
+        """An INSERT that returns the new row's id (both databases speak RETURNING)."""
+        return (await conn.fetch(sql + " RETURNING id", params))[0][0]
 
     # --- games and seats ---------------------------------------------------------------
 
@@ -208,18 +203,17 @@ class Store(PeopleStore):
         now = time.time()
         try:
             async with self._transaction() as conn:
-                cur = await conn.execute(
-                    "INSERT INTO games (game, channel_id, guild_id, creator_id, status, config,"
+                game_id = await self._insert(
+                    conn, "INSERT INTO games (game, channel_id, guild_id, creator_id, status, config,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
                     (game, channel_id, guild_id, creator_id, json.dumps(config), now, now),
                 )
-                game_id = cur.lastrowid
                 if first_seat is not None:
                     await conn.execute(
                         "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, ?)",
                         (game_id, first_seat.user_id, first_seat.name, int(first_seat.is_ai)),
                     )
-        except sqlite3.IntegrityError as exc:
+        except self._db.integrity as exc:
             existing = await self.open_game_in(channel_id)
             if existing is None:
                 raise
@@ -227,16 +221,16 @@ class Store(PeopleStore):
         return await self.get_game(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self._lock:
-            return await self._game(game_id)
+        async with self._db.read() as c:
+            return await self._game(c, game_id)
 
     async def open_game_in(self, channel_id: str) -> GameRow | None:
         """The channel's lobby or running game, if any."""
-        async with self._lock:
-            rows = await self._fetch(
+        async with self._db.read() as c:
+            rows = await c.fetch(
                 "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
             )
-            return await self._game(rows[0]["id"]) if rows else None
+            return await self._game(c, rows[0]["id"]) if rows else None
 
     async def list_games(self, *, guild_id: str | None = None, user_id: str | None = None,
                          statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRow]:
@@ -251,32 +245,34 @@ class Store(PeopleStore):
             sql += (" AND (g.creator_id = ? OR EXISTS"
                     " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))")
             params += [user_id, user_id]
-        async with self._lock:
-            ids = [r["id"] for r in await self._fetch(sql + " ORDER BY g.id", params)]
-            return await self._games(ids)
+        async with self._db.read() as c:
+            ids = [r["id"] for r in await c.fetch(sql + " ORDER BY g.id", params)]
+            return await self._games(c, ids)
 
     async def add_seat(self, game_id: int, user_id: str, name: str, is_ai: bool = False) -> int:
         """Seat a player at the next free seat number; returns it. The game must be a lobby."""
         try:
             async with self._transaction() as conn:
-                rows = await self._fetch("SELECT status FROM games WHERE id = ?", (game_id,))
+                # The game row stays locked until COMMIT, so two joins never pick the same seat.
+                rows = await conn.fetch("SELECT status FROM games WHERE id = ?" + self._db.lock_rows, (game_id,))
                 if not rows or rows[0]["status"] != "lobby":
                     raise LobbyClosed(f"game {game_id} is not a lobby")
-                (seat,) = (await self._fetch(
+                (seat,) = (await conn.fetch(
                     "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)))[0]
                 await conn.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
                     (game_id, seat, user_id, name, int(is_ai)),
                 )
                 await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
-        except sqlite3.IntegrityError as exc:
+        except self._db.integrity as exc:
             raise AlreadySeated(f"{user_id} already sits at game {game_id}") from exc
         return seat
 
     async def remove_seat(self, game_id: int, user_id: str) -> bool:
         """Unseat a lobby player and close the gap, so seats stay numbered 0..n-1."""
         async with self._transaction() as conn:
-            rows = await self._fetch(
+            await conn.fetch("SELECT id FROM games WHERE id = ?" + self._db.lock_rows, (game_id,))
+            rows = await conn.fetch(
                 "SELECT s.seat FROM seats s JOIN games g ON g.id = s.game_id"
                 " WHERE s.game_id = ? AND s.user_id = ? AND g.status = 'lobby'", (game_id, user_id))
             if not rows:
@@ -284,7 +280,7 @@ class Store(PeopleStore):
             seat = rows[0]["seat"]
             await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             # One row at a time in seat order, so the primary key never sees two equal seats.
-            later = await self._fetch(
+            later = await conn.fetch(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat))
             for row in later:
                 await conn.execute("UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat = ?",
@@ -298,13 +294,13 @@ class Store(PeopleStore):
         now = time.time()
         marks = ", ".join("?" for _ in only_from)
         async with self._transaction() as conn:
-            cur = await conn.execute(
+            touched = await conn.execute(
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, now, game_id, *only_from),
             )
-            if cur.rowcount != 1:
+            if touched != 1:
                 return False
-            (version,) = (await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
+            (version,) = (await conn.fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
             await self._log_events(conn, game_id, version, events, now)
             if status not in OPEN_STATUSES:
                 await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
@@ -315,9 +311,8 @@ class Store(PeopleStore):
     async def mark_broken(self, game_id: int, reason: str) -> bool:
         """Set a game aside as unreadable; True only the first time (so it is logged once)."""
         async with self._transaction() as conn:
-            cur = await conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL",
-                                     (reason or "unreadable", game_id))
-            return cur.rowcount == 1
+            return await conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL",
+                                      (reason or "unreadable", game_id)) == 1
 
     async def restore_state(self, game_id: int, version: int, state_json: str,
                             events: Iterable[LoggedEvent] = ()) -> None:
@@ -336,12 +331,12 @@ class Store(PeopleStore):
         transaction. StaleVersion if it is no longer a lobby."""
         now = time.time()
         async with self._transaction() as conn:
-            cur = await conn.execute(
+            touched = await conn.execute(
                 "UPDATE games SET status = 'active', state = ?, version = ?, seed = ?, seed_commitment = ?,"
                 " updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (state_json, version, seed, seed_commitment, now, game_id),
             )
-            if cur.rowcount != 1:
+            if touched != 1:
                 raise StaleVersion(f"game {game_id} is no longer a lobby")
             await conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
                                (game_id, version, _pack(state_json)))
@@ -364,21 +359,34 @@ class Store(PeopleStore):
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
         now = time.time()
-        new_timers = timers.new if timers is not None else ()
-        async with self._lock:
-            # One thread hop for the move's rows (and the COMMIT when it sets no new clock), one per
-            # new timer (through _insert_timer, like every timer), one for the COMMIT.
-            await self._in_thread(_write_move, game_id, expected_version, new_version, seat, user_id, action_json,
-                                  list(events), state_json, status, timers, claim, now, not new_timers)
-            if new_timers:
-                try:
-                    for spec in new_timers:
-                        await self._insert_timer(self._conn, game_id, spec)
-                    await self._conn.execute("COMMIT")
-                except BaseException:
-                    if self._conn.in_transaction:
-                        await self._conn.execute("ROLLBACK")
-                    raise
+        async with self._transaction() as conn:
+            # An ended game's state is only read again to show or verify it: keep it deflated.
+            stored = state_json if status is None else _pack(state_json)
+            touched = await conn.execute(
+                "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (new_version, stored, status, now, game_id, expected_version),
+            )
+            if touched != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, seat, user_id, action_json, now),
+            )
+            if claim is not None and await conn.execute(
+                    "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id)) != 1:
+                raise StaleVersion(f"timer {claim} of game {game_id} was already taken")
+            await self._log_events(conn, game_id, new_version, events, now)
+            if status is not None:  # ended: the log and the seed replay it, no checkpoints needed
+                await conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            elif new_version % SNAPSHOT_EVERY == 0:
+                await conn.execute(
+                    "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state",
+                    (game_id, new_version, _pack(state_json)),
+                )
+            if timers is not None:
+                await self._reset_timers(conn, game_id, timers)
 
     # --- the log -----------------------------------------------------------------------
 
@@ -412,8 +420,8 @@ class Store(PeopleStore):
 
     async def turn_message(self, game_id: int) -> tuple[str, str, int] | None:
         """(channel id, message id, version) of the game's newest turn message, if any."""
-        rows = await self._fetch("SELECT channel_id, message_id, version FROM turn_messages WHERE game_id = ?",
-                                 (game_id,))
+        rows = await self._all("SELECT channel_id, message_id, version FROM turn_messages WHERE game_id = ?",
+                               (game_id,))
         return tuple(rows[0]) if rows else None
 
     async def forget_turn_message(self, game_id: int) -> None:
@@ -435,7 +443,7 @@ class Store(PeopleStore):
         if seat is not None:
             sql, params = sql + " AND seat = ?", [*params, seat]
         async with self._transaction() as conn:
-            return (await conn.execute(sql, params)).rowcount
+            return await conn.execute(sql, params)
 
     async def reset_timers(self, game_id: int, *, keep_seats: Iterable[int] = (),
                            new: Iterable[TimerSpec] = ()) -> None:
@@ -444,14 +452,18 @@ class Store(PeopleStore):
         async with self._transaction() as conn:
             await self._reset_timers(conn, game_id, TimerReset(frozenset(keep_seats), tuple(new)))
 
-    async def _reset_timers(self, conn: aiosqlite.Connection, game_id: int, plan: TimerReset) -> None:
-        await self._in_thread(_drop_timers, game_id, plan)  # inside the caller's open transaction
+    async def _reset_timers(self, conn: Conn, game_id: int, plan: TimerReset) -> None:
+        keep = set(plan.keep_seats) - {t.seat for t in plan.new}
+        rows = await conn.fetch("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,))
+        await conn.executemany("DELETE FROM timers WHERE id = ?", [(r["id"],) for r in rows if r["seat"] not in keep])
         for spec in plan.new:
             await self._insert_timer(conn, game_id, spec)
 
     async def postpone_timer(self, timer_id: int, due_at: float) -> None:
+        """Try a timer again later (its firing failed); whoever comes then may claim it."""
         async with self._transaction() as conn:
-            await conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (due_at, timer_id))
+            await conn.execute("UPDATE timers SET due_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ?",
+                               (due_at, timer_id))
 
     async def has_timer(self, timer_id: int) -> bool:
         return bool(await self._all("SELECT 1 FROM timers WHERE id = ?", (timer_id,)))
@@ -459,32 +471,66 @@ class Store(PeopleStore):
     async def take_timer(self, timer_id: int) -> bool:
         """Delete a timer that is about to fire; False if it was already gone (cancelled meanwhile)."""
         async with self._transaction() as conn:
-            return (await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,))).rowcount == 1
+            return await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)) == 1
 
     async def due_timers(self, now: float) -> list[TimerRow]:
-        """Timers due at or before `now`, earliest first."""
+        """Timers due at or before `now`, earliest first (claimed or not)."""
         rows = await self._all(f"SELECT * FROM timers WHERE due_at <= ? AND {_NOT_BROKEN} ORDER BY due_at, id",
                                (now,))
         return [_timer_row(r) for r in rows]
 
-    async def next_due(self) -> float | None:
-        rows = await self._all(f"SELECT MIN(due_at) FROM timers WHERE {_NOT_BROKEN}")
+    async def claim_due_timers(self, now: float, *, lease: float | None = None, limit: int = 100) -> list[TimerRow]:
+        """Due timers that no live process holds, now leased to this store until now + lease,
+        earliest first (this store's own earlier claims included: it may try again). Processes
+        sharing the database never get the same timer while its lease runs (SKIP LOCKED passes over rows another process is claiming right now); a process
+        that dies before firing one leaves it to be claimed again once the lease is over."""
+        lease = self.timer_lease if lease is None else lease
+        async with self._transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT id FROM timers WHERE due_at <= ?"
+                " AND (claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)"
+                f" AND {_NOT_BROKEN} ORDER BY due_at, id LIMIT ?{self._db.skip_locked}",
+                (now, now, self.owner, limit))
+            ids = [r["id"] for r in rows]
+            await conn.executemany("UPDATE timers SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                                   [(self.owner, now + lease, i) for i in ids])
+            marks = ", ".join("?" for _ in ids)
+            claimed = await conn.fetch(f"SELECT * FROM timers WHERE id IN ({marks}) ORDER BY due_at, id", ids) \
+                if ids else []
+        return [_timer_row(r) for r in claimed]
+
+    async def claim(self, name: str, *, now: float, until: float) -> bool:
+        """Take a named one-off claim (say, resuming a game at a version) until `until`; False if
+        another holder's claim is still running. A claim past its `until` may be taken again."""
+        async with self._transaction() as conn:
+            return await conn.execute(
+                "INSERT INTO claims (name, owner, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+                " SET owner = excluded.owner, until = excluded.until WHERE claims.until < ?",
+                (name, self.owner, until, now)) == 1
+
+    async def next_due(self, now: float | None = None) -> float | None:
+        """When the earliest timer is due; with `now`, timers another process holds a lease on
+        count from the end of that lease."""
+        if now is None:
+            rows = await self._all(f"SELECT MIN(due_at) FROM timers WHERE {_NOT_BROKEN}")
+        else:
+            rows = await self._all(
+                "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until >= ? AND claimed_by <> ?"
+                f" THEN claimed_until ELSE due_at END) FROM timers WHERE {_NOT_BROKEN}", (now, self.owner))
         return rows[0][0]
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._all("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,))
         return [_timer_row(r) for r in rows]
 
-    @staticmethod
-    async def _insert_timer(conn: aiosqlite.Connection, game_id: int | None, spec: TimerSpec) -> int:
-        cur = await conn.execute(
-            "INSERT INTO timers (game_id, seat, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, spec.seat, spec.kind, spec.due_at, json.dumps(spec.payload), time.time()))
-        return cur.lastrowid
+    @classmethod
+    async def _insert_timer(cls, conn: Conn, game_id: int | None, spec: TimerSpec) -> int:
+        return await cls._insert(
+            conn, "INSERT INTO timers (game_id, seat, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, spec.seat, spec.kind, float(spec.due_at), json.dumps(spec.payload), time.time()))
 
     async def schema_version(self) -> int:
-        rows = await self._all("PRAGMA user_version")
-        return rows[0][0]
+        return await self._db.schema_version()
 
 
 # Timers of a quarantined game wait: no loop walks into a game that cannot be read.
@@ -496,74 +542,23 @@ def _fits(number: object) -> bool:
     return isinstance(number, int) and -MAX_ID - 1 <= number <= MAX_ID
 
 
-# --- work done in the connection's thread, one hop each (see Store._in_thread) ---------------------------
-
-def _read_game(db: sqlite3.Connection, game_id: int) -> GameRow | None:
-    rows = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall()
-    if not rows:
-        return None
-    seats = db.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
-    return _game_row(rows[0], seats)
-
-
-def _write_move(db: sqlite3.Connection, game_id: int, expected_version: int, new_version: int, seat: int,
-                user_id: str, action_json: str, events: list[LoggedEvent], state_json: str, status: str | None,
-                timers: TimerReset | None, claim: int | None, now: float, commit: bool) -> None:
-    """Store.save_move's transaction in the connection's thread: all but the new timers, which the
-    caller adds before it commits (`commit` False), or all of it."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        # An ended game's state is only read again to show or verify it: keep it deflated.
-        stored = state_json if status is None else _pack(state_json)
-        cur = db.execute(
-            "UPDATE games SET version = ?, state = ?, status = COALESCE(?, status), updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (new_version, stored, status, now, game_id, expected_version),
-        )
-        if cur.rowcount != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
-        db.execute(
-            "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, expected_version, seat, user_id, action_json, now),
-        )
-        if claim is not None and db.execute(
-                "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id)).rowcount != 1:
-            raise StaleVersion(f"timer {claim} of game {game_id} was already taken")
-        db.executemany(
-            "INSERT INTO events (game_id, version, text, visible_to, at) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, new_version, e.text, None if e.visible_to is None else json.dumps(e.visible_to), now)
-             for e in events],
-        )
-        if status is not None:  # ended: the log and the seed replay it, no checkpoints needed
-            db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-        elif new_version % SNAPSHOT_EVERY == 0:
-            db.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                       (game_id, new_version, _pack(state_json)))
-        if timers is not None:
-            _drop_timers(db, game_id, timers)
-        if commit:
-            db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-
-
-def _drop_timers(db: sqlite3.Connection, game_id: int, plan: TimerReset) -> None:
-    """The first half of a timer reset: every timer of the game goes except those of
-    `plan.keep_seats` (seats that get a new one lose their old one too)."""
-    keep = set(plan.keep_seats) - {t.seat for t in plan.new}
-    rows = db.execute("SELECT id, seat FROM timers WHERE game_id = ?", (game_id,)).fetchall()
-    db.executemany("DELETE FROM timers WHERE id = ?", [(r["id"],) for r in rows if r["seat"] not in keep])
-
-
 def _pack(state_json: str) -> bytes:
     """Snapshots are kept deflated: state JSON is repetitive and shrinks several times over."""
     return zlib.compress(state_json.encode(), 6)
 
 
 def _unpack(value: str | bytes) -> str:
-    return zlib.decompress(value).decode() if isinstance(value, bytes) else value
+    """A stored state as text. SQLite hands back text as str; PostgreSQL keeps every state as
+    BYTEA, where a running game's is plain UTF-8 JSON (it opens with "{") and an ended one's is a
+    zlib stream (it opens with 0x78)."""
+    if isinstance(value, str):
+        return value
+    if value[:1] == b"\x78":
+        try:
+            return zlib.decompress(value).decode()
+        except zlib.error:
+            pass  # text that merely starts with "x"
+    return value.decode()
 
 
 async def _create_whole(path: str | Path, migrations: list[str]) -> None:
@@ -590,12 +585,12 @@ def _refuse_empty_file(path: str | Path) -> None:
                             "Restore it from a backup, or delete it to start with a new database.")
 
 
-def _timer_row(r: sqlite3.Row) -> TimerRow:
+def _timer_row(r: Any) -> TimerRow:
     return TimerRow(id=r["id"], game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
                     payload=json.loads(r["payload"]))
 
 
-def _game_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> GameRow:
+def _game_row(row: Any, seats: list[Any]) -> GameRow:
     """A games row as a GameRow; one whose settings cannot be read comes back marked broken
     (with empty settings) instead of raising, so one bad row never breaks a listing."""
     broken = row["broken"]

@@ -1,13 +1,12 @@
 """SQL for what people set and ask: server and user settings, standing answers, requests that
 wait for approval (undo, replacement), seat changes in a running game, and ratings.
 
-A mixin of Store: it uses Store's connection, lock and transaction helpers.
+A mixin of Store: it uses Store's read and transaction helpers (the same SQL on both databases).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -116,15 +115,14 @@ class PeopleStore:
         async with self._transaction() as conn:
             await conn.execute("UPDATE requests SET status = 'expired' WHERE game_id = ? AND status = 'open'",
                                (game_id,))
-            cur = await conn.execute(
-                "INSERT INTO requests (game_id, kind, user_id, version, payload, needs, created_at)"
+            request_id = await self._insert(
+                conn, "INSERT INTO requests (game_id, kind, user_id, version, payload, needs, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, kind, user_id, version, json.dumps(payload or {}), json.dumps(needs), time.time()))
-            request_id = cur.lastrowid
         return await self.request(request_id)
 
     async def request(self, request_id: int) -> RequestRow | None:
-        if not -2 ** 63 <= request_id < 2 ** 63:  # beyond SQLite's integers: no such request
+        if not -2 ** 63 <= request_id < 2 ** 63:  # beyond 64-bit integers: no such request
             return None
         rows = await self._all("SELECT * FROM requests WHERE id = ?", (request_id,))
         return _request_row(rows[0]) if rows else None
@@ -132,7 +130,8 @@ class PeopleStore:
     async def approve_request(self, request_id: int, user_id: str) -> RequestRow | None:
         """Record one approval of an open request; None if it is no longer open."""
         async with self._transaction() as conn:
-            rows = await self._fetch("SELECT * FROM requests WHERE id = ? AND status = 'open'", (request_id,))
+            rows = await conn.fetch("SELECT * FROM requests WHERE id = ? AND status = 'open'" + self._db.lock_rows,
+                                    (request_id,))
             if not rows:
                 return None
             approved = sorted(set(json.loads(rows[0]["approved"])) | {user_id})
@@ -142,9 +141,8 @@ class PeopleStore:
     async def close_request(self, request_id: int, status: str) -> bool:
         """open -> done / refused / expired; False if it was not open any more."""
         async with self._transaction() as conn:
-            cur = await conn.execute("UPDATE requests SET status = ? WHERE id = ? AND status = 'open'",
-                                     (status, request_id))
-            return cur.rowcount == 1
+            return await conn.execute("UPDATE requests SET status = ? WHERE id = ? AND status = 'open'",
+                                      (status, request_id)) == 1
 
     # --- seats in a running game -------------------------------------------------------
 
@@ -156,13 +154,13 @@ class PeopleStore:
                 await conn.execute("UPDATE seats SET user_id = ?, is_ai = ? WHERE game_id = ? AND seat = ?",
                                    (user_id, int(is_ai), game_id, seat))
                 await conn.execute("DELETE FROM standing_answers WHERE game_id = ? AND seat = ?", (game_id, seat))
-        except sqlite3.IntegrityError as exc:
+        except self._db.integrity as exc:
             raise AlreadySeated(f"{user_id} already sits at game {game_id}") from exc
 
     async def log_events(self, game_id: int, events: list) -> None:
         """Log table events (LoggedEvent) at the game's current version, outside any move."""
         async with self._transaction() as conn:
-            (version,) = (await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
+            (version,) = (await conn.fetch("SELECT version FROM games WHERE id = ?", (game_id,)))[0]
             await self._log_events(conn, game_id, version, events, time.time())
 
     async def mark_conceded(self, game_id: int, seat: int) -> None:
@@ -178,13 +176,12 @@ class PeopleStore:
         new_ratings(old ratings, scores) -> new ratings. False if it was counted before."""
         guild = guild_id or NO_GUILD
         async with self._transaction() as conn:
-            cur = await conn.execute("INSERT OR IGNORE INTO rated_games (game_id, at) VALUES (?, ?)",
-                                     (game_id, time.time()))
-            if cur.rowcount != 1:
+            if await conn.execute("INSERT INTO rated_games (game_id, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                                  (game_id, time.time())) != 1:
                 return False
             old = {uid: DEFAULT_RATING for uid in results}
             marks = ", ".join("?" for _ in results)
-            for r in await self._fetch(f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ?"
+            for r in await conn.fetch(f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ?"
                                        f" AND user_id IN ({marks})", (guild, game, *results)):
                 old[r["user_id"]] = r["rating"]
             scores = {uid: score for uid, (_, score) in results.items()}
@@ -194,8 +191,8 @@ class PeopleStore:
                 await conn.execute(
                     "INSERT INTO ratings (guild_id, game, user_id, name, rating, wins, losses, draws)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                    " name = excluded.name, rating = excluded.rating, wins = wins + excluded.wins,"
-                    " losses = losses + excluded.losses, draws = draws + excluded.draws",
+                    " name = excluded.name, rating = excluded.rating, wins = ratings.wins + excluded.wins,"
+                    " losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws",
                     (guild, game, uid, name, updated[uid], won, lost, drew))
         return True
 
@@ -212,7 +209,7 @@ class PeopleStore:
         return RatingRow(r["user_id"], r["name"], r["rating"], r["wins"], r["losses"], r["draws"]) if r else None
 
 
-def _request_row(r: sqlite3.Row) -> RequestRow:
+def _request_row(r: Any) -> RequestRow:
     return RequestRow(id=r["id"], game_id=r["game_id"], kind=r["kind"], user_id=r["user_id"], version=r["version"],
                       payload=json.loads(r["payload"]), needs=tuple(json.loads(r["needs"])),
                       approved=tuple(json.loads(r["approved"])), status=r["status"])

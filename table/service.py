@@ -112,6 +112,9 @@ class TableService(HintOps, PeopleOps):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
         self._timer_task: asyncio.Task | None = None
+        # The longest the dispatcher sleeps without looking at the store: in a cluster other
+        # processes add timers it is not woken for (run_bot shortens it on PostgreSQL).
+        self.max_sleep = MAX_SLEEP
         self._wake = asyncio.Event()
         self.heal_every = HEAL_EVERY
         self.thinking = thinking or shared_pool()  # where the AI thinks (hard: a worker process)
@@ -484,7 +487,7 @@ class TableService(HintOps, PeopleOps):
         also go to on_notice. The dispatcher calls this; tests call it directly."""
         now = self.clock() if now is None else now
         notices = []
-        for timer in await self.store.due_timers(now):
+        for timer in await self.store.claim_due_timers(now):  # other processes skip these
             try:
                 notice = await self._fire(timer, now)
             except Exception:
@@ -517,8 +520,8 @@ class TableService(HintOps, PeopleOps):
 
     async def _dispatch_once(self, until_heal: float) -> None:
         self._wake.clear()
-        due = await self.store.next_due()
-        delay = min(MAX_SLEEP, until_heal, MAX_SLEEP if due is None else due - self.clock())
+        due = await self.store.next_due(self.clock())  # timers leased by another process wait for it
+        delay = min(self.max_sleep, until_heal, self.max_sleep if due is None else due - self.clock())
         if delay > 0:
             try:
                 await asyncio.wait_for(self._wake.wait(), delay)
@@ -645,8 +648,18 @@ class TableService(HintOps, PeopleOps):
 
     # --- internals ---------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """One move of a game at a time: within this process, then across processes sharing the
+        store (PostgreSQL advisory lock; SQLite has one process and the version check)."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+            yield
+
+    async def claim_resume(self, game_id: int, version: int, *, hold: float = 60.0) -> bool:
+        """Whether this process should resume a game at start-up (AI seats, unposted turns): the
+        first process to ask gets it, others sharing the store skip it while the claim holds."""
+        now = self.clock()
+        return await self.store.claim(f"resume:{game_id}:{version}", now=now, until=now + hold)
 
     async def _row(self, game_id: int, *, broken_ok: bool = False) -> GameRow:
         """The stored game; GameBroken (a sentence, never a traceback) if it cannot be read,

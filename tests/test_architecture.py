@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.core.registry import game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ["cogs", "table", "store", "lookup", "bot.py", "images/__init__.py"]  # docs (*.md) may name games
+SHARED = ["cogs", "table", "store", "lookup", "bot.py", "settings.py", "images/__init__.py"]  # docs (*.md) may name games
 LAYERS = ["engine", "table", "cogs", "lookup", "images", "store"]
 
 

@@ -1,42 +1,14 @@
-"""bot.py: settings from the environment and .env, and a bot built without global state."""
+"""bot.py: the console without a token, and a bot built without global state (settings: tests/test_settings.py)."""
 
 from __future__ import annotations
 
 import re
 
 import discord
-import pytest
 
 import bot as botmod
 from cogs.components import Cid, plan_panel
 from cogs.play import ArbButton, ArbSelect, build_view
-
-
-def test_parse_dotenv():
-    text = """
-# comment
-DISCORD_TOKEN="abc.def"
-export ARBITER_DB=games.db   # where games live
-ARBITER_GUILD_ID='123'
-EMPTY=
-not a line
-"""
-    assert botmod.parse_dotenv(text) == {"DISCORD_TOKEN": "abc.def", "ARBITER_DB": "games.db",
-                                         "ARBITER_GUILD_ID": "123", "EMPTY": ""}
-
-
-def test_environment_wins_over_dotenv(tmp_path):
-    env = tmp_path / ".env"
-    env.write_text("DISCORD_TOKEN=fromfile\nARBITER_DB=file.db\nLOG_LEVEL=debug\n")
-    s = botmod.load_settings({"ARBITER_DB": "env.db"}, env)
-    assert s == botmod.Settings(token="fromfile", db="env.db", guild_id=None, log_level="DEBUG")
-    assert botmod.load_settings({}, tmp_path / "missing") == botmod.Settings()
-    assert botmod.load_settings({"ARBITER_GUILD_ID": "42"}, None).guild_id == 42
-    assert botmod.load_settings({"ARBITER_SYNC": "full"}, None).sync == "FULL"
-    with pytest.raises(SystemExit, match="ARBITER_SYNC"):
-        botmod.load_settings({"ARBITER_SYNC": "sometimes"}, None)
-    with pytest.raises(SystemExit):
-        botmod.load_settings({"ARBITER_GUILD_ID": "my-server"}, None)
 
 
 def test_no_token_runs_the_console(monkeypatch, tmp_path):
@@ -72,6 +44,13 @@ async def test_create_bot_loads_cogs_and_components():
         assert b.get_cog("Play").service is service
     finally:
         await b.close()
+
+
+async def test_a_sharded_bot_runs_the_shards_it_is_given():
+    b = botmod.create_bot(object(), sync=False, shard_ids=[1, 3], shard_count=4)
+    assert isinstance(b, discord.AutoShardedClient)  # never started: nothing to close
+    assert (b.shard_ids, b.shard_count) == ([1, 3], 4)
+    assert not isinstance(botmod.create_bot(object(), sync=False), discord.AutoShardedClient)
 
 
 async def test_dynamic_items_rebuild_from_a_message():

@@ -293,7 +293,7 @@ async def test_reconnect_resumes_and_keeps_working(fake: FakeDiscord) -> None:
     async with bot_session(fake, TinyBot(fake.guild_id)) as bot:
         await fake.reconnect()
         resume = [f for f in fake.gateway_frames if f["op"] == 6]
-        assert len(resume) == 1 and resume[0]["d"]["session_id"] == fake._session_id
+        assert len(resume) == 1 and resume[0]["d"]["session_id"] == fake.sessions[0].session_id
         assert fake.connections == 2 and len([f for f in fake.gateway_frames if f["op"] == 2]) == 1
         assert (await fake.slash(alice, "ping")).content == "pong"
         assert bot.is_ready()

@@ -182,10 +182,11 @@ class UserActions:
                         "authorizing_integration_owners": {"0": str(user.id)}}
         else:
             member = user.member_payload(with_permissions=True)
-            payload |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "member": member, "context": 0,
-                        "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            guild = channel.guild_id  # the guild of the channel: its shard's session gets the interaction
+            payload |= {"guild_id": str(guild), "guild_locale": "en-US", "member": member, "context": 0,
+                        "guild": {"id": str(guild), "locale": "en-US", "features": []},
                         "channel": channel.payload() | {"permissions": member["permissions"]},
-                        "authorizing_integration_owners": {"0": str(self.guild_id)}}
+                        "authorizing_integration_owners": {"0": str(guild)}}
         if message is not None:
             payload["message"] = message.data
         return payload
@@ -195,9 +196,9 @@ class UserActions:
         if not path:
             raise HarnessError("slash() needs a command name")
         name, subpath = path[0], path[1:]
-        guild_cmds = [] if channel.is_dm else self.commands.get(self.guild_id, [])
+        guild_cmds = [] if channel.is_dm else self.commands.get(channel.guild_id, [])
         cmd = next((c for c in guild_cmds if c["name"] == name and c.get("type", 1) == 1), None)
-        scope = self.guild_id if cmd else None
+        scope = channel.guild_id if cmd else None
         cmd = cmd or next((c for c in self.commands.get(None, []) if c["name"] == name and c.get("type", 1) == 1), None)
         if cmd is None and self.commands:
             raise HarnessError(f"no synced command /{name}; synced: {self._command_names()}")

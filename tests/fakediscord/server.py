@@ -73,6 +73,25 @@ class Upload:
 
 
 @dataclass
+class Session:
+    """One gateway connection: a shard of a (possibly) sharded bot. An unsharded IDENTIFY is
+    shard 0 of 1. Dispatches reach the session of the guild they are about."""
+
+    shard: int
+    count: int
+    identify: dict
+    session_id: str
+    ws: web.WebSocketResponse | None = None
+    last_seq: int = 0  # the sequence number of the last event sent on this session
+    frames: list[dict] = field(default_factory=list)  # what the bot sent on this session
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's routing: (guild id >> 22) % shard count; events outside a guild go to shard 0."""
+    return (guild_id >> 22) % count if guild_id else 0
+
+
+@dataclass
 class Call:
     """One REST request the bot made, and the fake's answer."""
 
@@ -107,6 +126,7 @@ class FakeDiscord(UserActions):
         self.app_id = self.snowflake()
         self.guild_id = self.snowflake()
         self.guild_name = guild_name
+        self.guilds: dict[int, str] = {self.guild_id: guild_name}  # every guild the bot is in: id -> name
         self.bot_user = Member(self.app_id, "Arbiter", ALL_PERMISSIONS & ~(1 << 3), bot=True)
         self.roles: dict[int, Role] = {self.guild_id: Role(self.guild_id, "@everyone", EVERYONE_PERMISSIONS)}
         self.members: dict[int, Member] = {self.bot_user.id: self.bot_user}
@@ -114,7 +134,8 @@ class FakeDiscord(UserActions):
         self.commands: dict[int | None, list[dict]] = {}  # synced by the bot, per guild id (None: global)
         self.calls: list[Call] = []
         self.gateway_frames: list[dict] = []  # every frame the bot sent on the gateway
-        self.identify: dict | None = None
+        self.identify: dict | None = None  # the latest IDENTIFY (of any shard)
+        self.sessions: dict[int, Session] = {}  # shard id -> its gateway session
         self.interactions: dict[int, InteractionResult] = {}
         self.attachments: dict[int, Attachment] = {}
         self.connections = 0
@@ -122,10 +143,10 @@ class FakeDiscord(UserActions):
         self.bot_errors: list[logging.LogRecord] = []  # ERRORs discord.py logged during bot_session()
         self.base_url = self.api_url = self.gateway_url = ""
         self._by_token: dict[str, InteractionResult] = {}
-        self._ws: web.WebSocketResponse | None = None
         self._seq = 0
-        self._session_id = ""
-        self._pending: list[tuple[str, dict]] = []  # dispatches waiting for a (re)connected gateway
+        # Dispatches waiting for their shard's session to be (re)connected: (event, data, shard or
+        # None to route by the event's guild).
+        self._pending: list[tuple[str, dict, int | None]] = []
         self._send_lock = asyncio.Lock()
         self._changed = asyncio.Condition()
         self._resumed = asyncio.Event()
@@ -199,8 +220,9 @@ class FakeDiscord(UserActions):
         for ix in self.interactions.values():
             if ix.timer is not None:
                 ix.timer.cancel()
-        if self._ws is not None:
-            await self._ws.close()
+        for session in self.sessions.values():
+            if session.ws is not None:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -230,8 +252,19 @@ class FakeDiscord(UserActions):
             self._queue("GUILD_MEMBER_ADD", {**member.member_payload(), "guild_id": str(self.guild_id)})
         return member
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(self.snowflake(), name, guild_id=self.guild_id, position=len(self.channels))
+    def add_guild(self, name: str, *, shard: int, count: int) -> int:
+        """Another guild the bot is in, with an id that Discord routes to `shard` of `count`.
+        Members and non-default roles are shared by every guild (enough for the bot's needs)."""
+        base = self.snowflake()
+        guild_id = (((base >> 22) // count * count + shard) << 22) | (base & (2 ** 22 - 1))
+        while guild_id in self.guilds or guild_id < base:
+            guild_id += count << 22
+        self.guilds[guild_id] = name
+        self.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
+        return guild_id
+
+    def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
+        channel = Channel(self.snowflake(), name, guild_id=guild_id or self.guild_id, position=len(self.channels))
         self.channels[channel.id] = channel
         self._queue("CHANNEL_CREATE", channel.payload())
         return channel
@@ -244,18 +277,21 @@ class FakeDiscord(UserActions):
         self.channels[channel.id] = channel
         return channel
 
-    def guild_payload(self) -> dict:
+    def guild_payload(self, guild_id: int | None = None) -> dict:
+        guild_id = guild_id or self.guild_id
         members = [m.member_payload() for m in self.members.values()]
+        roles = [r for r in self.roles.values() if r.id == guild_id or r.id not in self.guilds]
+        channels = [c for c in self.channels.values() if c.guild_id == guild_id]
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None, "banner": None,
+            "id": str(guild_id), "name": self.guilds[guild_id], "icon": None, "splash": None, "banner": None,
             "description": None, "owner_id": str(self.bot_user.id + 1), "afk_channel_id": None, "afk_timeout": 300,
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
             "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0, "premium_subscription_count": 0,
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
             "public_updates_channel_id": None, "preferred_locale": "en-US", "features": [],
-            "roles": [r.payload() for r in self.roles.values()], "emojis": [], "stickers": [],
-            "channels": [c.payload() for c in self.channels.values() if c.guild_id and c.type == 0],
-            "threads": [c.payload() for c in self.channels.values() if c.type in (11, 12)],
+            "roles": [r.payload() for r in roles], "emojis": [], "stickers": [],
+            "channels": [c.payload() for c in channels if c.type == 0],
+            "threads": [c.payload() for c in channels if c.type in (11, 12)],
             "members": members, "member_count": len(members),  # equal counts: discord.py won't chunk
             "large": False, "unavailable": False, "joined_at": iso_now(), "voice_states": [], "presences": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
@@ -274,22 +310,24 @@ class FakeDiscord(UserActions):
                 continue
             frame = json.loads(msg.data)
             self.gateway_frames.append(frame)
+            for session in self.sessions.values():
+                if session.ws is ws:
+                    session.frames.append(frame)
             op, data = frame.get("op"), frame.get("d")
             if op == 1:
                 await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
                 await self._notify()
             elif op == 2:
-                self.identify = data
-                self._session_id = f"session-{self.snowflake()}"
-                self._ws = ws
-                self._pending[:0] = [("READY", self._ready_payload()), ("GUILD_CREATE", self.guild_payload())]
+                self._identify(ws, data)
                 await self._flush()
+                await self._notify()
             elif op == 6:
-                if data.get("session_id") != self._session_id:
+                session = next((x for x in self.sessions.values() if x.session_id == data.get("session_id")), None)
+                if session is None:
                     await self._send(ws, {"op": 9, "d": False, "s": None, "t": None})
                     continue
-                self._ws = ws
-                self._pending.insert(0, ("RESUMED", {}))
+                session.ws = ws
+                self._pending.insert(0, ("RESUMED", {}, session.shard))
                 await self._flush()
                 self._resumed.set()
             elif op == 8:
@@ -297,13 +335,38 @@ class FakeDiscord(UserActions):
                 await self.dispatch("GUILD_MEMBERS_CHUNK", {"guild_id": str(self.guild_id), "members": members,
                                                             "chunk_index": 0, "chunk_count": 1,
                                                             "nonce": data.get("nonce")})
-        if self._ws is ws:
-            self._ws = None
+        for session in self.sessions.values():
+            if session.ws is ws:
+                session.ws = None
         return ws
 
-    def _ready_payload(self) -> dict:
-        return {"v": 10, "user": self.bot_user.user_payload(), "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": self._session_id, "resume_gateway_url": self.gateway_url, "shard": [0, 1],
+    def _identify(self, ws: web.WebSocketResponse, data: dict) -> None:
+        """A new session for the shard IDENTIFY names; READY and one GUILD_CREATE per guild of
+        that shard go first, ahead of anything queued for it."""
+        shard, count = data.get("shard") or (0, 1)
+        if not 0 <= shard < count:
+            raise HarnessError(f"IDENTIFY names shard {shard} of {count}")
+        if any(s.count != count for k, s in self.sessions.items() if k != shard and s.ws is not None):
+            raise HarnessError(f"IDENTIFY with {count} shards while other sessions use another count")
+        self.identify = data
+        session = Session(shard, count, data, f"session-{self.snowflake()}", ws)
+        self.sessions[shard] = session
+        self._pending = [p for p in self._pending if p[2] != shard]  # an older session's READY is void
+        mine = [g for g in self.guilds if shard_of(g, count) == shard]
+        self._pending[:0] = [("READY", self._ready_payload(session, mine), shard),
+                             *(("GUILD_CREATE", self.guild_payload(g), shard) for g in mine)]
+
+    @property
+    def _ws(self) -> web.WebSocketResponse | None:
+        """The connection of shard 0 (the only one of an unsharded bot)."""
+        session = self.sessions.get(0)
+        return session.ws if session else None
+
+    def _ready_payload(self, session: Session, guilds: list[int]) -> dict:
+        return {"v": 10, "user": self.bot_user.user_payload(), "guilds": [{"id": str(g), "unavailable": True}
+                                                                          for g in guilds],
+                "session_id": session.session_id, "resume_gateway_url": self.gateway_url,
+                "shard": [session.shard, session.count],
                 "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
                 "presences": [], "user_settings": {}, "geo_ordered_rtc_regions": []}
 
@@ -318,21 +381,38 @@ class FakeDiscord(UserActions):
             missing = [k for k in INTERACTION_KEYS if k not in data]
             if missing:
                 raise HarnessError(f"INTERACTION_CREATE lacks {missing}: discord.py would crash on it")
-        self._pending.append((event, data))
+        self._pending.append((event, data, None))
         await self._flush()
 
     def _queue(self, event: str, data: dict) -> None:
         """Queue an event from sync code (sent by the next dispatch or settle)."""
         if self.identify is not None:  # before that, GUILD_CREATE will carry the state anyway
-            self._pending.append((event, data))
+            self._pending.append((event, data, None))
+
+    def _shard_for(self, event: str, data: dict) -> int:
+        """The shard whose session gets an event: that of the guild it belongs to."""
+        count = max((s.count for s in self.sessions.values()), default=1)
+        guild = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+        if guild is None and data.get("channel_id") and int(data["channel_id"]) in self.channels:
+            guild = self.channels[int(data["channel_id"])].guild_id
+        return shard_of(int(guild) if guild else None, count)
 
     async def _flush(self) -> None:
-        # Sequence numbers are given at send time so the bot sees them strictly increasing.
+        # Sequence numbers are given at send time so each session sees them strictly increasing;
+        # a shard whose session is away keeps its events, in order, for its return.
         async with self._send_lock:
-            while self._pending and self._ws is not None and not self._ws.closed:
-                event, data = self._pending.pop(0)
+            waiting, held = [], set()
+            for event, data, shard in self._pending:
+                shard = self._shard_for(event, data) if shard is None else shard
+                session = self.sessions.get(shard)
+                if shard in held or session is None or session.ws is None or session.ws.closed:
+                    held.add(shard)
+                    waiting.append((event, data, shard))
+                    continue
                 self._seq += 1
-                await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+                session.last_seq = self._seq
+                await session.ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+            self._pending = waiting
 
     async def reconnect(self, timeout: float | None = None) -> None:
         """Ask the bot to reconnect (op 7) and wait until it has RESUMEd."""
@@ -384,13 +464,15 @@ class FakeDiscord(UserActions):
             while (ws := getattr(self._bot, "ws", None)) is None or (ws.sequence or 0) < target:
                 await asyncio.sleep(0.001)
             return
-        # No bot object: ask for a heartbeat; the bot answers with the last sequence it read.
-        while not any(f.get("op") == 1 and (f.get("d") or 0) >= target for f in self.gateway_frames):
-            if self._ws is not None:
-                await self._send(self._ws, {"op": 1, "d": None, "s": None, "t": None})
-            async with self._changed:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), 0.05)
+        # No bot object (it runs in other processes): ask each session for a heartbeat; the bot
+        # answers with the last sequence that session read.
+        for session in list(self.sessions.values()):
+            while session.ws is not None and not any(
+                    f.get("op") == 1 and (f.get("d") or 0) >= session.last_seq for f in session.frames):
+                await self._send(session.ws, {"op": 1, "d": None, "s": None, "t": None})
+                async with self._changed:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._changed.wait(), 0.05)
 
     @staticmethod
     async def _drain_handlers() -> None:
@@ -738,7 +820,7 @@ class FakeDiscord(UserActions):
         parent = self._channel(request)
         body, _ = await self._read(request)
         tid = int(request.match_info.get("mid") or self.snowflake())  # a message's thread shares its id
-        thread = Channel(tid, body.get("name", "thread"), type=body.get("type", 11), guild_id=self.guild_id,
+        thread = Channel(tid, body.get("name", "thread"), type=body.get("type", 11), guild_id=parent.guild_id,
                          parent_id=parent.id, owner_id=self.bot_user.id)
         self.channels[thread.id] = thread
         await self.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
@@ -758,4 +840,5 @@ class FakeDiscord(UserActions):
         return self._ok(request, member.member_payload())
 
     async def _guild_channels(self, request: web.Request) -> web.Response:
-        return self._ok(request, [c.payload() for c in self.channels.values() if c.guild_id and c.type == 0])
+        guild = int(request.match_info["guild"])
+        return self._ok(request, [c.payload() for c in self.channels.values() if c.guild_id == guild and c.type == 0])

@@ -6,6 +6,7 @@ import pytest
 
 from store import (
     MIGRATIONS,
+    PG_MIGRATIONS,
     SNAPSHOT_EVERY,
     AlreadySeated,
     ChannelBusy,
@@ -20,8 +21,8 @@ TABLES = {"games", "seats", "actions", "events", "snapshots", "timers", "guild_s
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "arbiter.db")
+async def store(db):
+    s = await Store.open(db())
     yield s
     await s.close()
 
@@ -52,27 +53,66 @@ async def test_migrations_from_empty_file(tmp_path):
     await s.close()
 
 
-async def test_only_missing_migrations_run_and_a_failed_one_leaves_nothing(tmp_path):
-    path = tmp_path / "m.db"
+def migrations_of(backend: str) -> list[str]:
+    return PG_MIGRATIONS if backend == "postgresql" else MIGRATIONS
+
+
+async def table_names(store: Store) -> set[str]:
+    if store.kind == "sqlite":
+        rows = await store._all("SELECT name FROM sqlite_master WHERE type = 'table'")
+    else:
+        rows = await store._all("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+    return {r[0] for r in rows}
+
+
+async def columns_of(store: Store) -> dict[str, set[str]]:
+    if store.kind == "sqlite":
+        return {t: {r[1] for r in await store._all(f"PRAGMA table_info({t})")}
+                for t in await table_names(store) if not t.startswith("sqlite_")}
+    rows = await store._all("SELECT table_name, column_name FROM information_schema.columns"
+                            " WHERE table_schema = current_schema()")
+    found: dict[str, set[str]] = {}
+    for table, column in rows:
+        found.setdefault(table, set()).add(column)
+    return found
+
+
+async def test_both_dialects_build_the_same_tables_and_columns(tmp_path, pg_server):
+    lite = await Store.open(tmp_path / "lite.db")
+    pg = await Store.open(pg_server.url("dialects"))
+    try:
+        assert len(MIGRATIONS) == len(PG_MIGRATIONS)
+        expected = await columns_of(lite)
+        expected["arbiter_schema"] = {"version"}  # PostgreSQL's stand-in for PRAGMA user_version
+        expected.pop("sqlite_sequence", None)
+        assert await columns_of(pg) == expected
+        assert await pg.schema_version() == await lite.schema_version() == len(MIGRATIONS)
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_only_missing_migrations_run_and_a_failed_one_leaves_nothing(db, backend):
+    path, base = db("m.db"), migrations_of(backend)
     extra = "CREATE TABLE extra (x INTEGER);"
     await (await Store.open(path)).close()
-    s = await Store.open(path, migrations=MIGRATIONS + [extra])
-    assert await s.schema_version() == len(MIGRATIONS) + 1
+    s = await Store.open(path, migrations=base + [extra])
+    assert await s.schema_version() == len(base) + 1
+    assert "extra" in await table_names(s)
     await s.close()
-    assert "extra" in tables_in(path)
 
     broken = "CREATE TABLE half (x INTEGER); THIS IS NOT SQL;"
-    with pytest.raises(sqlite3.OperationalError):
-        await Store.open(path, migrations=MIGRATIONS + [extra, broken])
-    assert "half" not in tables_in(path)
-    s = await Store.open(path, migrations=MIGRATIONS + [extra])
-    assert await s.schema_version() == len(MIGRATIONS) + 1
+    with pytest.raises(Exception, match="syntax error"):
+        await Store.open(path, migrations=base + [extra, broken])
+    s = await Store.open(path, migrations=base + [extra])
+    assert await s.schema_version() == len(base) + 1
+    assert "half" not in await table_names(s)
     await s.close()
 
 
-async def test_newer_schema_than_code_is_refused(tmp_path):
-    path = tmp_path / "new.db"
-    await (await Store.open(path, migrations=MIGRATIONS + ["CREATE TABLE later (x);"])).close()
+async def test_newer_schema_than_code_is_refused(db, backend):
+    path = db("new.db")
+    await (await Store.open(path, migrations=migrations_of(backend) + ["CREATE TABLE later (x INTEGER);"])).close()
     with pytest.raises(RuntimeError, match="newer"):
         await Store.open(path)
 
@@ -165,8 +205,8 @@ async def test_fifty_concurrent_saves_on_one_connection_apply_once(store):
     await assert_applied_once(store, game_id, results)
 
 
-async def test_fifty_concurrent_saves_across_connections_apply_once(tmp_path):
-    path = tmp_path / "shared.db"
+async def test_fifty_concurrent_saves_across_connections_apply_once(db):
+    path = db("shared.db")
     stores = [await Store.open(path) for _ in range(5)]
     try:
         game_id = await active_game(stores[0])
@@ -182,8 +222,9 @@ async def test_log_is_append_only(store):
     await store.save_move(game_id, 0, 1, 0, "alice", "{}", [LoggedEvent("e")], "{}")
     for sql in ("UPDATE actions SET action = 'forged'", "DELETE FROM actions",
                 "UPDATE events SET text = 'forged'", "DELETE FROM events"):
-        with sqlite3.connect(store.path) as conn, pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute(sql)
+        with pytest.raises(store._db.integrity, match="append-only"):
+            await store.raw_execute(sql)
+    assert [a.action for a in await store.actions(game_id)] == ["{}"]
 
 
 async def test_snapshots_every_n_versions_while_running_and_none_after_the_end(store):
@@ -200,8 +241,8 @@ async def test_snapshots_every_n_versions_while_running_and_none_after_the_end(s
     assert json.loads((await store.get_game(game_id)).state) == {"v": last}
 
 
-async def test_restart_keeps_everything(tmp_path):
-    path = tmp_path / "restart.db"
+async def test_restart_keeps_everything(db):
+    path = db("restart.db")
     s = await Store.open(path)
     game_id = await active_game(s)
     await s.save_move(game_id, 0, 1, 0, "alice", "{}", [], '{"v": 1}')

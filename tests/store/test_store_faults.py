@@ -10,8 +10,8 @@ from store import EmptyDatabase, LoggedEvent, SeatRow, StaleVersion, Store, Time
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "arbiter.db")
+async def store(db):
+    s = await Store.open(db())
     yield s
     await s.close()
 
@@ -63,7 +63,7 @@ async def test_a_timeout_move_claims_its_timer_or_does_not_happen(store):
 async def test_an_unreadable_config_marks_the_game_instead_of_breaking_the_list(store):
     g = await active_game(store)
     other = await active_game(store, channel="other")
-    await store._conn.execute("UPDATE games SET config = '{oops' WHERE id = ?", (g,))
+    await store.raw_execute("UPDATE games SET config = '{oops' WHERE id = ?", (g,))
     listed = {r.id: r for r in await store.list_games()}
     assert set(listed) == {g, other}
     assert listed[g].broken and not listed[other].broken
@@ -96,7 +96,7 @@ async def test_snapshots_are_stored_compactly_and_read_back_as_text(store):
     assert (await store.get_game(g)).state == '{"v": 0}'
 
 
-async def test_ids_beyond_sqlite_integers_find_nothing(store):
+async def test_ids_beyond_64_bit_integers_find_nothing(store):
     assert await store.get_game(10 ** 20) is None
     assert await store.get_game(-(2 ** 63) - 1) is None
     assert await store.request(2 ** 64) is None

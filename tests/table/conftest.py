@@ -7,8 +7,9 @@ from table import TableService
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "table.db")
+async def store(db):
+    """The table's store, on SQLite and on PostgreSQL (tests/conftest.py)."""
+    s = await Store.open(db("table.db"))
     yield s
     await s.close()
 

@@ -105,8 +105,8 @@ async def test_bad_clock_settings_are_refused(csvc):
         await csvc.create("chan", "guild", "testduel", "alice", "Alice", {"clock": {"turn_seconds": -1}})
 
 
-async def test_a_restart_keeps_every_deadline_and_fires_it(tmp_path, clock):
-    path = tmp_path / "restart.db"
+async def test_a_restart_keeps_every_deadline_and_fires_it(db, clock):
+    path = db("restart.db")
     svc = TableService(await Store.open(path), clock=clock)
     first = await start_duel(svc)
     second = await start_duel(svc, channel="other")

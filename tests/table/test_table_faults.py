@@ -30,7 +30,7 @@ async def clocks(svc, game_id):
 
 
 async def corrupt_state(svc, game_id, text='{"not": "a duel"'):
-    await svc.store._conn.execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))
+    await svc.store.raw_execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))
 
 
 # --- one transaction per move ---------------------------------------------------------------
@@ -155,7 +155,7 @@ async def test_a_game_set_aside_can_be_rebuilt_from_its_log(csvc):
 
 async def test_a_game_whose_settings_cannot_be_read_can_still_be_aborted(csvc):
     g = (await start_duel(csvc)).game_id
-    await csvc.store._conn.execute("UPDATE games SET config = 'nonsense' WHERE id = ?", (g,))
+    await csvc.store.raw_execute("UPDATE games SET config = 'nonsense' WHERE id = ?", (g,))
     [table] = await csvc.list_tables()
     assert table.broken
     with pytest.raises(TableError, match="set aside"):

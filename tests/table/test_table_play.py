@@ -1,6 +1,5 @@
 import asyncio
 import json
-import sqlite3
 import zlib
 
 import pytest
@@ -175,14 +174,13 @@ async def test_replay_detects_a_tampered_snapshot(svc, duel):
     await svc.act(duel.game_id, "alice", 0)
     [stored] = (await svc.store.snapshots(duel.game_id)).values()
     forged = json.dumps({**json.loads(stored), "scores": [9, 9]})
-    with sqlite3.connect(svc.store.path) as conn:
-        conn.execute("UPDATE snapshots SET state = ?", (zlib.compress(forged.encode()),))
+    await svc.store.raw_execute("UPDATE snapshots SET state = ?", (zlib.compress(forged.encode()),))
     with pytest.raises(ReplayMismatch, match="snapshot at version 0"):
         await replay(svc.store, duel.game_id)
 
 
-async def test_restart_and_continue(tmp_path):
-    path = tmp_path / "restart.db"
+async def test_restart_and_continue(db):
+    path = db("restart.db")
     svc = TableService(await Store.open(path))
     await svc.create("chan", None, "testduel", "alice", "Alice")
     await svc.join("chan", "bob", "Bob")
@@ -253,8 +251,8 @@ async def test_a_failing_ai_falls_back_to_a_random_move(svc, monkeypatch):
     assert any("AI crashed" in bug for bug in svc.bugs)
 
 
-async def test_run_ai_after_a_restart_finishes_the_ai_turns(tmp_path, monkeypatch):
-    path = tmp_path / "ai-restart.db"
+async def test_run_ai_after_a_restart_finishes_the_ai_turns(db, monkeypatch):
+    path = db("ai-restart.db")
     svc = TableService(await Store.open(path))
 
     async def crash_before_ai(row, engine, state, update):  # the process died after saving

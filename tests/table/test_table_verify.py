@@ -16,8 +16,8 @@ async def ai_game(svc: TableService, channel: str = "c1") -> int:
 
 
 @pytest.fixture
-async def svc():
-    service = TableService(await Store.open(":memory:"))
+async def svc(db):
+    service = TableService(await Store.open(db()))
     yield service
     await service.close()
 
@@ -33,15 +33,13 @@ async def test_a_tampered_stored_game_is_caught(svc):
     row = await svc.store.get_game(game_id)
     forged = row.state.replace('"lab_hp":0', '"lab_hp":7', 1)
     assert forged != row.state
-    await svc.store._conn.execute("UPDATE games SET state = ? WHERE id = ?", (forged, game_id))
-    await svc.store._conn.commit()
+    await svc.store.raw_execute("UPDATE games SET state = ? WHERE id = ?", (forged, game_id))
     assert (await svc.verify(game_id)).startswith("❌")
 
 
 async def test_a_changed_seed_breaks_the_commitment(svc):
     game_id = await ai_game(svc)
-    await svc.store._conn.execute("UPDATE games SET seed = 'other' WHERE id = ?", (game_id,))
-    await svc.store._conn.commit()
+    await svc.store.raw_execute("UPDATE games SET seed = 'other' WHERE id = ?", (game_id,))
     assert "commitment" in await svc.verify(game_id)
 
 
