@@ -86,9 +86,7 @@ def bare(size: tuple[int, int]) -> bytes:
     for i in range(12):
         d.rounded_rectangle((20, 20 + i * 100, size[0] - 20, 100 + i * 100), radius=12, fill=theme.PANEL)
         d.text((40, 40 + i * 100), f"Line {i} of bare text", font=fnt, fill=theme.TEXT)
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=theme.PNG_LEVEL)
-    return out.getvalue()
+    return theme.encode(img)
 
 
 def median_ms(fn, runs: int) -> float:

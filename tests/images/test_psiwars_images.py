@@ -72,7 +72,7 @@ def test_board_changes_when_the_public_state_does():
 def test_png_carries_no_text_metadata():
     for png in (images.render_board("psiwars", make_battle_view()), images.render_hand("psiwars", make_hand_view()),
                 images.render_card("psiwars", "Y04")):
-        assert set(png_chunks(png)) <= {b"IHDR", b"IDAT", b"IEND"}
+        assert set(png_chunks(png)) <= {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
         assert b"Ghost Operative" not in png
 
 
