@@ -425,7 +425,7 @@ def _legend(view: dict, spec: dict[str, list[str]], w: int) -> Image.Image:
 # --- the two pictures of the table ----------------------------------------------------------
 
 
-def render_board(view: dict, highlight: Mapping | None = None) -> Image.Image:
+def render_board(view: dict, highlight: Mapping | None = None, detail: bool = False) -> Image.Image:
     """The battlefield as all may see it: header, field, legend and the latest events.
 
     highlight (optional, plain data) marks one chosen unit's options:

@@ -201,7 +201,7 @@ def _header(view: dict, w: int) -> Image.Image:
     return panel(column(rows, gap=4), w)
 
 
-def render_board(view: dict) -> Image.Image:
+def render_board(view: dict, detail: bool = False) -> Image.Image:
     """The table: header, the engagement (if any), each player's area, the latest events."""
     parts = [_header(view, W)]
     fight = _engagement(view, W)

@@ -460,7 +460,7 @@ _recent = t.recent
 # --- the two pictures ---------------------------------------------------------------------------
 
 
-def render_board(view: dict) -> Image.Image:
+def render_board(view: dict, detail: bool = False) -> Image.Image:
     """The table as all may see it: the viewer's lab (seat 0's when public) at the bottom.
 
     Reads only public fields, so it is safe for the channel whatever else the view holds.

@@ -612,7 +612,7 @@ def _grid(mats: list[Image.Image], w: int, gap: int = 14) -> Image.Image:
     return out
 
 
-def render_board(view: dict) -> Image.Image:
+def render_board(view: dict, detail: bool = False) -> Image.Image:
     """The table as all may see it: header, any action in progress, every Player Mat, the latest events.
 
     Reads only public fields (never hand, codex_deck, secondaries, immunized, seen or options).

@@ -21,6 +21,8 @@ FONT_FILES = {
 Weight = Literal["regular", "bold", "condensed"]
 
 MIN_TEXT = 16  # px; smaller text is unreadable once Discord scales a board down on a phone
+PREVIEW_W = 550  # px; how wide Discord shows a posted picture before anyone clicks it
+KEY_TEXT = 12  # px; the least height of a key number (HP, stats, counts) once shown PREVIEW_W wide
 MAX_SIDE = 2000  # px; Discord previews larger images at a lower quality
 # PNG settings chosen by measurement (python -m bench.render, notes in bench/render.py): an adaptive
 # 256-colour palette (fast octree, no dithering) then zlib level 3. Against truecolour level 2 it
