@@ -6,7 +6,10 @@ Nothing here knows about a particular game; per-game modules bring their own col
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Literal
 
@@ -106,6 +109,18 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fill, s
     draw.rounded_rectangle(rect, radius=h // 2, fill=fill, outline=OUTLINE, width=2)
     text(draw, (x + w / 2, y + h / 2), label, fnt, fg, anchor="mm")
     return rect
+
+
+@lru_cache(maxsize=1024)
+def pill_row(labels: tuple[tuple[str, tuple], ...], size: int = 16) -> Image.Image:
+    """A row of badges as a transparent tile (cached: the same chips recur from one board to the next)."""
+    w = sum(pill_size(s, size)[0] + 6 for s, _ in labels) or 1
+    img = Image.new("RGBA", (w, size + 12), CLEAR)
+    d = ImageDraw.Draw(img)
+    x = 0
+    for s, colour in labels:
+        x = pill(d, (x, 1), s, colour, size)[2] + 6
+    return img
 
 
 def bar(draw: ImageDraw.ImageDraw, xy, fraction: float, fill, label: str, size: int = 18) -> None:
@@ -221,6 +236,46 @@ def recent(lines: list[str], w: int, keep: int = 5, max_rows: int = 10) -> Image
     wrapped = [t_ for line in lines[-keep:] for t_ in wrap(line, fnt, inner - 12)[:2]]
     rows = [label("Latest", 20, "bold", MUTED)] + [label(part, 18, "regular") for part in wrapped[-max_rows:]]
     return panel(column(rows, gap=2), w, fill=INSET)
+
+
+# --- layers: draw only what changed ---------------------------------------------------------------
+
+_LAYERS: list[OrderedDict] = []
+
+
+def layer(maxsize: int = 64) -> Callable:
+    """Cache a drawing function by the JSON of its arguments (views are plain data).
+
+    Boards are built from such layers (a player's area, the header, a unit): after a move only the
+    layers whose inputs changed are drawn again, the rest are pasted from this cache. Callers must
+    not draw on a returned image (copy it first). Each worker process has its own cache.
+    """
+    def wrap(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
+        cache: OrderedDict[str, Image.Image] = OrderedDict()
+        _LAYERS.append(cache)
+
+        @wraps(fn)
+        def drawn(*args, **kwargs) -> Image.Image:
+            key = json.dumps([args, kwargs], sort_keys=True, separators=(",", ":"))
+            if key in cache:
+                cache.move_to_end(key)
+                return cache[key]
+            img = cache[key] = fn(*args, **kwargs)
+            if len(cache) > maxsize:
+                cache.popitem(last=False)  # the least recently used
+            return img
+
+        return drawn
+
+    return wrap
+
+
+def clear_layers() -> None:
+    """Forget every cached layer, label and badge (cold-start timing; tests that watch drawing)."""
+    for cache in _LAYERS:
+        cache.clear()
+    label.cache_clear()
+    pill_row.cache_clear()
 
 
 def to_png(img: Image.Image) -> bytes:

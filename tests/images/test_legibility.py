@@ -1,0 +1,62 @@
+"""Posted boards are legible where Discord shows them: PREVIEW_W px wide, before anyone clicks.
+
+Every key number drawn on a game's default board (a bare number or pair such as "6 / 4", or a figure
+with its unit such as "21 / 30 HP", "3 AP") must be at least KEY_TEXT px tall once the picture is
+scaled to PREVIEW_W wide; the board must be landscape or near-square; the detail board stays available.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image, ImageDraw
+
+import images
+from images import theme
+from tests.images.views import make_battle_view
+
+KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energy)\b|\b(HP|SP|EXP|Hand|Deck) \d+")
+
+
+def _views():
+    battle = make_battle_view()
+    yield "psiwars", battle, ["Lab 21 / 30 HP", "Lab 14 / 30 HP", "6 / 4"]
+
+
+CASES = list(_views())
+
+
+def _drawn(monkeypatch, game: str, view: dict) -> tuple[list[tuple[str, int]], Image.Image]:
+    """(string, font px) of everything drawn on the default board (caches emptied first), and the picture."""
+    images._module(game).clear_caches()
+    seen: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, font=None, **kwargs):
+        seen.append((str(text), getattr(font, "size", 0)))
+        return original(self, xy, text, *args, font=font, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    png = images.render_board(game, view)
+    monkeypatch.undo()
+    return seen, Image.open(io.BytesIO(png))
+
+
+@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_key_numbers_are_legible_at_discord_preview_width(monkeypatch, game, view, expected):
+    seen, img = _drawn(monkeypatch, game, view)
+    scale = theme.PREVIEW_W / img.width
+    keys = {s: size for s, size in seen if KEY_NUMBER.search(s)}
+    assert set(expected) <= set(keys), f"expected key numbers not drawn: {set(expected) - set(keys)}"
+    small = {s: round(size * scale, 1) for s, size in keys.items() if size * scale < theme.KEY_TEXT}
+    assert not small, f"key numbers under {theme.KEY_TEXT} px at {theme.PREVIEW_W} px wide: {small}"
+
+
+@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_board_is_landscape_or_near_square_and_a_detail_board_exists(game, view, expected):
+    preview = Image.open(io.BytesIO(images.render_board(game, view)))
+    assert preview.height <= 1.4 * preview.width, preview.size
+    detail = Image.open(io.BytesIO(images.render_board(game, view, detail=True)))
+    assert detail.width > preview.width
