@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 import images
 from images import theme
+from tests.images.futura_views import board_view
 from tests.images.views import make_battle_view
 
 KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energy)\b|\b(HP|SP|EXP|Hand|Deck) \d+")
@@ -23,12 +24,16 @@ KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energ
 def _views():
     battle = make_battle_view()
     yield "psiwars", battle, ["Lab 21 / 30 HP", "Lab 14 / 30 HP", "6 / 4"]
+    for players in (2, 4):
+        view = board_view(players)
+        yield "futura", view, [f"{u['ap']} AP" for u in view["fight"]["units"]]
 
 
 CASES = list(_views())
+IDS = [f"{game}-{i}" for i, (game, _, _) in enumerate(CASES)]
 
 
-def _drawn(monkeypatch, game: str, view: dict) -> tuple[list[tuple[str, int]], Image.Image]:
+def _drawn(monkeypatch, game: str, view: dict, detail: bool = False) -> tuple[list[tuple[str, int]], Image.Image]:
     """(string, font px) of everything drawn on the default board (caches emptied first), and the picture."""
     images._module(game).clear_caches()
     seen: list[tuple[str, int]] = []
@@ -39,12 +44,12 @@ def _drawn(monkeypatch, game: str, view: dict) -> tuple[list[tuple[str, int]], I
         return original(self, xy, text, *args, font=font, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    png = images.render_board(game, view)
+    png = images.render_board(game, view, detail=detail)
     monkeypatch.undo()
     return seen, Image.open(io.BytesIO(png))
 
 
-@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=IDS)
 def test_key_numbers_are_legible_at_discord_preview_width(monkeypatch, game, view, expected):
     seen, img = _drawn(monkeypatch, game, view)
     scale = theme.PREVIEW_W / img.width
@@ -54,9 +59,9 @@ def test_key_numbers_are_legible_at_discord_preview_width(monkeypatch, game, vie
     assert not small, f"key numbers under {theme.KEY_TEXT} px at {theme.PREVIEW_W} px wide: {small}"
 
 
-@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=[c[0] for c in CASES])
-def test_board_is_landscape_or_near_square_and_a_detail_board_exists(game, view, expected):
-    preview = Image.open(io.BytesIO(images.render_board(game, view)))
+@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=IDS)
+def test_board_is_landscape_or_near_square_and_a_detail_board_shows_more(monkeypatch, game, view, expected):
+    seen, preview = _drawn(monkeypatch, game, view)
     assert preview.height <= 1.4 * preview.width, preview.size
-    detail = Image.open(io.BytesIO(images.render_board(game, view, detail=True)))
-    assert detail.width > preview.width
+    more, _ = _drawn(monkeypatch, game, view, detail=True)
+    assert len(more) > len(seen)
