@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 import images
 from images import theme
+from tests.images import resonance_views
 from tests.images.futura_views import board_view
 from tests.images.views import make_battle_view
 
@@ -27,6 +28,8 @@ def _views():
     for players in (2, 4):
         view = board_view(players)
         yield "futura", view, [f"{u['ap']} AP" for u in view["fight"]["units"]]
+    for view in (resonance_views.make_combat_view(), resonance_views.make_four_view()):
+        yield "resonance", view, [f"HP {p['hp']} / {p['max_hp']}" for p in view["players"] if p["hp"] > 0]
 
 
 CASES = list(_views())
