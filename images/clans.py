@@ -50,6 +50,11 @@ PATTERN_TEXT = {"ADJ": "every participant next to the foe", "INRANGE": "the foe 
 
 TW, TH = 108, 100  # px per field square: wide enough for a two-line name, short enough for 12 rows
 LABEL = 30  # px for the coordinate labels on each side
+# The posted board puts the field beside the players (landscape) at about PREVIEW_W px wide; Discord
+# shows it 550 px wide, so key numbers (HP, coordinates, SP and EXP) are drawn KEY px tall to stay 12 px.
+PREVIEW_W = 1474
+KEY = 33
+SIDE_W = 340  # the players' column beside the field
 PAD = 24
 CARD_W, CARD_H = 300, 420
 HAND_ROW = 6  # cards to a row of the hand picture
@@ -276,13 +281,38 @@ def _ground(field: tuple[str, ...], homes: tuple[tuple[int, str], ...]) -> Image
     return grid
 
 
-def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
+@lru_cache(maxsize=512)
+def _big_token(key: str, spent: bool) -> Image.Image:
+    """A unit on the preview: owner-coloured token, seat number, marks, name, and its HP written large."""
+    u = json.loads(key)
+    img = Image.new("RGBA", (TW, TH), CLEAR)
+    d = ImageDraw.Draw(img)
+    colour = _owner_colour(u["owner"])
+    d.rounded_rectangle((5, 5, TW - 6, TH - 44), radius=10, fill=colour, outline=GOLD if u.get("god") else t.OUTLINE,
+                        width=4 if u.get("god") else 3)
+    marks = _unit_marks(u, spent)
+    for i, key_ in enumerate(marks[:3]):
+        _mark(d, 16 + i * 22, 17, key_, r=10)
+    t.text(d, (TW - 9, 17), f"P{u['owner'] + 1}", font(16, "bold"), anchor="rm")  # the seat: not colour alone
+    t.text(d, (TW / 2, 41), t.fit(_short(u["name"]), font(16, "condensed"), TW - 14), font(16, "condensed"),
+           anchor="mm")
+    if spent:
+        img = t.dim(img, 0.45)
+        d = ImageDraw.Draw(img)
+    frac = u["hp"] / max(u["max_hp"], 1)
+    fill = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
+    t.bar(d, (3, TH - 41, TW - 4, TH - 3), frac, fill, f"{u['hp']}/{u['max_hp']}", KEY)
+    return img
+
+
+def _grid(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
     cols, rows = _cols_rows(view)
     homes = tuple((p["seat"], p["homebase"]) for p in view["players"] if p.get("homebase"))
     grid = _ground(tuple(view["field"]), homes).copy()
     d = ImageDraw.Draw(grid)
     for u in view["units"]:
-        grid.alpha_composite(_token(u, _spent(view, u)), _tile_xy(u["tile"], cols, rows))
+        token = _big_token(json.dumps(u, sort_keys=True), _spent(view, u)) if big else _token(u, _spent(view, u))
+        grid.alpha_composite(token, _tile_xy(u["tile"], cols, rows))
     current = next((u["tile"] for u in view["units"] if u["iid"] == view.get("current")), None)
     if current:  # the open activation: a white frame (the highlight's gold frame marks a chosen unit)
         x, y = _tile_xy(current, cols, rows)
@@ -291,23 +321,25 @@ def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
     return grid
 
 
-def _field(view: dict, spec: dict[str, list[str]]) -> Image.Image:
-    """The grid framed by column letters (top and bottom) and row numbers (left and right)."""
+def _field(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
+    """The grid framed by column letters (top and bottom) and row numbers (left and right); big: the
+    preview's tokens and coordinates, drawn KEY px tall."""
     cols, rows = _cols_rows(view)
-    grid = _grid(view, spec)
-    img = Image.new("RGBA", (grid.width + 2 * LABEL, grid.height + 2 * LABEL), CLEAR)
+    grid = _grid(view, spec, big)
+    band = KEY + 12 if big else LABEL
+    img = Image.new("RGBA", (grid.width + 2 * band + (24 if big else 0), grid.height + 2 * band), CLEAR)
     d = ImageDraw.Draw(img)
-    d.rectangle((LABEL - 3, LABEL - 3, LABEL + grid.width + 2, LABEL + grid.height + 2), fill=t.OUTLINE)
-    img.alpha_composite(grid, (LABEL, LABEL))
-    fnt = font(20, "bold")
+    d.rectangle((band - 3, band - 3, band + grid.width + 2, band + grid.height + 2), fill=t.OUTLINE)
+    img.alpha_composite(grid, (band, band))
+    fnt = font(KEY if big else 20, "bold")
     for c in range(cols):
-        x = LABEL + c * TW + TW / 2
-        for y in (LABEL / 2, img.height - LABEL / 2):
+        x = band + c * TW + TW / 2
+        for y in (band / 2, img.height - band / 2):
             t.text(d, (x, y), "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[c], fnt, t.MUTED, anchor="mm")
     for r in range(rows):
-        y = LABEL + (rows - 1 - r) * TH + TH / 2
-        for x in (LABEL / 2, img.width - LABEL / 2):
-            t.text(d, (x, y), str(r + 1), fnt if r < 9 else font(16, "bold"), t.MUTED, anchor="mm")
+        y = band + (rows - 1 - r) * TH + TH / 2
+        for x in (band / 2, band + grid.width + (band + (24 if big else 0)) / 2):
+            t.text(d, (x, y), str(r + 1), fnt if r < 9 or big else font(16, "bold"), t.MUTED, anchor="mm")
     return img
 
 
@@ -425,15 +457,50 @@ def _legend(view: dict, spec: dict[str, list[str]], w: int) -> Image.Image:
 # --- the two pictures of the table ----------------------------------------------------------
 
 
+@t.layer(maxsize=16)
+def _side(view: dict, h: int) -> Image.Image:
+    """The preview's column beside the field: turn, whose turn, who is awaited, each player's SP and EXP."""
+    inner = SIDE_W - 28
+    first, second = _headline(view)
+    rows = [t.label(line, 26, max_w=inner) for line in t.wrap(first.replace("  ·  ", " · "), font(26, "bold"),
+                                                                 inner)[:3]]
+    rows += [t.label(line, 20, "regular", t.MUTED) for line in t.wrap(second, font(20), inner)[:4]]
+    for p in view["players"]:
+        to_play = view["active"] == p["seat"] and not view.get("outcome")
+        name = f"P{p['seat'] + 1} {p['name']}" + (" (out)" if p.get("out") else "")
+        rows += [t.label(name, 26, fill=t.ACCENT if to_play else _owner_colour(p["seat"]), max_w=inner),
+                 t.pill_row(((f"SP {p['sp']}", (60, 110, 190)), (f"EXP {p['exp']}", (60, 150, 90))), KEY),
+                 t.label(f"{p['unused_count']} cards unused", 20, "regular", t.MUTED)]
+    body = t.column(rows, gap=6)
+    out = Image.new("RGBA", (SIDE_W, max(h, body.height + 28)), CLEAR)
+    t.box(ImageDraw.Draw(out), (0, 0, SIDE_W - 1, out.height - 1), fill=t.PANEL, radius=14)
+    out.alpha_composite(body, (14, 14))
+    return out
+
+
+def _preview(view: dict, spec: dict[str, list[str]]) -> Image.Image:
+    """The posted board, landscape: the field with large HP and coordinates, the players beside it."""
+    field = _field(view, spec, big=True)
+    public = {k: v for k, v in view.items() if k not in ("hand", "recent")}
+    side = _side(public, field.height)
+    out = Image.new("RGBA", (field.width + side.width + 16, max(field.height, side.height)), CLEAR)
+    out.alpha_composite(field, (0, 0))
+    out.alpha_composite(side, (field.width + 16, 0))
+    return t.stack([out], pad=16)
+
+
 def render_board(view: dict, highlight: Mapping | None = None, detail: bool = False) -> Image.Image:
     """The battlefield as all may see it: header, field, legend and the latest events.
 
     highlight (optional, plain data) marks one chosen unit's options:
     {"selected": "C7", "reach": ["C8", "D8"], "attack": ["D9"]}; every key may be left out.
+    The default is the landscape preview sized for the channel; detail=True adds the legend and log.
     Reads only public fields, so it is safe for the channel whatever else the view holds.
     """
     cols, rows = _cols_rows(view)
     spec = _check_highlight(highlight, cols, rows)
+    if not detail:
+        return _preview(view, spec)
     field = _field(view, spec)
     w = field.width
     parts = [_header(view, w), field, _legend(view, spec, w)]
@@ -685,5 +752,6 @@ def render_card(card_id: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tokens and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _token_cached, _terrain, _ground, t.label):
+    for cached in (_card_face, _token_cached, _big_token, _terrain, _ground):
         cached.cache_clear()
+    t.clear_layers()

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 import images
 from images import theme
 from tests.images import resonance_views
+from tests.images.clans_views import make_board_view, make_four_view
 from tests.images.futura_views import board_view
 from tests.images.views import make_battle_view
 
@@ -25,6 +26,8 @@ KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energ
 def _views():
     battle = make_battle_view()
     yield "psiwars", battle, ["Lab 21 / 30 HP", "Lab 14 / 30 HP", "6 / 4"]
+    for view in (make_board_view(), make_four_view()):
+        yield "clans", view, [f"{u['hp']}/{u['max_hp']}" for u in view["units"]] + ["12"]
     for players in (2, 4):
         view = board_view(players)
         yield "futura", view, [f"{u['ap']} AP" for u in view["fight"]["units"]]
