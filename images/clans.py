@@ -305,6 +305,7 @@ def _big_token(key: str, spent: bool) -> Image.Image:
     return img
 
 
+@t.layer(maxsize=16)
 def _grid(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
     cols, rows = _cols_rows(view)
     homes = tuple((p["seat"], p["homebase"]) for p in view["players"] if p.get("homebase"))
@@ -321,16 +322,15 @@ def _grid(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Im
     return grid
 
 
-def _field(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
-    """The grid framed by column letters (top and bottom) and row numbers (left and right); big: the
-    preview's tokens and coordinates, drawn KEY px tall."""
-    cols, rows = _cols_rows(view)
-    grid = _grid(view, spec, big)
+@lru_cache(maxsize=8)
+def _frame(cols: int, rows: int, big: bool) -> Image.Image:
+    """The field's frame: column letters (top and bottom) and row numbers (left and right) on the table
+    colour, drawn once per field size (the grid is pasted into its hole)."""
     band = KEY + 12 if big else LABEL
-    img = Image.new("RGBA", (grid.width + 2 * band + (24 if big else 0), grid.height + 2 * band), CLEAR)
+    right = band + (24 if big else 0)  # two-digit rows at the preview's size need a wider band
+    img = Image.new("RGB", (cols * TW + band + right, rows * TH + 2 * band), t.BG)
     d = ImageDraw.Draw(img)
-    d.rectangle((band - 3, band - 3, band + grid.width + 2, band + grid.height + 2), fill=t.OUTLINE)
-    img.alpha_composite(grid, (band, band))
+    d.rectangle((band - 3, band - 3, band + cols * TW + 2, band + rows * TH + 2), fill=t.OUTLINE)
     fnt = font(KEY if big else 20, "bold")
     for c in range(cols):
         x = band + c * TW + TW / 2
@@ -338,8 +338,17 @@ def _field(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.I
             t.text(d, (x, y), "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[c], fnt, t.MUTED, anchor="mm")
     for r in range(rows):
         y = band + (rows - 1 - r) * TH + TH / 2
-        for x in (band / 2, band + grid.width + (band + (24 if big else 0)) / 2):
+        for x in (band / 2, band + cols * TW + right / 2):
             t.text(d, (x, y), str(r + 1), fnt if r < 9 or big else font(16, "bold"), t.MUTED, anchor="mm")
+    return img
+
+
+def _field(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
+    """The grid in its labelled frame; big: the preview's tokens and coordinates, drawn KEY px tall."""
+    cols, rows = _cols_rows(view)
+    band = KEY + 12 if big else LABEL
+    img = _frame(cols, rows, big).copy()
+    img.paste(_grid(view, spec, big).convert("RGB"), (band, band))  # the grid is opaque: no mask needed
     return img
 
 
@@ -457,7 +466,7 @@ def _legend(view: dict, spec: dict[str, list[str]], w: int) -> Image.Image:
 # --- the two pictures of the table ----------------------------------------------------------
 
 
-@t.layer(maxsize=16)
+@t.layer(maxsize=16, flat=True)
 def _side(view: dict, h: int) -> Image.Image:
     """The preview's column beside the field: turn, whose turn, who is awaited, each player's SP and EXP."""
     inner = SIDE_W - 28
@@ -483,10 +492,10 @@ def _preview(view: dict, spec: dict[str, list[str]]) -> Image.Image:
     field = _field(view, spec, big=True)
     public = {k: v for k, v in view.items() if k not in ("hand", "recent")}
     side = _side(public, field.height)
-    out = Image.new("RGBA", (field.width + side.width + 16, max(field.height, side.height)), CLEAR)
-    out.alpha_composite(field, (0, 0))
-    out.alpha_composite(side, (field.width + 16, 0))
-    return t.stack([out], pad=16)
+    out = t.canvas(field.width + side.width + 48, max(field.height, side.height) + 32)
+    out.paste(field, (16, 16))
+    out.paste(side, (field.width + 32, 16))
+    return out
 
 
 def render_board(view: dict, highlight: Mapping | None = None, detail: bool = False) -> Image.Image:
@@ -752,6 +761,6 @@ def render_card(card_id: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tokens and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _token_cached, _big_token, _terrain, _ground):
+    for cached in (_card_face, _token_cached, _big_token, _terrain, _ground, _frame):
         cached.cache_clear()
     t.clear_layers()

@@ -140,7 +140,7 @@ def _acolyte_chip(a: dict, size: int = 16, room: int = W) -> Image.Image:
     return _pills([(f"{name}{stats}", CLASS_COLOUR[a["cls"]])], size)
 
 
-@layer(maxsize=32)
+@layer(maxsize=32, flat=True)
 def _player(view: dict, p: dict, w: int, full: bool = True, size: int = 16) -> Image.Image:
     inner = w - 32
     mark = "▶ " if p["seat"] == view["active"] and not view.get("outcome") else ""
@@ -163,6 +163,7 @@ def _player(view: dict, p: dict, w: int, full: bool = True, size: int = 16) -> I
     return panel(column(parts, gap=8), w, pad=12)
 
 
+@layer(maxsize=8, flat=True)
 def _engagement(view: dict, w: int, size: int = 17) -> Image.Image | None:
     f = view.get("fight")
     if not f:
@@ -187,7 +188,7 @@ def _engagement(view: dict, w: int, size: int = 17) -> Image.Image | None:
     return panel(column(rows, gap=6), w, fill=INSET)
 
 
-@layer(maxsize=16)
+@layer(maxsize=16, flat=True)
 def _header(view: dict, w: int, size: int = 18) -> Image.Image:
     rows = [label(f"Grand Saga Futura — cycle {view['cycle']} of {view['cycles']}, turn {view['turn']}", size + 8,
                   "bold", TEXT, max_w=w - 40)]
@@ -211,7 +212,8 @@ def _preview(view: dict) -> Image.Image:
     fight = _engagement(view, w, KEY)
     if fight is not None:
         parts.append(fight)
-    players = [_player(public, p, half, False, KEY) for p in view["players"]]
+    around = {k: view.get(k) for k in ("active", "outcome")}  # all a player's panel reads of the table
+    players = [_player(around, p, half, False, KEY) for p in view["players"]]
     parts.append(flow(players, w, gap=12, row_gap=12))
     return stack(parts, gap=12, pad=16)
 

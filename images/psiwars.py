@@ -544,11 +544,16 @@ def _preview_lab_head(p: dict, you: bool, to_play: bool, start: int, w: int) -> 
 
 
 def _preview_lab(view: dict, seat: int, w: int) -> Image.Image:
-    p = view["players"][seat]
+    return _lab_panel(view["players"][seat], view.get("you") == seat, view["active"] == seat and not view.get("outcome"),
+                      view["lab_hp_start"], w)
+
+
+@t.layer(maxsize=16, flat=True)
+def _lab_panel(p: dict, you: bool, to_play: bool, start: int, w: int) -> Image.Image:
+    """One lab on the posted board: drawn again only when that lab (or whose turn it is) changes."""
     inner = w - 32
     head = _preview_lab_head({k: p[k] for k in ("name", "lab_hp", "hand_count", "deck_count", "discard", "deck_name")},
-                             view.get("you") == seat, view["active"] == seat and not view.get("outcome"),
-                             view["lab_hp_start"], inner)
+                             you, to_play, start, inner)
     units = (_flow([_mini_unit(u) for u in p["units"]], inner, gap=8, row_gap=8) if p["units"]
              else _label("No Battle Units in the lab", 20, "regular", t.MUTED))
     chips = []
@@ -564,7 +569,7 @@ def _preview_lab(view: dict, seat: int, w: int) -> Image.Image:
     return _panel(_column(rows, gap=10), w, pad=16)
 
 
-@t.layer()
+@t.layer(flat=True)
 def _preview_header(first: str, second: str, w: int) -> Image.Image:
     rows = [_label(first, 30, max_w=w - 32)]
     if second:
@@ -593,7 +598,7 @@ def _preview_matchup(view: dict, m: dict, current: int | None, withdrawn: set[st
     return t.dim(out, 0.35) if m["resolved"] else out
 
 
-@t.layer()
+@t.layer(flat=True)
 def _preview_battle(view: dict, w: int) -> Image.Image:
     b = view["battle"]
     names = _names(view)

@@ -330,7 +330,7 @@ def _mini_face(card_id: str) -> Image.Image:
 _names = t.seat_names
 
 
-@t.layer(maxsize=16)
+@t.layer(maxsize=16, flat=True)
 def _header(view: dict, w: int, size: int = 20) -> Image.Image:
     """Round, turn and whose turn (or the result); the phase and who is awaited; the shared piles."""
     over = t.game_over(view)
@@ -365,6 +365,7 @@ def _piles(view: dict) -> str:
     return f"Main Deck {view['deck_count']}   ·   Discard pile {view['discard_count']}{top}"
 
 
+@t.layer(maxsize=8, flat=True)
 def _combat(view: dict, w: int, size: int = 20) -> Image.Image:
     c = view["combat"]
     inner = w - 32
@@ -613,7 +614,7 @@ def _grid(mats: list[Image.Image], w: int, gap: int = 14) -> Image.Image:
     y = 0
     for row, h in zip(rows, heights, strict=True):
         for i, m in enumerate(row):
-            out.alpha_composite(m, (i * (m.width + gap), y))
+            out.paste(m, (i * (m.width + gap), y), m if m.mode == "RGBA" else None)
         y += h + gap
     return out
 
@@ -632,6 +633,7 @@ def _unit_chip(u: dict, w: int) -> Image.Image:
     return _flow([chip, _label(" ".join(marks), 18, fill=t.MUTED)], w, gap=6) if marks else chip
 
 
+@t.layer(maxsize=16, flat=True)
 def _preview_mat(view: dict, p: dict, w: int) -> Image.Image:
     inner = w - 32
     parts = [_mat_title(view, p, inner, counts=False)]
@@ -657,7 +659,8 @@ def _preview(view: dict) -> Image.Image:
     if view.get("combat"):
         parts.append(_combat(view, w, KEY))
     mat_w = (w - 12) // 2
-    parts.append(_grid([_preview_mat(public, p, mat_w) for p in view["players"]], w, gap=12))
+    around = {k: view.get(k) for k in ("you", "active", "phase", "outcome", "combat")}  # what a mat reads
+    parts.append(_grid([_preview_mat(around, p, mat_w) for p in view["players"]], w, gap=12))
     return t.stack(parts, gap=12, pad=16)
 
 

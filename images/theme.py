@@ -195,7 +195,10 @@ def flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12)
     for row, h in zip(rows, heights, strict=True):
         x = 0
         for tile in row:
-            out.alpha_composite(tile.convert("RGBA"), (x, y))
+            if tile.mode == "RGBA":
+                out.alpha_composite(tile, (x, y))
+            else:  # a flattened layer: opaque, so a plain copy
+                out.paste(tile, (x, y))
             x += tile.width + gap
         y += h + row_gap
     return out
@@ -243,12 +246,14 @@ def recent(lines: list[str], w: int, keep: int = 5, max_rows: int = 10) -> Image
 _LAYERS: list[OrderedDict] = []
 
 
-def layer(maxsize: int = 64) -> Callable:
+def layer(maxsize: int = 64, flat: bool = False) -> Callable:
     """Cache a drawing function by the JSON of its arguments (views are plain data).
 
     Boards are built from such layers (a player's area, the header, a unit): after a move only the
     layers whose inputs changed are drawn again, the rest are pasted from this cache. Callers must
     not draw on a returned image (copy it first). Each worker process has its own cache.
+    flat: keep the picture flattened onto the table colour (RGB), for parts laid straight onto the
+    board, which are then copied rather than blended.
     """
     def wrap(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
         cache: OrderedDict[str, Image.Image] = OrderedDict()
@@ -260,7 +265,8 @@ def layer(maxsize: int = 64) -> Callable:
             if key in cache:
                 cache.move_to_end(key)
                 return cache[key]
-            img = cache[key] = fn(*args, **kwargs)
+            img = fn(*args, **kwargs)
+            cache[key] = img = flatten(img) if flat and img is not None else img
             if len(cache) > maxsize:
                 cache.popitem(last=False)  # the least recently used
             return img
@@ -268,6 +274,15 @@ def layer(maxsize: int = 64) -> Callable:
         return drawn
 
     return wrap
+
+
+def flatten(img: Image.Image) -> Image.Image:
+    """An RGBA picture laid on the table colour, as RGB (transparent corners become the table)."""
+    if img.mode != "RGBA":
+        return img
+    out = canvas(*img.size)
+    out.paste(img, mask=img)
+    return out
 
 
 def clear_layers() -> None:
@@ -281,9 +296,7 @@ def clear_layers() -> None:
 def to_png(img: Image.Image) -> bytes:
     """Encode as PNG without metadata, shrinking so the long side is at most MAX_SIDE."""
     if img.mode == "RGBA":  # flatten transparent corners onto the table colour
-        flat = canvas(*img.size)
-        flat.paste(img, mask=img)
-        img = flat
+        img = flatten(img)
     elif img.mode not in ("RGB", "L"):
         img = img.convert("RGB")
     long_side = max(img.size)
