@@ -58,6 +58,7 @@ SIDE_W = 340  # the players' column beside the field
 PAD = 24
 CARD_W, CARD_H = 300, 420
 HAND_ROW = 6  # cards to a row of the hand picture
+SMALL_W, SMALL_H = 225, 315  # faces in a hand of more than two rows (a Clans hand starts with 28 cards)
 CLEAR = t.CLEAR
 
 
@@ -540,19 +541,26 @@ def render_hand(view: dict) -> Image.Image:
         raise ValueError("render_hand needs a seat's private view, not the public one")
     player = view["players"][seat]
     hand = sorted(view.get("hand") or [], key=lambda c: _card(c["card"]).kind != "ally")
-    row_w = HAND_ROW * CARD_W + (HAND_ROW - 1) * 16
+    big = len(hand) > 2 * HAND_ROW  # a long hand: smaller faces, more to a row, instead of shrinking the whole
+    row_w = (HAND_ROW + 1) * SMALL_W + HAND_ROW * 12 if big else HAND_ROW * CARD_W + (HAND_ROW - 1) * 16
     allies = sum(_card(c["card"]).kind == "ally" for c in hand)
     title = f"{player['name']}'s unused cards: {allies} allies, {len(hand) - allies} tactics"
     parts = [t.label(title, 28, max_w=row_w),
              t.label(f"{player['sp']} SP and {player['exp']} EXP to spend; dimmed cards cost more for now", 20,
                      "regular", t.MUTED, max_w=row_w)]
-    faces = [_card_face(c["card"]) if _affordable(_card(c["card"]), player) else t.dim(_card_face(c["card"]), 0.5)
-             for c in hand]
+    faces = [_hand_face(c["card"], not _affordable(_card(c["card"]), player), big) for c in hand]
     if faces:
-        parts.append(t.flow(faces, row_w, gap=16, row_gap=16))
+        parts.append(t.flow(faces, row_w, gap=12 if big else 16, row_gap=12 if big else 16))
     else:
         parts.append(t.label("No unused cards", 20, "regular", t.MUTED))
     return t.stack([t.column(parts, gap=10)], pad=PAD)
+
+
+@lru_cache(maxsize=256)
+def _hand_face(card_id: str, dimmed: bool, small: bool) -> Image.Image:
+    """A face for the hand picture: dimmed when unaffordable, scaled once per card for a long hand."""
+    face = t.dim(_card_face(card_id), 0.5) if dimmed else _card_face(card_id)
+    return face.resize((SMALL_W, SMALL_H), Image.Resampling.LANCZOS) if small else face
 
 
 # --- card faces ---------------------------------------------------------------------------
@@ -761,6 +769,6 @@ def render_card(card_id: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tokens and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _token_cached, _big_token, _terrain, _ground, _frame):
+    for cached in (_card_face, _hand_face, _token_cached, _big_token, _terrain, _ground, _frame):
         cached.cache_clear()
     t.clear_layers()
