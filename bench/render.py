@@ -9,7 +9,7 @@ same PNG settings (images.theme.encode), so the ratio is what our layout costs. 
 of this process (time.process_time): the machine is shared, and drawing is single-threaded.
 "warm" is a running worker (caches filled by earlier boards); "cold" empties the game's caches.
 
-python -m bench.render [--runs 12] [--no-lag]
+python -m bench.render [--runs 12] [--no-lag] [--before GIT_REF]   (--before main: the old pictures too)
 """
 
 from __future__ import annotations
@@ -18,9 +18,14 @@ import argparse
 import asyncio
 import io
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -87,6 +92,10 @@ def bare(size: tuple[int, int]) -> bytes:
     for i in range(12):
         d.rounded_rectangle((20, 20 + i * 100, size[0] - 20, 100 + i * 100), radius=12, fill=theme.PANEL)
         d.text((40, 40 + i * 100), f"Line {i} of bare text", font=fnt, fill=theme.TEXT)
+    if not hasattr(theme, "encode"):  # an older images package (--before): its own PNG settings
+        out = io.BytesIO()
+        img.save(out, format="PNG", compress_level=theme.PNG_LEVEL)
+        return out.getvalue()
     return theme.encode(img)
 
 
@@ -188,26 +197,48 @@ def cases() -> list[tuple[str, str, object]]:
 
 
 def table(rows: list[dict]) -> str:
-    head = f"{'game':10} {'picture':16} {'size':>10} {'KB':>5} {'ms':>7} {'cold':>7} {'bare':>7} {'ratio':>6}"
-    lines = [head] + [f"{r['game']:10} {r['picture']:16} {'x'.join(map(str, r['size'])):>10} "
+    head = f"{'':7} {'game':10} {'picture':16} {'size':>10} {'KB':>5} {'ms':>7} {'cold':>7} {'bare':>7} {'ratio':>6}"
+    lines = [head] + [f"{r.get('code', 'now'):7} {r['game']:10} {r['picture']:16} {'x'.join(map(str, r['size'])):>10} "
                       f"{r['png_bytes'] / 1000:5.0f} {r['median_ms']:7.1f} {r['cold_caches_median_ms']:7.1f} "
                       f"{r['baseline_bare_pillow_median_ms']:7.1f} {r['ratio']:6.2f}" for r in rows]
     return "\n".join(lines)
+
+
+def before(ref: str, runs: int) -> list[dict]:
+    """The same pictures drawn by the images package of an earlier commit, timed in a child process of
+    this run (views and bench from this checkout); pictures that code cannot draw are left out."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref, "images"], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", old], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([old, str(root)])}
+        out = subprocess.run([sys.executable, "-m", "bench.render", "--runs", str(runs), "--no-lag", "--json"],
+                             cwd=old, env=env, check=True, capture_output=True, text=True).stdout
+    return [{**r, "code": ref[:7]} for r in json.loads(out.splitlines()[-1])["pictures"]]
 
 
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(prog="python -m bench.render")
     ap.add_argument("--runs", type=int, default=12)
     ap.add_argument("--no-lag", action="store_true", help="skip the loop-lag measure (it starts worker processes)")
+    ap.add_argument("--before", metavar="GIT_REF", help="also time the pictures of that commit's images/ package")
+    ap.add_argument("--json", action="store_true", help="print only the JSON line")
     args = ap.parse_args(argv)
     rows = []
     for game_id, kind, fn in cases():
         module = images._module(game_id)
-        rows.append({"game": game_id, "picture": kind, **timings(fn, module.clear_caches, args.runs)})
+        try:
+            rows.append({"game": game_id, "picture": kind, **timings(fn, module.clear_caches, args.runs)})
+        except TypeError:  # an older images package (--before) without this option
+            continue
     report = {"bench": "render", "cpu_time": True, "pictures": rows}
+    if args.before:
+        report["before"] = {"ref": args.before, "pictures": before(args.before, args.runs)}
     if not args.no_lag:
         report["loop_lag"] = loop_lag(busy_battle_view())
-    print(table(rows))
+    if not args.json:
+        old = report.get("before", {}).get("pictures", [])
+        print(table(sorted(rows + old, key=lambda r: (r["game"], r["picture"], r.get("code", "~")))))
     print(json.dumps(report))
     return report
 

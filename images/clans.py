@@ -181,6 +181,15 @@ def _name_lines(name: str, width: int) -> list[str]:
     return [t.fit(line, fnt, width) for line in lines]
 
 
+def _token_body(u: dict, bottom: int, radius: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A square's transparent tile with the owner-coloured token body (a God's edged in gold)."""
+    img = Image.new("RGBA", (TW, TH), CLEAR)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((5, 5, TW - 6, bottom), radius=radius, fill=_owner_colour(u["owner"]),
+                        outline=GOLD if u.get("god") else t.OUTLINE, width=4 if u.get("god") else 3)
+    return img, d
+
+
 def _token(u: dict, spent: bool = False) -> Image.Image:
     return _token_cached(json.dumps(u, sort_keys=True), spent)
 
@@ -189,12 +198,8 @@ def _token(u: dict, spent: bool = False) -> Image.Image:
 def _token_cached(key: str, spent: bool) -> Image.Image:
     """A unit on its square: owner-coloured token with marks and name, then seat number and HP bar."""
     u = json.loads(key)
-    img = Image.new("RGBA", (TW, TH), CLEAR)
-    d = ImageDraw.Draw(img)
+    img, d = _token_body(u, TH - 29, 12)
     colour = _owner_colour(u["owner"])
-    body = (5, 5, TW - 6, TH - 29)
-    d.rounded_rectangle(body, radius=12, fill=colour, outline=GOLD if u.get("god") else t.OUTLINE,
-                        width=4 if u.get("god") else 3)
     marks = _unit_marks(u, spent)
     step = min(24, (TW - 34) / max(len(marks) - 1, 1))
     for i, key_ in enumerate(marks):
@@ -286,11 +291,7 @@ def _ground(field: tuple[str, ...], homes: tuple[tuple[int, str], ...]) -> Image
 def _big_token(key: str, spent: bool) -> Image.Image:
     """A unit on the preview: owner-coloured token, seat number, marks, name, and its HP written large."""
     u = json.loads(key)
-    img = Image.new("RGBA", (TW, TH), CLEAR)
-    d = ImageDraw.Draw(img)
-    colour = _owner_colour(u["owner"])
-    d.rounded_rectangle((5, 5, TW - 6, TH - 44), radius=10, fill=colour, outline=GOLD if u.get("god") else t.OUTLINE,
-                        width=4 if u.get("god") else 3)
+    img, d = _token_body(u, TH - 44, 10)
     marks = _unit_marks(u, spent)
     for i, key_ in enumerate(marks[:3]):
         _mark(d, 16 + i * 22, 17, key_, r=10)
