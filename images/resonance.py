@@ -610,7 +610,8 @@ def _grid(mats: list[Image.Image], w: int, gap: int = 14) -> Image.Image:
     """Mats two to a row, each row as tall as its taller mat."""
     rows = [mats[i:i + 2] for i in range(0, len(mats), 2)]
     heights = [max(m.height for m in row) for row in rows]
-    out = Image.new("RGBA", (w, sum(heights) + gap * (len(rows) - 1)), CLEAR)
+    size = (w, sum(heights) + gap * (len(rows) - 1))
+    out = t.canvas(*size) if all(m.mode == "RGB" for m in mats) else Image.new("RGBA", size, CLEAR)
     y = 0
     for row, h in zip(rows, heights, strict=True):
         for i, m in enumerate(row):

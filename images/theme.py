@@ -190,7 +190,9 @@ def flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12)
         x += tile.width + gap
     heights = [max((tile.height for tile in row), default=0) for row in rows]
     w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
-    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), CLEAR)
+    size = (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1))
+    # Flattened layers only (e.g. players' panels): an opaque canvas, so the board copies it whole.
+    out = canvas(*size) if tiles and all(tile.mode == "RGB" for tile in tiles) else Image.new("RGBA", size, CLEAR)
     y = 0
     for row, h in zip(rows, heights, strict=True):
         x = 0
