@@ -333,6 +333,12 @@ def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
 
 
 def _lab(view: dict, seat: int, w: int) -> Image.Image:
+    around = {k: view.get(k) for k in ("you", "active", "outcome", "lab_hp_start")}  # what a lab reads
+    return _lab_layer({**around, "players": {seat: view["players"][seat]}}, seat, w)
+
+
+@t.layer(maxsize=16, flat=True)
+def _lab_layer(view: dict, seat: int, w: int) -> Image.Image:
     """One player's side of the table: header, Battle Units, then Creation Units and loose gear."""
     p = view["players"][seat]
     inner = w - 32

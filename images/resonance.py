@@ -583,6 +583,7 @@ def _player_card(view: dict, p: dict, w: int) -> Image.Image:
     return _column(parts, gap=6)
 
 
+@t.layer(maxsize=16, flat=True)
 def _mat(view: dict, p: dict, w: int) -> Image.Image:
     """One Player Mat: trackers, Codex blocks, modules, the Player card and the Animations in play."""
     inner = w - 32
@@ -678,7 +679,8 @@ def render_board(view: dict, detail: bool = False) -> Image.Image:
     parts = [_header(view, w)]
     if view.get("combat"):
         parts.append(_combat(view, w))
-    parts.append(_grid([_mat(view, p, mat_w) for p in view["players"]], w))
+    around = {k: view.get(k) for k in ("you", "active", "phase", "outcome", "combat")}  # what a mat reads
+    parts.append(_grid([_mat(around, p, mat_w) for p in view["players"]], w))
     if view.get("recent"):
         parts.append(t.recent(view["recent"], w, keep=6))
     return t.stack(parts, gap=14, pad=PAD)
