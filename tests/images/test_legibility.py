@@ -14,12 +14,14 @@ import pytest
 from PIL import Image, ImageDraw
 
 import images
+from engine.core import get_game
 from images import theme
 from tests.images import resonance_views
 from tests.images.clans_views import make_board_view, make_four_view
 from tests.images.futura_views import board_view
 from tests.images.views import make_battle_view
 
+MAX_BYTES = 300_000  # Discord previews a picture quickly only when it is small
 KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energy)\b|\b(HP|SP|EXP|Hand|Deck) \d+")
 
 
@@ -71,3 +73,17 @@ def test_board_is_landscape_or_near_square_and_a_detail_board_shows_more(monkeyp
     assert preview.height <= 1.4 * preview.width, preview.size
     more, _ = _drawn(monkeypatch, game, view, detail=True)
     assert len(more) > len(seen)
+
+
+@pytest.mark.parametrize(("game", "view", "expected"), CASES, ids=IDS)
+def test_posted_and_detail_boards_stay_under_300_kb(game, view, expected):
+    for detail in (False, True):
+        assert len(images.render_board(game, view, detail=detail)) <= MAX_BYTES
+
+
+def test_a_full_opening_hand_stays_under_300_kb():
+    """Gods & Clans opens with 28 unused cards: the longest hand picture of any game."""
+    game = get_game("clans")
+    view = game.view(game.setup({}, ["Ann", "Bob"], "bench-render"), 0)
+    assert len(view["hand"]) == 28
+    assert len(images.render_hand("clans", view)) <= MAX_BYTES
