@@ -307,7 +307,7 @@ def _big_token(key: str, spent: bool) -> Image.Image:
     return img
 
 
-@t.layer(maxsize=16)
+@t.layer(maxsize=4)  # a whole field: a few MB each
 def _grid(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
     cols, rows = _cols_rows(view)
     homes = tuple((p["seat"], p["homebase"]) for p in view["players"] if p.get("homebase"))
