@@ -3,7 +3,8 @@ bare-Pillow baseline of the same size, from the same run.
 
 Each board is a public view made by the engine at a busy moment: Psi Wars during a battle with the
 most units in play, Gods & Clans with the most units on the field (also with one unit's highlight),
-Resonance on a four-player table during an attack, Futura in a four-seat engagement. The baseline
+Resonance on a four-player table during an attack, Futura in a four-seat engagement, Infinities
+on a four-leader map at its largest (also with the acting leader's reach marked). The baseline
 draws a few rectangles and lines of text on a canvas of the picture's size and encodes it with the
 same PNG settings (images.theme.encode), so the ratio is what our layout costs. Times are CPU time
 of this process (time.process_time): the machine is shared, and drawing is single-threaded.
@@ -31,6 +32,7 @@ from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
+from engine.infinities.cards import catalog as infinities_catalog
 from images import clans, theme
 from images.pool import RenderPool
 
@@ -71,6 +73,18 @@ def busy_resonance_views(seed: str = "bench-render", players: int = 4) -> tuple[
         pieces = len(state.units) + sum(len(u.items) for u in state.units.values())
         if state.combat and pieces > most:
             best, most = (game.view(state, None), game.view(state, state.combat.seat)), pieces
+    return best
+
+
+def busy_infinities_state(seed: str = "bench-render", players: int = 4):
+    """The Infinities Main-phase state with the most tiles on the map over one AI game (first 1,500 moves)."""
+    game = get_game("infinities")
+    state = game.setup({}, [f"P{i}" for i in range(players)], seed)
+    best, most = None, -1
+    while not state.finished and state.version < 1500:
+        game.advance(state, game.ai_action(state, game.to_act(state)[0]))
+        if state.phase == "main" and len(state.board) > most:
+            best, most = state.model_copy(deep=True), len(state.board)
     return best
 
 
@@ -191,6 +205,14 @@ def cases() -> list[tuple[str, str, object]]:
     out.append(("clans", "board highlight", lambda: images.render_board("clans", view, highlight=spec)))
     public, seat = busy_resonance_views()
     add("resonance", public, seat, "M01-0")
+    inf = busy_infinities_state()
+    game = get_game("infinities")
+    view = game.view(inf, None)
+    seat = game.to_act(inf)[0]
+    add("infinities", view, game.view(inf, seat), next(iter(infinities_catalog().cards)))
+    reach = game.highlight(view, [a for a in game.legal_actions(inf, seat) if a.type in ("attack", "move")])
+    if reach:
+        out.append(("infinities", "board highlight", lambda: images.render_board("infinities", view, highlight=reach)))
     fut = busy_futura_state()
     add("futura", get_game("futura").view(fut, None), get_game("futura").view(fut, 0), "aegis_outpost")
     return out

@@ -299,10 +299,11 @@ def to_png(img: Image.Image) -> bytes:
     """Encode as PNG without metadata, shrinking so the long side is at most MAX_SIDE."""
     if img.mode == "RGBA":  # flatten transparent corners onto the table colour
         img = flatten(img)
-    elif img.mode not in ("RGB", "L"):
+    elif img.mode not in ("RGB", "L", "P"):  # "P": a palette picture a game chose to keep its bytes down
         img = img.convert("RGB")
     long_side = max(img.size)
     if long_side > MAX_SIDE:
+        img = img.convert("RGB") if img.mode == "P" else img
         scale = MAX_SIDE / long_side
         img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
     return encode(img)

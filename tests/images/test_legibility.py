@@ -19,10 +19,11 @@ from images import theme
 from tests.images import resonance_views
 from tests.images.clans_views import make_board_view, make_four_view
 from tests.images.futura_views import board_view
+from tests.images.infinities_views import make_board_view as infinities_board
 from tests.images.views import make_battle_view
 
 MAX_BYTES = 300_000  # Discord previews a picture quickly only when it is small
-KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energy)\b|\b(HP|SP|EXP|Hand|Deck) \d+")
+KEY_NUMBER = re.compile(r"^[+\-]?\d+( ?/ ?\d+)?$|^\d+ points$|\d+ ?(HP|AP|VP|DAM|SP|EXP|energy)\b|\b(HP|SP|EXP|Hand|Deck) \d+")
 
 
 def _views():
@@ -30,6 +31,9 @@ def _views():
     yield "psiwars", battle, ["Lab 21 / 30 HP", "Lab 14 / 30 HP", "6 / 4"]
     for view in (make_board_view(), make_four_view()):
         yield "clans", view, [f"{u['hp']}/{u['max_hp']}" for u in view["units"]] + ["12"]
+    view = infinities_board()
+    yield "infinities", view, [f"{p['score']} points" for p in view["players"]] + [
+        str(x["influence"]) for x in view["tiles"]]
     for players in (2, 4):
         view = board_view(players)
         yield "futura", view, [f"{u['ap']} AP" for u in view["fight"]["units"]]
