@@ -202,17 +202,18 @@ def cases() -> list[tuple[str, str, object]]:
     hand_view = get_game("clans").view(get_game("clans").setup({}, ["Ann", "Bob"], "bench-render"), 0)
     add("clans", view, hand_view, "luminel")
     spec = clans_highlight(state, view)
-    out.append(("clans", "board highlight", lambda: images.render_board("clans", view, highlight=spec)))
+    out.append(("clans", "board highlight", lambda v=view, s=spec: images.render_board("clans", v, highlight=s)))
     public, seat = busy_resonance_views()
     add("resonance", public, seat, "M01-0")
     inf = busy_infinities_state()
     game = get_game("infinities")
-    view = game.view(inf, None)
+    mapped = game.view(inf, None)
     seat = game.to_act(inf)[0]
-    add("infinities", view, game.view(inf, seat), next(iter(infinities_catalog().cards)))
-    reach = game.highlight(view, [a for a in game.legal_actions(inf, seat) if a.type in ("attack", "move")])
+    add("infinities", mapped, game.view(inf, seat), next(iter(infinities_catalog().cards)))
+    reach = game.highlight(mapped, [a for a in game.legal_actions(inf, seat) if a.type in ("attack", "move")])
     if reach:
-        out.append(("infinities", "board highlight", lambda: images.render_board("infinities", view, highlight=reach)))
+        out.append(("infinities", "board highlight",
+                    lambda: images.render_board("infinities", mapped, highlight=reach)))
     fut = busy_futura_state()
     add("futura", get_game("futura").view(fut, None), get_game("futura").view(fut, 0), "aegis_outpost")
     return out
