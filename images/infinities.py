@@ -36,7 +36,7 @@ def clear_caches() -> None:
     for cached in (_tile, _marker, _levels_of, _tokens_of, _board_of):
         cached.cache_clear()
     _card_face.cache_clear()
-    t.label.cache_clear()
+    t.clear_layers()
 
 
 # --- hex geometry (pointy-top, axial q,r; edge 0 faces east, counting anticlockwise) ---------------------
@@ -139,6 +139,13 @@ def _check_spec(spec: Mapping | None) -> dict[str, list[str]]:
 
 
 def _map(view: dict, spec: dict[str, list[str]], width: int, key: int = 20) -> Image.Image:
+    """The hex map, a layer drawn again only when what it shows changes (tiles, leaders, whose turn)."""
+    shown = {k: view.get(k) for k in ("tiles", "discovering", "players", "active", "phase")}
+    return _map_layer(shown, spec, width, key)
+
+
+@t.layer(maxsize=8, flat=True)
+def _map_layer(view: dict, spec: dict[str, list[str]], width: int, key: int) -> Image.Image:
     tiles = {x["at"]: x for x in view["tiles"]}
     dv = view.get("discovering")
     spaces = set(tiles) | set(spec.get("move", [])) | ({dv["at"]} if dv else set())
