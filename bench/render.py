@@ -1,14 +1,16 @@
-"""Render + encode time of the Psi Wars and Gods & Clans boards beside a bare-Pillow baseline.
+"""Render + encode cost and bytes of every game's pictures (board, detail board, hand, card) beside a
+bare-Pillow baseline of the same size, from the same run.
 
-Each board is a public view made by the engine: an AI game from a fixed seed, at the moment with the
-most units on the table (for Psi Wars, during a battle). Clans is also timed with a highlight (one
-unit's moves and attacks, built from the legal actions as the table would), and its opening hand. Resonance is
-timed on a four-player table at its busiest moment during an attack, and on that moment's hand of the player
-to act; Infinities on a four-leader map at its largest, plain and with the acting leader's reach marked. The baseline draws a
-few rectangles and lines of text on a canvas of the board's size and encodes it with the same PNG
-settings, so the ratio is what our layout costs.
+Each board is a public view made by the engine at a busy moment: Psi Wars during a battle with the
+most units in play, Gods & Clans with the most units on the field (also with one unit's highlight),
+Resonance on a four-player table during an attack, Futura in a four-seat engagement, Infinities
+on a four-leader map at its largest (also with the acting leader's reach marked). The baseline
+draws a few rectangles and lines of text on a canvas of the picture's size and encodes it with the
+same PNG settings (images.theme.encode), so the ratio is what our layout costs. Times are CPU time
+of this process (time.process_time): the machine is shared, and drawing is single-threaded.
+"warm" is a running worker (caches filled by earlier boards); "cold" empties the game's caches.
 
-python -m bench.render [--runs 20]
+python -m bench.render [--runs 12] [--no-lag] [--before GIT_REF]   (--before main: the old pictures too)
 """
 
 from __future__ import annotations
@@ -17,20 +19,26 @@ import argparse
 import asyncio
 import io
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
-from images import clans, futura, infinities, psiwars, resonance, theme
+from engine.infinities.cards import catalog as infinities_catalog
+from images import clans, theme
 from images.pool import RenderPool
 
 
-def busy_battle_view(seed: str = "bench-render") -> dict:
-    """The public view, during a battle, with the most units in play over one AI game."""
+def busy_battle_view(seed: str = "bench-render", seat: int | None = None) -> dict:
+    """The public view (or a seat's), during a battle, with the most units in play over one AI game."""
     game = get_game("psiwars")
     state = game.setup({}, ["Ann", "Bob"], seed)
     best, most = None, -1
@@ -39,7 +47,7 @@ def busy_battle_view(seed: str = "bench-render") -> dict:
         view = game.view(state, None)
         units = sum(len(p["units"]) for p in view["players"])
         if view["battle"] and view["battle"]["matchups"] and units > most:
-            best, most = view, units
+            best, most = (view if seat is None else game.view(state, seat)), units
     return best
 
 
@@ -98,17 +106,19 @@ def bare(size: tuple[int, int]) -> bytes:
     for i in range(12):
         d.rounded_rectangle((20, 20 + i * 100, size[0] - 20, 100 + i * 100), radius=12, fill=theme.PANEL)
         d.text((40, 40 + i * 100), f"Line {i} of bare text", font=fnt, fill=theme.TEXT)
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=theme.PNG_LEVEL)
-    return out.getvalue()
+    if not hasattr(theme, "encode"):  # an older images package (--before): its own PNG settings
+        out = io.BytesIO()
+        img.save(out, format="PNG", compress_level=theme.PNG_LEVEL)
+        return out.getvalue()
+    return theme.encode(img)
 
 
 def median_ms(fn, runs: int) -> float:
     times = []
     for _ in range(runs):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        times.append((time.perf_counter() - t) * 1000)
+        times.append((time.process_time() - t) * 1000)
     return statistics.median(times)
 
 
@@ -127,15 +137,17 @@ def busy_futura_state(players: int = 4):
     raise RuntimeError("no busy Futura moment found")
 
 
-def timings(game_id: str, view: dict, module, runs: int, **options) -> dict:
-    png = images.render_board(game_id, view, **options)
+def timings(fn, clear, runs: int) -> dict:
+    """Render + encode of one picture (CPU time of this process, so other load on the machine counts
+    less), warm and with cold caches, beside the bare-Pillow baseline of the same size."""
+    png = fn()
     size = Image.open(io.BytesIO(png)).size
-    board = median_ms(lambda: images.render_board(game_id, view, **options), runs)  # warm, as in a running bot
-    cold = median_ms(lambda: (module.clear_caches(), images.render_board(game_id, view, **options)), runs)
+    warm = median_ms(fn, runs)  # as in a running bot's warm worker
+    cold = median_ms(lambda: (clear(), fn()), max(3, runs // 4))
     baseline = median_ms(lambda: bare(size), runs)
-    return {"size": list(size), "png_bytes": len(png), "board_median_ms": round(board, 1),
-            "board_cold_caches_median_ms": round(cold, 1), "baseline_bare_pillow_median_ms": round(baseline, 1),
-            "ratio": round(board / baseline, 2)}
+    return {"size": list(size), "png_bytes": len(png), "median_ms": round(warm, 1),
+            "cold_caches_median_ms": round(cold, 1), "baseline_bare_pillow_median_ms": round(baseline, 1),
+            "ratio": round(warm / baseline, 2)}
 
 
 async def _lag_while_drawing(draw, view: dict, boards: int) -> float:
@@ -171,68 +183,87 @@ def loop_lag(view: dict, boards: int = 24) -> dict:
         pool.close()
 
 
-def main(argv=None) -> dict:
-    ap = argparse.ArgumentParser(prog="python -m bench.render")
-    ap.add_argument("--runs", type=int, default=20)
-    args = ap.parse_args(argv)
+def cases() -> list[tuple[str, str, object]]:
+    """(game, picture kind, a call that returns its PNG) for every game's board, detail board, hand and
+    card, each at its busiest moment (see the functions above)."""
+    out = []
+
+    def add(game_id: str, public: dict, seat: dict | None, card: str, **options) -> None:
+        out.append((game_id, "board", lambda: images.render_board(game_id, public, **options)))
+        out.append((game_id, "board detail", lambda: images.render_board(game_id, public, detail=True, **options)))
+        if seat is not None:
+            out.append((game_id, "hand", lambda: images.render_hand(game_id, seat)))
+        out.append((game_id, "card", lambda: images.render_card(game_id, card)))
+
     battle = busy_battle_view()
-    report = {"bench": "render", **timings("psiwars", battle, psiwars, args.runs)}
-    report["loop_lag"] = loop_lag(battle)
+    add("psiwars", battle, busy_battle_view(seat=0), "W01")
     state = busy_clans_state()
     view = get_game("clans").view(state, None)
-    report["clans"] = {"units": len(view["units"]), **timings("clans", view, clans, args.runs)}
-    spec = clans_highlight(state, view)
-    lit = timings("clans", view, clans, args.runs, highlight=spec)
-    report["clans_highlight"] = {"tiles": sum(len(v) if isinstance(v, list) else 1 for v in spec.values()),
-                                 "board_median_ms": lit["board_median_ms"],
-                                 "board_cold_caches_median_ms": lit["board_cold_caches_median_ms"]}
     hand_view = get_game("clans").view(get_game("clans").setup({}, ["Ann", "Bob"], "bench-render"), 0)
-    hand = lambda: images.render_hand("clans", hand_view)  # noqa: E731  the opening hand: every card but the God
-    report["clans_hand"] = {"cards": len(hand_view["hand"]), "size": list(Image.open(io.BytesIO(hand())).size),
-                            "median_ms": round(median_ms(hand, args.runs), 1),
-                            "cold_caches_median_ms": round(median_ms(lambda: (clans.clear_caches(), hand()),
-                                                                     args.runs), 1)}
+    add("clans", view, hand_view, "luminel")
+    spec = clans_highlight(state, view)
+    out.append(("clans", "board highlight", lambda v=view, s=spec: images.render_board("clans", v, highlight=s)))
     public, seat = busy_resonance_views()
-    units = sum(len(p["animations"]) + 1 for p in public["players"])
-    report["resonance"] = {"players": len(public["players"]), "units": units,
-                           **timings("resonance", public, resonance, args.runs)}
-    hand = lambda: images.render_hand("resonance", seat)  # noqa: E731
-    me = seat["players"][seat["you"]]
-    report["resonance_hand"] = {"cards": len(me["hand"]), "codex_deck": len(me["codex_deck"]),
-                                "size": list(Image.open(io.BytesIO(hand())).size),
-                                "median_ms": round(median_ms(hand, args.runs), 1),
-                                "cold_caches_median_ms": round(median_ms(lambda: (resonance.clear_caches(), hand()),
-                                                                         args.runs), 1)}
-    report["infinities"] = infinities_timings(args.runs)
+    add("resonance", public, seat, "M01-0")
+    inf = busy_infinities_state()
+    game = get_game("infinities")
+    mapped = game.view(inf, None)
+    seat = game.to_act(inf)[0]
+    add("infinities", mapped, game.view(inf, seat), next(iter(infinities_catalog().cards)))
+    reach = game.highlight(mapped, [a for a in game.legal_actions(inf, seat) if a.type in ("attack", "move")])
+    if reach:
+        out.append(("infinities", "board highlight",
+                    lambda: images.render_board("infinities", mapped, highlight=reach)))
     fut = busy_futura_state()
-    public = get_game("futura").view(fut, None)
-    report["futura"] = {"players": len(public["players"]), **timings("futura", public, futura, args.runs)}
-    seat = get_game("futura").view(fut, 0)
-    hand = lambda: images.render_hand("futura", seat)  # noqa: E731
-    report["futura_hand"] = {"cards": len(seat["players"][0]["hand"]),
-                             "size": list(Image.open(io.BytesIO(hand())).size),
-                             "median_ms": round(median_ms(hand, args.runs), 1)}
+    add("futura", get_game("futura").view(fut, None), get_game("futura").view(fut, 0), "aegis_outpost")
+    return out
+
+
+def table(rows: list[dict]) -> str:
+    head = f"{'':7} {'game':10} {'picture':16} {'size':>10} {'KB':>5} {'ms':>7} {'cold':>7} {'bare':>7} {'ratio':>6}"
+    lines = [head] + [f"{r.get('code', 'now'):7} {r['game']:10} {r['picture']:16} {'x'.join(map(str, r['size'])):>10} "
+                      f"{r['png_bytes'] / 1000:5.0f} {r['median_ms']:7.1f} {r['cold_caches_median_ms']:7.1f} "
+                      f"{r['baseline_bare_pillow_median_ms']:7.1f} {r['ratio']:6.2f}" for r in rows]
+    return "\n".join(lines)
+
+
+def before(ref: str, runs: int) -> list[dict]:
+    """The same pictures drawn by the images package of an earlier commit, timed in a child process of
+    this run (views and bench from this checkout); pictures that code cannot draw are left out."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref, "images"], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", old], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([old, str(root)])}
+        out = subprocess.run([sys.executable, "-m", "bench.render", "--runs", str(runs), "--no-lag", "--json"],
+                             cwd=old, env=env, check=True, capture_output=True, text=True).stdout
+    return [{**r, "code": ref[:7]} for r in json.loads(out.splitlines()[-1])["pictures"]]
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(prog="python -m bench.render")
+    ap.add_argument("--runs", type=int, default=12)
+    ap.add_argument("--no-lag", action="store_true", help="skip the loop-lag measure (it starts worker processes)")
+    ap.add_argument("--before", metavar="GIT_REF", help="also time the pictures of that commit's images/ package")
+    ap.add_argument("--json", action="store_true", help="print only the JSON line")
+    args = ap.parse_args(argv)
+    rows = []
+    for game_id, kind, fn in cases():
+        module = images._module(game_id)
+        try:
+            rows.append({"game": game_id, "picture": kind, **timings(fn, module.clear_caches, args.runs)})
+        except TypeError:  # an older images package (--before) without this option
+            continue
+    report = {"bench": "render", "cpu_time": True, "pictures": rows}
+    if args.before:
+        report["before"] = {"ref": args.before, "pictures": before(args.before, args.runs)}
+    if not args.no_lag:
+        report["loop_lag"] = loop_lag(busy_battle_view())
+    if not args.json:
+        old = report.get("before", {}).get("pictures", [])
+        print(table(sorted(rows + old, key=lambda r: (r["game"], r["picture"], r.get("code", "~")))))
     print(json.dumps(report))
     return report
-
-
-def infinities_timings(runs: int) -> dict:
-    """Four leaders, the busiest map; the board, the same with the acting leader's reach and attacks
-    marked, and the hand of the leader to act."""
-    game = get_game("infinities")
-    state = busy_infinities_state()
-    view = game.view(state, None)
-    out = {"tiles": len(view["tiles"]), **timings("infinities", view, infinities, runs)}
-    seat = game.to_act(state)[0]
-    spec = game.highlight(view, [a for a in game.legal_actions(state, seat) if a.type in ("attack", "move")])
-    if spec:
-        lit = timings("infinities", view, infinities, runs, highlight=spec)
-        out["highlight_board_median_ms"] = lit["board_median_ms"]
-    hand_view = game.view(state, seat)
-    hand = lambda: images.render_hand("infinities", hand_view)  # noqa: E731
-    out["hand"] = {"cards": len(hand_view["players"][seat]["hand"]), "png_bytes": len(hand()),
-                   "median_ms": round(median_ms(hand, runs), 1)}
-    return out
 
 
 if __name__ == "__main__":

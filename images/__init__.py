@@ -42,13 +42,15 @@ def _module(game_id: str):
     return importlib.import_module(f"images.{game_id}")
 
 
-def render_board(game_id: str, view: dict, **options) -> bytes:
+def render_board(game_id: str, view: dict, detail: bool = False, **options) -> bytes:
     """The public board (or a seat's view of it) as PNG; never draws view['hand'] or view['peek'].
 
-    options go to the game's own render_board, e.g. a board game's highlight={"selected": "C7",
+    By default the board is sized for Discord's preview (legible at theme.PREVIEW_W px wide: key numbers
+    at least theme.KEY_TEXT px tall there); detail=True draws the larger full picture for a "detail" button.
+    Other options go to the game's own render_board, e.g. a board game's highlight={"selected": "C7",
     "reach": [...], "attack": [...]}; a game without such an option refuses it with a TypeError.
     """
-    return to_png(_module(game_id).render_board(view, **options))
+    return to_png(_module(game_id).render_board(view, detail=detail, **options))
 
 
 def render_hand(game_id: str, view: dict) -> bytes:

@@ -50,9 +50,15 @@ PATTERN_TEXT = {"ADJ": "every participant next to the foe", "INRANGE": "the foe 
 
 TW, TH = 108, 100  # px per field square: wide enough for a two-line name, short enough for 12 rows
 LABEL = 30  # px for the coordinate labels on each side
+# The posted board puts the field beside the players (landscape) at about PREVIEW_W px wide; Discord
+# shows it 550 px wide, so key numbers (HP, coordinates, SP and EXP) are drawn KEY px tall to stay 12 px.
+PREVIEW_W = 1474
+KEY = 33
+SIDE_W = 340  # the players' column beside the field
 PAD = 24
 CARD_W, CARD_H = 300, 420
 HAND_ROW = 6  # cards to a row of the hand picture
+SMALL_W, SMALL_H = 225, 315  # faces in a hand of more than two rows (a Clans hand starts with 28 cards)
 CLEAR = t.CLEAR
 
 
@@ -175,6 +181,15 @@ def _name_lines(name: str, width: int) -> list[str]:
     return [t.fit(line, fnt, width) for line in lines]
 
 
+def _token_body(u: dict, bottom: int, radius: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A square's transparent tile with the owner-coloured token body (a God's edged in gold)."""
+    img = Image.new("RGBA", (TW, TH), CLEAR)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((5, 5, TW - 6, bottom), radius=radius, fill=_owner_colour(u["owner"]),
+                        outline=GOLD if u.get("god") else t.OUTLINE, width=4 if u.get("god") else 3)
+    return img, d
+
+
 def _token(u: dict, spent: bool = False) -> Image.Image:
     return _token_cached(json.dumps(u, sort_keys=True), spent)
 
@@ -183,12 +198,8 @@ def _token(u: dict, spent: bool = False) -> Image.Image:
 def _token_cached(key: str, spent: bool) -> Image.Image:
     """A unit on its square: owner-coloured token with marks and name, then seat number and HP bar."""
     u = json.loads(key)
-    img = Image.new("RGBA", (TW, TH), CLEAR)
-    d = ImageDraw.Draw(img)
+    img, d = _token_body(u, TH - 29, 12)
     colour = _owner_colour(u["owner"])
-    body = (5, 5, TW - 6, TH - 29)
-    d.rounded_rectangle(body, radius=12, fill=colour, outline=GOLD if u.get("god") else t.OUTLINE,
-                        width=4 if u.get("god") else 3)
     marks = _unit_marks(u, spent)
     step = min(24, (TW - 34) / max(len(marks) - 1, 1))
     for i, key_ in enumerate(marks):
@@ -276,13 +287,35 @@ def _ground(field: tuple[str, ...], homes: tuple[tuple[int, str], ...]) -> Image
     return grid
 
 
-def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
+@lru_cache(maxsize=512)
+def _big_token(key: str, spent: bool) -> Image.Image:
+    """A unit on the preview: owner-coloured token, seat number, marks, name, and its HP written large."""
+    u = json.loads(key)
+    img, d = _token_body(u, TH - 44, 10)
+    marks = _unit_marks(u, spent)
+    for i, key_ in enumerate(marks[:3]):
+        _mark(d, 16 + i * 22, 17, key_, r=10)
+    t.text(d, (TW - 9, 17), f"P{u['owner'] + 1}", font(16, "bold"), anchor="rm")  # the seat: not colour alone
+    t.text(d, (TW / 2, 41), t.fit(_short(u["name"]), font(16, "condensed"), TW - 14), font(16, "condensed"),
+           anchor="mm")
+    if spent:
+        img = t.dim(img, 0.45)
+        d = ImageDraw.Draw(img)
+    frac = u["hp"] / max(u["max_hp"], 1)
+    fill = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
+    t.bar(d, (3, TH - 41, TW - 4, TH - 3), frac, fill, f"{u['hp']}/{u['max_hp']}", KEY)
+    return img
+
+
+@t.layer(maxsize=4)  # a whole field: a few MB each
+def _grid(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
     cols, rows = _cols_rows(view)
     homes = tuple((p["seat"], p["homebase"]) for p in view["players"] if p.get("homebase"))
     grid = _ground(tuple(view["field"]), homes).copy()
     d = ImageDraw.Draw(grid)
     for u in view["units"]:
-        grid.alpha_composite(_token(u, _spent(view, u)), _tile_xy(u["tile"], cols, rows))
+        token = _big_token(json.dumps(u, sort_keys=True), _spent(view, u)) if big else _token(u, _spent(view, u))
+        grid.alpha_composite(token, _tile_xy(u["tile"], cols, rows))
     current = next((u["tile"] for u in view["units"] if u["iid"] == view.get("current")), None)
     if current:  # the open activation: a white frame (the highlight's gold frame marks a chosen unit)
         x, y = _tile_xy(current, cols, rows)
@@ -291,23 +324,33 @@ def _grid(view: dict, spec: dict[str, list[str]]) -> Image.Image:
     return grid
 
 
-def _field(view: dict, spec: dict[str, list[str]]) -> Image.Image:
-    """The grid framed by column letters (top and bottom) and row numbers (left and right)."""
-    cols, rows = _cols_rows(view)
-    grid = _grid(view, spec)
-    img = Image.new("RGBA", (grid.width + 2 * LABEL, grid.height + 2 * LABEL), CLEAR)
+@lru_cache(maxsize=8)
+def _frame(cols: int, rows: int, big: bool) -> Image.Image:
+    """The field's frame: column letters (top and bottom) and row numbers (left and right) on the table
+    colour, drawn once per field size (the grid is pasted into its hole)."""
+    band = KEY + 12 if big else LABEL
+    right = band + (24 if big else 0)  # two-digit rows at the preview's size need a wider band
+    img = Image.new("RGB", (cols * TW + band + right, rows * TH + 2 * band), t.BG)
     d = ImageDraw.Draw(img)
-    d.rectangle((LABEL - 3, LABEL - 3, LABEL + grid.width + 2, LABEL + grid.height + 2), fill=t.OUTLINE)
-    img.alpha_composite(grid, (LABEL, LABEL))
-    fnt = font(20, "bold")
+    d.rectangle((band - 3, band - 3, band + cols * TW + 2, band + rows * TH + 2), fill=t.OUTLINE)
+    fnt = font(KEY if big else 20, "bold")
     for c in range(cols):
-        x = LABEL + c * TW + TW / 2
-        for y in (LABEL / 2, img.height - LABEL / 2):
+        x = band + c * TW + TW / 2
+        for y in (band / 2, img.height - band / 2):
             t.text(d, (x, y), "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[c], fnt, t.MUTED, anchor="mm")
     for r in range(rows):
-        y = LABEL + (rows - 1 - r) * TH + TH / 2
-        for x in (LABEL / 2, img.width - LABEL / 2):
-            t.text(d, (x, y), str(r + 1), fnt if r < 9 else font(16, "bold"), t.MUTED, anchor="mm")
+        y = band + (rows - 1 - r) * TH + TH / 2
+        for x in (band / 2, band + cols * TW + right / 2):
+            t.text(d, (x, y), str(r + 1), fnt if r < 9 or big else font(16, "bold"), t.MUTED, anchor="mm")
+    return img
+
+
+def _field(view: dict, spec: dict[str, list[str]], big: bool = False) -> Image.Image:
+    """The grid in its labelled frame; big: the preview's tokens and coordinates, drawn KEY px tall."""
+    cols, rows = _cols_rows(view)
+    band = KEY + 12 if big else LABEL
+    img = _frame(cols, rows, big).copy()
+    img.paste(_grid(view, spec, big).convert("RGB"), (band, band))  # the grid is opaque: no mask needed
     return img
 
 
@@ -425,15 +468,50 @@ def _legend(view: dict, spec: dict[str, list[str]], w: int) -> Image.Image:
 # --- the two pictures of the table ----------------------------------------------------------
 
 
-def render_board(view: dict, highlight: Mapping | None = None) -> Image.Image:
+@t.layer(maxsize=16, flat=True)
+def _side(view: dict, h: int) -> Image.Image:
+    """The preview's column beside the field: turn, whose turn, who is awaited, each player's SP and EXP."""
+    inner = SIDE_W - 28
+    first, second = _headline(view)
+    rows = [t.label(line, 26, max_w=inner) for line in t.wrap(first.replace("  ·  ", " · "), font(26, "bold"),
+                                                                 inner)[:3]]
+    rows += [t.label(line, 20, "regular", t.MUTED) for line in t.wrap(second, font(20), inner)[:4]]
+    for p in view["players"]:
+        to_play = view["active"] == p["seat"] and not view.get("outcome")
+        name = f"P{p['seat'] + 1} {p['name']}" + (" (out)" if p.get("out") else "")
+        rows += [t.label(name, 26, fill=t.ACCENT if to_play else _owner_colour(p["seat"]), max_w=inner),
+                 t.pill_row(((f"SP {p['sp']}", (60, 110, 190)), (f"EXP {p['exp']}", (60, 150, 90))), KEY),
+                 t.label(f"{p['unused_count']} cards unused", 20, "regular", t.MUTED)]
+    body = t.column(rows, gap=6)
+    out = Image.new("RGBA", (SIDE_W, max(h, body.height + 28)), CLEAR)
+    t.box(ImageDraw.Draw(out), (0, 0, SIDE_W - 1, out.height - 1), fill=t.PANEL, radius=14)
+    out.alpha_composite(body, (14, 14))
+    return out
+
+
+def _preview(view: dict, spec: dict[str, list[str]]) -> Image.Image:
+    """The posted board, landscape: the field with large HP and coordinates, the players beside it."""
+    field = _field(view, spec, big=True)
+    public = {k: v for k, v in view.items() if k not in ("hand", "recent")}
+    side = _side(public, field.height)
+    out = t.canvas(field.width + side.width + 48, max(field.height, side.height) + 32)
+    out.paste(field, (16, 16))
+    out.paste(side, (field.width + 32, 16))
+    return out
+
+
+def render_board(view: dict, highlight: Mapping | None = None, detail: bool = False) -> Image.Image:
     """The battlefield as all may see it: header, field, legend and the latest events.
 
     highlight (optional, plain data) marks one chosen unit's options:
     {"selected": "C7", "reach": ["C8", "D8"], "attack": ["D9"]}; every key may be left out.
+    The default is the landscape preview sized for the channel; detail=True adds the legend and log.
     Reads only public fields, so it is safe for the channel whatever else the view holds.
     """
     cols, rows = _cols_rows(view)
     spec = _check_highlight(highlight, cols, rows)
+    if not detail:
+        return _preview(view, spec)
     field = _field(view, spec)
     w = field.width
     parts = [_header(view, w), field, _legend(view, spec, w)]
@@ -464,19 +542,26 @@ def render_hand(view: dict) -> Image.Image:
         raise ValueError("render_hand needs a seat's private view, not the public one")
     player = view["players"][seat]
     hand = sorted(view.get("hand") or [], key=lambda c: _card(c["card"]).kind != "ally")
-    row_w = HAND_ROW * CARD_W + (HAND_ROW - 1) * 16
+    big = len(hand) > 2 * HAND_ROW  # a long hand: smaller faces, more to a row, instead of shrinking the whole
+    row_w = (HAND_ROW + 1) * SMALL_W + HAND_ROW * 12 if big else HAND_ROW * CARD_W + (HAND_ROW - 1) * 16
     allies = sum(_card(c["card"]).kind == "ally" for c in hand)
     title = f"{player['name']}'s unused cards: {allies} allies, {len(hand) - allies} tactics"
     parts = [t.label(title, 28, max_w=row_w),
              t.label(f"{player['sp']} SP and {player['exp']} EXP to spend; dimmed cards cost more for now", 20,
                      "regular", t.MUTED, max_w=row_w)]
-    faces = [_card_face(c["card"]) if _affordable(_card(c["card"]), player) else t.dim(_card_face(c["card"]), 0.5)
-             for c in hand]
+    faces = [_hand_face(c["card"], not _affordable(_card(c["card"]), player), big) for c in hand]
     if faces:
-        parts.append(t.flow(faces, row_w, gap=16, row_gap=16))
+        parts.append(t.flow(faces, row_w, gap=12 if big else 16, row_gap=12 if big else 16))
     else:
         parts.append(t.label("No unused cards", 20, "regular", t.MUTED))
     return t.stack([t.column(parts, gap=10)], pad=PAD)
+
+
+@lru_cache(maxsize=256)
+def _hand_face(card_id: str, dimmed: bool, small: bool) -> Image.Image:
+    """A face for the hand picture: dimmed when unaffordable, scaled once per card for a long hand."""
+    face = t.dim(_card_face(card_id), 0.5) if dimmed else _card_face(card_id)
+    return face.resize((SMALL_W, SMALL_H), Image.Resampling.LANCZOS) if small else face
 
 
 # --- card faces ---------------------------------------------------------------------------
@@ -685,5 +770,6 @@ def render_card(card_id: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tokens and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _token_cached, _terrain, _ground, t.label):
+    for cached in (_card_face, _hand_face, _token_cached, _big_token, _terrain, _ground, _frame):
         cached.cache_clear()
+    t.clear_layers()

@@ -26,14 +26,17 @@ from .theme import (
     WARN,
     card_frame,
     card_title,
+    clear_layers,
     column,
+    fit,
     flow,
     font,
     game_over,
     label,
+    layer,
     panel,
     pill,
-    pill_size,
+    pill_row,
     recent,
     stack,
     text,
@@ -41,7 +44,9 @@ from .theme import (
     wrap,
 )
 
-W = 760
+W = 760  # the detail board
+PREVIEW_W = 1100  # the posted board, shown 550 px wide by Discord: KEY px numbers show KEY / 2 px tall
+KEY = 24
 TILE_W = 236
 DEITY = {"Paladin": (222, 190, 80), "Primal": (86, 170, 92), "Strategist": (84, 140, 220),
          "Puritan": (210, 210, 224), "Emperor": (170, 84, 200)}
@@ -52,29 +57,16 @@ CLASS_COLOUR = {"Base": FAINT, "Recon": (84, 140, 110), "Adept": (84, 120, 200),
 
 
 def clear_caches() -> None:
-    """Forget drawn tiles and labels (the bench times a cold start with this)."""
+    """Forget drawn tiles, layers and labels (the bench times a cold start with this)."""
     _tile.cache_clear()
-    _pill_row.cache_clear()
-    label.cache_clear()
+    _card_face.cache_clear()
+    clear_layers()
 
 
 # --- small pieces ------------------------------------------------------------------------------
 
 def _pills(labels: list[tuple[str, tuple]], size: int = 16) -> Image.Image:
-    return _pill_row(tuple(labels), size)
-
-
-@lru_cache(maxsize=1024)
-def _pill_row(labels: tuple, size: int) -> Image.Image:
-    """A row of badges (cached: the same chips recur from one board to the next)."""
-    w = sum(pill_size(t, size)[0] + 6 for t, _ in labels) or 1
-    img = Image.new("RGBA", (w, size + 12), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    x = 0
-    for t, colour in labels:
-        rect = pill(d, (x, 1), t, colour, size)
-        x = rect[2] + 6
-    return img
+    return pill_row(tuple(labels), size)
 
 
 def _gear_words(c: dict | None) -> str:
@@ -132,38 +124,47 @@ def _group(title: str, tiles: list[Image.Image], w: int) -> Image.Image:
     return column([head, flow(tiles, w, gap=10, row_gap=10)], gap=4)
 
 
-def _holding_chip(h: dict) -> Image.Image:
+def _holding_chip(h: dict, size: int = 16, room: int = W) -> Image.Image:
     st = h["station"]
     if h["face_down"] or st is None:
-        return _pills([(f"{h['name']}: {'face down' if h['face_down'] else 'no station'}", FAINT)])
-    return _pills([(f"{h['name']} L{st['level']} {st['ap']} AP {st['dam']} DAM", DEITY.get(h["sigil"], FAINT))])
+        return _pills([(fit(f"{h['name']}: {'face down' if h['face_down'] else 'no station'}", font(size), room), FAINT)],
+                      size)
+    name = fit(h["name"], font(size, "bold"), room - font(size, "bold").getlength(" L9 9 AP 9 DAM") - 24)
+    return _pills([(f"{name} L{st['level']} {st['ap']} AP {st['dam']} DAM", DEITY.get(h["sigil"], FAINT))], size)
 
 
-def _acolyte_chip(a: dict) -> Image.Image:
+def _acolyte_chip(a: dict, size: int = 16, room: int = W) -> Image.Image:
     where = " · bay" if a["loc"] == "bay" else ""
-    return _pills([(f"{a['name']} {a['cls']} {a['ap']} AP {a['dam']} DAM{where}", CLASS_COLOUR[a["cls"]])])
+    stats = f" {a['cls']} {a['ap']} AP {a['dam']} DAM{where}"
+    name = fit(a["name"], font(size, "bold"), room - font(size, "bold").getlength(stats) - 24)
+    return _pills([(f"{name}{stats}", CLASS_COLOUR[a["cls"]])], size)
 
 
-def _player(view: dict, p: dict, w: int, full: bool = True) -> Image.Image:
+@layer(maxsize=32, flat=True)
+def _player(view: dict, p: dict, w: int, full: bool = True, size: int = 16) -> Image.Image:
     inner = w - 32
     mark = "▶ " if p["seat"] == view["active"] and not view.get("outcome") else ""
     status = " (out)" if p["out"] else ""
     sigils = [(s, DEITY[s]) for s in p["sigils"]] or [("no sigils", FAINT)]  # the bay, oldest first
     head = column([
-        label(f"{mark}{p['name']}{status} — {p['deck']} deck", 22, "bold", ACCENT if mark else TEXT, max_w=inner),
-        _pills([(f"{p['energy']} energy", ACCENT), (f"{p['vp']:g} VP", GOOD),
-                (f"hand {p['hand_count']} · deck {p['deck_count']}", FAINT), *sigils]),
+        label(f"{mark}{p['name']}{status} — {p['deck']} deck", size + 6, "bold", ACCENT if mark else TEXT,
+              max_w=inner),
+        flow([_pills([(f"{p['energy']} energy", ACCENT), (f"{p['vp']:g} VP", GOOD)], size),
+              _pills([(f"Hand {p['hand_count']} · Deck {p['deck_count']}", FAINT)], size),
+              _pills(sigils, min(size, 18))], inner, gap=6, row_gap=4),
     ], gap=4)
     acolytes = sorted(p["acolytes"], key=lambda a: a["loc"] != "bay")  # the Assault bay first
-    if not full:  # a player away from the action: one chip per district and acolyte
-        chips = [_holding_chip(h) for h in p["holdings"]] + [_acolyte_chip(a) for a in acolytes]
+    if not full:  # a player away from the action (or the preview): one chip per district and acolyte
+        chips = [_holding_chip(h, size, inner) for h in p["holdings"]]
+        chips += [_acolyte_chip(a, size, inner) for a in acolytes]
         return panel(column([head, flow(chips, inner, gap=6, row_gap=6)], gap=8), w, pad=12)
     parts = [head, _group("Station bay", [_holding_tile(h) for h in p["holdings"]], inner),
              _group("Assault bay and bench", [_acolyte_tile(a) for a in acolytes], inner)]
     return panel(column(parts, gap=8), w, pad=12)
 
 
-def _engagement(view: dict, w: int) -> Image.Image | None:
+@layer(maxsize=8, flat=True)
+def _engagement(view: dict, w: int, size: int = 17) -> Image.Image | None:
     f = view.get("fight")
     if not f:
         return None
@@ -171,7 +172,7 @@ def _engagement(view: dict, w: int) -> Image.Image | None:
     where = f" on {f['where']}" if f.get("where") else ""
     title = (f"{'Assault' if f['kind'] == 'assault' else 'Ambush'}{where}: {names[f['attacker']]} against "
              f"{names[f['defender']]} — exchange {f['exchange']}")
-    rows = [label(title, 21, "bold", ACCENT, max_w=w - 40)]
+    rows = [label(title, size + 4, "bold", ACCENT, max_w=w - 40)]
     beaten = f["rolls"].get("defender")
     for u in f.get("units", []):
         roll = u.get("roll")
@@ -183,26 +184,47 @@ def _engagement(view: dict, w: int) -> Image.Image | None:
             won = beaten is not None and roll > beaten
             outcome, colour = ("wins its roll" if won else "loses its roll"), (GOOD if won else BAD)
         rows.append(_pills([(u["role"], INSET), (u["name"], PANEL), (f"die {roll if roll is not None else '-'}", colour),
-                            (outcome, colour), (f"{u['ap']} AP", GOOD)], 17))
+                            (outcome, colour), (f"{u['ap']} AP", GOOD)], size))
     return panel(column(rows, gap=6), w, fill=INSET)
 
 
-def _header(view: dict, w: int) -> Image.Image:
-    rows = [label(f"Grand Saga Futura — cycle {view['cycle']} of {view['cycles']}, turn {view['turn']}", 26,
+@layer(maxsize=16, flat=True)
+def _header(view: dict, w: int, size: int = 18) -> Image.Image:
+    rows = [label(f"Grand Saga Futura — cycle {view['cycle']} of {view['cycles']}, turn {view['turn']}", size + 8,
                   "bold", TEXT, max_w=w - 40)]
     over = game_over(view)
     if over:
-        rows += [label(over[0], 22, "bold", ACCENT, max_w=w - 40)]
-        rows += [label(line, 18, "regular", MUTED) for line in wrap(over[1], font(18), w - 40)[:3]]
+        rows += [label(over[0], size + 4, "bold", ACCENT, max_w=w - 40)]
+        rows += [label(line, size, "regular", MUTED) for line in wrap(over[1], font(size), w - 40)[:3]]
     else:
         wait = waiting(view)
         if wait:
-            rows += [label(line, 18, "regular", MUTED) for line in wrap(wait, font(18), w - 40)[:2]]
+            rows += [label(line, size, "regular", MUTED) for line in wrap(wait, font(size), w - 40)[:2]]
     return panel(column(rows, gap=4), w)
 
 
-def render_board(view: dict) -> Image.Image:
-    """The table: header, the engagement (if any), each player's area, the latest events."""
+def _preview(view: dict) -> Image.Image:
+    """The posted board: header, engagement, then every player's chips two to a row; no log."""
+    w = PREVIEW_W - 32
+    half = (w - 12) // 2
+    public = {k: v for k, v in view.items() if k not in ("hand", "peek", "recent")}  # keys the layers' cache
+    parts = [_header(public, w, 22)]
+    fight = _engagement(view, w, KEY)
+    if fight is not None:
+        parts.append(fight)
+    around = {k: view.get(k) for k in ("active", "outcome")}  # all a player's panel reads of the table
+    players = [_player(around, p, half, False, KEY) for p in view["players"]]
+    parts.append(flow(players, w, gap=12, row_gap=12))
+    return stack(parts, gap=12, pad=16)
+
+
+def render_board(view: dict, detail: bool = False) -> Image.Image:
+    """The table: header, the engagement (if any), each player's area, the latest events.
+
+    The default is the preview sized for the channel; detail=True draws every district and acolyte
+    as a tile, and the latest events."""
+    if not detail:
+        return _preview(view)
     parts = [_header(view, W)]
     fight = _engagement(view, W)
     if fight is not None:
@@ -279,6 +301,11 @@ def _face_facts(card_id: str) -> tuple[str, str, list[str], str, str | None]:
 
 def render_card(card_id: str) -> Image.Image:
     """One card face from the card data: kind stripe, name, stats, sigil and rules text."""
+    return _card_face(card_id).copy()
+
+
+@lru_cache(maxsize=64)
+def _card_face(card_id: str) -> Image.Image:
     name, kind, stat_lines, rules, sigil = _face_facts(card_id)
     img = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

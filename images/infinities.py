@@ -18,7 +18,8 @@ from engine.infinities.cards import Card, catalog
 
 from . import theme as t
 
-W = 1100  # board width: at 550 px on a phone every text is still half its size, 8 px and up
+W = 1100  # board width: Discord shows it 550 px wide, so text shows at half its size
+KEY = 24  # key numbers (Influence, points, levels, hand size) on the posted board: 12 px at 550
 PAD = 20
 SQRT3 = math.sqrt(3)
 TYPE_COLOUR = {"power": (186, 58, 52), "energy": (46, 104, 196), "fortitude": (44, 138, 74),
@@ -35,7 +36,7 @@ def clear_caches() -> None:
     for cached in (_tile, _marker, _levels_of, _tokens_of, _board_of):
         cached.cache_clear()
     _card_face.cache_clear()
-    t.label.cache_clear()
+    t.clear_layers()
 
 
 # --- hex geometry (pointy-top, axial q,r; edge 0 faces east, counting anticlockwise) ---------------------
@@ -69,7 +70,7 @@ def initial(name: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _tile(name: str, kind: str, influence: int, walls: tuple[int, ...], r: int) -> Image.Image:
+def _tile(name: str, kind: str, influence: int, walls: tuple[int, ...], r: int, key: int = 20) -> Image.Image:
     """One tile: type colour, Influence in a disc, name, type word, walls on its edges."""
     w, h = int(SQRT3 * r) + 8, 2 * r + 8
     img = Image.new("RGBA", (w, h), t.CLEAR)
@@ -78,8 +79,9 @@ def _tile(name: str, kind: str, influence: int, walls: tuple[int, ...], r: int) 
     d.polygon(corners(cx, cy, r - 1), fill=TYPE_COLOUR[kind], outline=t.OUTLINE, width=2)
     fnt = t.font(16, "condensed")
     iy = cy - 0.6 * r  # Influence on top; the upper corners are left for the token and the standee
-    d.ellipse((cx - 14, iy - 14, cx + 14, iy + 14), fill=t.TEXT, outline=t.OUTLINE, width=2)
-    d.text((cx, iy), str(influence), font=t.font(20, "bold"), fill=t.OUTLINE, anchor="mm")
+    rad = key // 2 + 4
+    d.ellipse((cx - rad, iy - rad, cx + rad, iy + rad), fill=t.TEXT, outline=t.OUTLINE, width=2)
+    d.text((cx, iy), str(influence), font=t.font(key, "bold"), fill=t.OUTLINE, anchor="mm")
     lines = t.wrap(name, fnt, 1.6 * r)[:2]
     y = cy + 0.14 * r - (len(lines) - 1) * 8.5
     for line in lines:
@@ -136,7 +138,14 @@ def _check_spec(spec: Mapping | None) -> dict[str, list[str]]:
     return out
 
 
-def _map(view: dict, spec: dict[str, list[str]], width: int) -> Image.Image:
+def _map(view: dict, spec: dict[str, list[str]], width: int, key: int = 20) -> Image.Image:
+    """The hex map, a layer drawn again only when what it shows changes (tiles, leaders, whose turn)."""
+    shown = {k: view.get(k) for k in ("tiles", "discovering", "players", "active", "phase")}
+    return _map_layer(shown, spec, width, key)
+
+
+@t.layer(maxsize=8, flat=True)
+def _map_layer(view: dict, spec: dict[str, list[str]], width: int, key: int) -> Image.Image:
     tiles = {x["at"]: x for x in view["tiles"]}
     dv = view.get("discovering")
     spaces = set(tiles) | set(spec.get("move", [])) | ({dv["at"]} if dv else set())
@@ -154,7 +163,7 @@ def _map(view: dict, spec: dict[str, list[str]], width: int) -> Image.Image:
         return ox + x, oy + y
 
     for k, tl in tiles.items():
-        tile = _tile(tl["name"], tl["type"], tl["influence"], tuple(tl["walls"]), r)
+        tile = _tile(tl["name"], tl["type"], tl["influence"], tuple(tl["walls"]), r, key)
         x, y = at(k)
         img.alpha_composite(tile, (int(x - tile.width / 2), int(y - tile.height / 2)))
     names = {p["seat"]: p["name"] for p in view["players"]}
@@ -200,19 +209,22 @@ def _pill_row(items: list[tuple[str, tuple]], max_w: int) -> Image.Image:
     return t.flow(tiles, max_w, gap=6, row_gap=6)
 
 
-def _levels(p: dict) -> Image.Image:
-    return _levels_of(tuple(p["levels"].get(a, 1) for a in ATTRS))
+def _levels(p: dict, key: int = 18) -> Image.Image:
+    return _levels_of(tuple(p["levels"].get(a, 1) for a in ATTRS), key)
 
 
 @lru_cache(maxsize=64)
-def _levels_of(levels: tuple[int, ...]) -> Image.Image:
-    """Each attribute with its level written and drawn as 4 boxes."""
-    img = Image.new("RGBA", (500, 30), t.CLEAR)
+def _levels_of(levels: tuple[int, ...], key: int = 18) -> Image.Image:
+    """Each attribute with its level written and drawn as 4 boxes (written only, at the preview's size)."""
+    img = Image.new("RGBA", (520, key + 12), t.CLEAR)
     d = ImageDraw.Draw(img)
     x = 0
     for a, lv in zip(ATTRS, levels, strict=True):
-        t.text(d, (x, 4), f"{a.capitalize()} {lv}", t.font(18, "bold"))
-        x += int(t.font(18, "bold").getlength(f"{a.capitalize()} {lv}")) + 8
+        t.text(d, (x, 4), f"{a.capitalize()} {lv}", t.font(key, "bold"))
+        x += int(t.font(key, "bold").getlength(f"{a.capitalize()} {lv}")) + 8
+        if key > 18:  # no room for the boxes: the number says it
+            x += 10
+            continue
         for i in range(4):
             d.rectangle((x + i * 13, 8, x + i * 13 + 10, 22), fill=TYPE_COLOUR[a] if i < lv else t.INSET,
                         outline=t.PANEL_EDGE)
@@ -266,12 +278,12 @@ def _status(view: dict, p: dict) -> str:
     return "Acting" if p["seat"] == view["active"] and view["phase"] in ("roll", "main") else ""
 
 
-def _board(view: dict, p: dict, w: int) -> Image.Image:
-    return _board_of(json.dumps(p, sort_keys=True), _status(view, p), w)
+def _board(view: dict, p: dict, w: int, key: int = 18) -> Image.Image:
+    return _board_of(json.dumps(p, sort_keys=True), _status(view, p), w, key)
 
 
 @lru_cache(maxsize=32)
-def _board_of(player: str, status: str, w: int) -> Image.Image:
+def _board_of(player: str, status: str, w: int, key: int = 18) -> Image.Image:
     """One leader's board, cached by its public facts: most moves change one board at most."""
     p = json.loads(player)
     inner = w - 32
@@ -279,12 +291,12 @@ def _board_of(player: str, status: str, w: int) -> Image.Image:
     d = ImageDraw.Draw(head)
     _disc(head, 15, 16, 14, seat_colour(p["seat"]), initial(p["name"]))
     t.text(d, (38, 3), t.fit(p["name"], t.font(22, "bold"), inner - 190), t.font(22, "bold"))
-    t.text(d, (inner, 3), f"{p['score']} points", t.font(22, "bold"), t.ACCENT, anchor="ra")
+    t.text(d, (inner, 3), f"{p['score']} points", t.font(max(22, key), "bold"), t.ACCENT, anchor="ra")
     rows = [head]
     if p["leader"]:
         faction = catalog().factions[p["faction"]].name
         rows.append(t.label(f"{p['leader']}, {faction}", 18, "regular", FACTION_COLOUR[p["faction"]], inner))
-        rows += [_levels(p), _tokens(p)]
+        rows += [_levels(p, key), _tokens(p)]
     elif p["faction"]:
         rows.append(t.label(catalog().factions[p["faction"]].name, 18, "regular", FACTION_COLOUR[p["faction"]]))
     rows.append(_dice(p, inner))
@@ -292,14 +304,14 @@ def _board_of(player: str, status: str, w: int) -> Image.Image:
     rows += _cards_line("Group", p["group"], limits["group"], inner)
     rows += _cards_line("Timeline", p["timeline"], limits["timeline"], inner)
     rows.append(t.label(f"Hand: {p['hand_count']} card{'s' if p['hand_count'] != 1 else ''}"
-                        + (f"  |  {status}" if status else ""), 18, "bold"))
+                        + (f"  |  {status}" if status else ""), key, "bold"))
     edge = seat_colour(p["seat"]) if status == "Acting" else t.PANEL_EDGE
     return t.panel(t.column(rows, gap=3), w, pad=12, edge=edge)
 
 
-def _boards(view: dict, w: int) -> Image.Image:
+def _boards(view: dict, w: int, key: int = 18) -> Image.Image:
     col = (w - 12) // 2
-    panels = [_board(view, p, col) for p in view["players"]]
+    panels = [_board(view, p, col, key) for p in view["players"]]
     return t.flow(panels, w, gap=12, row_gap=12)
 
 
@@ -375,18 +387,21 @@ def _legend(spec: dict, w: int) -> list[Image.Image]:
     return [t.label(part, 18, "regular", t.FAINT) for part in t.wrap("  |  ".join(words), t.font(18), w - 40)]
 
 
-def render_board(view: dict, highlight: Mapping | None = None) -> Image.Image:
+def render_board(view: dict, highlight: Mapping | None = None, detail: bool = False) -> Image.Image:
     """The map and every leader's board, as all may see them (never the hand).
 
     highlight (optional, plain data) marks the acting leader's options by "q,r" keys:
-    {"selected": "1,0", "move": ["2,0", "2,-1"], "reach": [...], "attack": [...]}."""
+    {"selected": "1,0", "move": ["2,0", "2,-1"], "reach": [...], "attack": [...]}.
+    The default is the posted board, its key numbers KEY px tall; detail=True adds the attribute
+    boxes and the latest events."""
     spec = _check_spec(highlight)
     w = W - 2 * PAD
-    parts = [_header(view, spec, w), _map(view, spec, w)]
+    key = 18 if detail else KEY
+    parts = [_header(view, spec, w), _map(view, spec, w, 20 if detail else KEY)]
     if view.get("discovering"):
         parts.append(_discovery(view, w))
-    parts.append(_boards(view, w))
-    if view.get("recent"):
+    parts.append(_boards(view, w, key))
+    if view.get("recent") and detail:
         parts.append(t.recent(view["recent"], w, keep=4, max_rows=4))
     return palette(t.stack(parts, gap=10, pad=PAD))
 

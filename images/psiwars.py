@@ -44,7 +44,10 @@ UNIT_W, UNIT_H = 176, 240  # eight units to a row on a 1600 px board
 UNIT_PEEK = 48  # how much of an Equipment card shows below the unit it is under
 GEAR_W = 236  # loose Equipment has room for its name, bonus and state
 CU_W, CU_H = 44, 62
-BOARD_W = 1600
+BOARD_W = 1600  # the detail board
+PREVIEW_W = 1100  # the posted board: Discord shows it 550 px wide, so KEY px numbers show KEY / 2 px tall
+KEY = 24
+MINI_W = 140  # a Battle Unit on the posted board: name, marks and its three screens with totals
 PAD = 24
 CLEAR = t.CLEAR
 
@@ -85,7 +88,8 @@ def _lights(d: ImageDraw.ImageDraw, cost: Cost, right: int, top: int) -> int:
     return right - 2 * r - 6 - int(lab.getlength("ANY"))
 
 
-def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, plus: bool = False) -> None:
+def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, plus: bool = False,
+                size: int | None = None) -> None:
     """One coloured screen: label band, attack on top, defense below; None draws an empty slot."""
     x0, y0, x1, y1 = rect
     band = 24
@@ -94,13 +98,13 @@ def _screen_box(d: ImageDraw.ImageDraw, rect, screen: str, values, short: bool, 
     if values is None:
         d.rounded_rectangle(rect, radius=8, fill=t.INSET, outline=t.FAINT, width=2)
         t.text(d, ((x0 + x1) / 2, y0 + band / 2 + 1), label, lab, t.FAINT, anchor="mm")
-        t.text(d, ((x0 + x1) / 2, (y0 + band + y1) / 2), "—", font(22, "bold"), t.FAINT, anchor="mm")
+        t.text(d, ((x0 + x1) / 2, (y0 + band + y1) / 2), "—", font(size or 22, "bold"), t.FAINT, anchor="mm")
         return
     colour = SCREEN_COLOUR[screen]
     d.rounded_rectangle(rect, radius=8, fill=t.INSET, outline=colour, width=3)
     d.rounded_rectangle((x0, y0, x1, y0 + band), radius=8, fill=colour, corners=(True, True, False, False))
     t.text(d, ((x0 + x1) / 2, y0 + band / 2 + 1), label, lab, anchor="mm")
-    num = font(22 if short or plus else 24, "bold")
+    num = font(size or (22 if short or plus else 24), "bold")
     row = (y1 - y0 - band) / 2
     for i, (tag, v) in enumerate(zip(("ATK", "DEF"), values, strict=True)):
         cy = y0 + band + row * (i + 0.5)
@@ -329,6 +333,12 @@ def _lab_header(view: dict, seat: int, w: int) -> Image.Image:
 
 
 def _lab(view: dict, seat: int, w: int) -> Image.Image:
+    around = {k: view.get(k) for k in ("you", "active", "outcome", "lab_hp_start")}  # what a lab reads
+    return _lab_layer({**around, "players": {seat: view["players"][seat]}}, seat, w)
+
+
+@t.layer(maxsize=16, flat=True)
+def _lab_layer(view: dict, seat: int, w: int) -> Image.Image:
     """One player's side of the table: header, Battle Units, then Creation Units and loose gear."""
     p = view["players"][seat]
     inner = w - 32
@@ -388,9 +398,9 @@ def _unit_names(view: dict, iids: list[str], withdrawn: set[str]) -> str:
     return " + ".join(out)
 
 
-def _strength_chips(strengths: dict | None, skip: list[str]) -> Image.Image:
+def _strength_chips(strengths: dict | None, skip: list[str], size: int = 20, cw: int = 150) -> Image.Image:
     """A formation's summed screens as 'CYB 3 / 2' chips; grey where it has none or it is skipped."""
-    cw, ch, gap = 150, 34, 8
+    ch, gap = size + 14, 8
     img = Image.new("RGBA", (3 * cw + 2 * gap, ch), CLEAR)
     d = ImageDraw.Draw(img)
     for i, s in enumerate(SCREENS):
@@ -403,10 +413,10 @@ def _strength_chips(strengths: dict | None, skip: list[str]) -> Image.Image:
         if v is None:
             value, fill = "—", t.FAINT
         elif s in skip:
-            value, fill = "skipped", t.MUTED
+            value, fill = "skipped" if cw >= 150 else "skip", t.MUTED
         else:
             value, fill = f"{v['attack']} / {v['defense']}", t.TEXT
-        t.text(d, (x + 52 + (cw - 52) / 2, ch / 2), value, font(20, "bold"), fill, anchor="mm")
+        t.text(d, (x + 52 + (cw - 52) / 2, ch / 2), value, font(size, "bold"), fill, anchor="mm")
     return img
 
 
@@ -460,12 +470,16 @@ _recent = t.recent
 # --- the two pictures ---------------------------------------------------------------------------
 
 
-def render_board(view: dict) -> Image.Image:
+def render_board(view: dict, detail: bool = False) -> Image.Image:
     """The table as all may see it: the viewer's lab (seat 0's when public) at the bottom.
 
+    The default picture is the preview sized for the channel (units as small tiles with their
+    screen totals, no log); detail=True draws full unit faces, Equipment and the latest events.
     Reads only public fields, so it is safe for the channel whatever else the view holds.
     """
     bottom = view["you"] if view.get("you") is not None else 0
+    if not detail:
+        return _preview(view, bottom)
     w = BOARD_W - 2 * PAD
     parts = [_header(view, w), _lab(view, 1 - bottom, w)]
     if view.get("battle"):
@@ -474,6 +488,150 @@ def render_board(view: dict) -> Image.Image:
     if view.get("recent"):
         parts.append(_recent(view["recent"], w))
     return t.stack(parts, gap=14, pad=PAD)
+
+
+# --- the preview board -----------------------------------------------------------------------------
+
+MINI_MARKS = {"new": "NEW", "depleted": "SPENT", "used": "USED", "disoriented": "DIS", "trapped": "TRAP"}
+
+
+def _totals(u: dict) -> dict:
+    """Each screen's attack and defense with the unit's Equipment added (only to screens it has)."""
+    values = _screen_values(_card(u["card"]))
+    bonus = _card(u["equipment"]["card"]).equip_bonus or {} if u.get("equipment") else {}
+    return {s: (v[0] + bonus[s][0], v[1] + bonus[s][1]) if v and s in bonus else v for s, v in values.items()}
+
+
+@t.layer(maxsize=256)
+def _mini_unit(u: dict) -> Image.Image:
+    """A unit on the posted board: name, tag, marks, Equipment name, and its screens with totals."""
+    card = _card(u["card"])
+    h = 170
+    img = Image.new("RGBA", (MINI_W, h), CLEAR)
+    d = ImageDraw.Draw(img)
+    _frame(d, MINI_W, h, _stripe(card), 8, 10)
+    x0, x1 = 14, MINI_W - 6
+    name = font(18, "condensed")
+    t.text(d, (x0, 5), t.fit(u["name"], name, x1 - x0), name)
+    t.text(d, (x0, 28), f"[{u['iid']}]", font(16, "bold"), t.MUTED)
+    marks = [MINI_MARKS[f] for f in MINI_MARKS if u.get(f)]
+    if marks:
+        t.text(d, (x1, 28), t.fit(" ".join(marks), font(16, "condensed"), x1 - x0 - 40), font(16, "condensed"),
+               MARKS["disoriented"][1] if u.get("disoriented") or u.get("trapped") else t.ACCENT, anchor="ra")
+    if u.get("equipment"):
+        t.text(d, (x0, 50), t.fit("+ " + u["equipment"]["name"], name, x1 - x0), name, STRIPE_COLOUR["equipment"])
+    gap, top = 3, h - 86
+    bw = (x1 - x0 - 2 * gap) / 3
+    for i, (s, v) in enumerate(_totals(u).items()):
+        bx = x0 + i * (bw + gap)
+        _screen_box(d, (bx, top, bx + bw, h - 6), s, v, short=True, size=KEY)
+    return t.dim(img, 0.45) if u.get("depleted") else img
+
+
+@t.layer()
+def _preview_lab_head(p: dict, you: bool, to_play: bool, start: int, w: int) -> Image.Image:
+    img = Image.new("RGBA", (w, 84), CLEAR)
+    d = ImageDraw.Draw(img)
+    bar_w = 300
+    name_font = font(28, "bold")
+    t.text(d, (0, 2), t.fit(p["name"], name_font, w - bar_w - 260), name_font, t.ACCENT if to_play else t.TEXT)
+    x = min(int(name_font.getlength(p["name"])), w - bar_w - 260) + 12
+    for word, colour, on in (("TO PLAY", MARKS["new"][1], to_play), ("YOU", (70, 90, 130), you)):
+        if on:
+            x = t.pill(d, (x, 4), word, colour, size=20)[2] + 8
+    frac = p["lab_hp"] / (start or 1)
+    colour = t.GOOD if frac > 0.5 else t.WARN if frac > 0.25 else t.BAD
+    t.bar(d, (w - bar_w, 0, w, 40), frac, colour, f"Lab {p['lab_hp']} / {start} HP", KEY)
+    counts = f"Hand {p['hand_count']}   Deck {p['deck_count']}   Discard {len(p['discard'])}"
+    t.text(d, (w, 66), counts, font(KEY, "bold"), anchor="rm")
+    room = w - font(KEY, "bold").getlength(counts) - 24
+    t.text(d, (0, 66), t.fit(p["deck_name"], font(20), room), font(20), t.MUTED, anchor="lm")
+    return img
+
+
+def _preview_lab(view: dict, seat: int, w: int) -> Image.Image:
+    return _lab_panel(view["players"][seat], view.get("you") == seat, view["active"] == seat and not view.get("outcome"),
+                      view["lab_hp_start"], w)
+
+
+@t.layer(maxsize=16, flat=True)
+def _lab_panel(p: dict, you: bool, to_play: bool, start: int, w: int) -> Image.Image:
+    """One lab on the posted board: drawn again only when that lab (or whose turn it is) changes."""
+    inner = w - 32
+    head = _preview_lab_head({k: p[k] for k in ("name", "lab_hp", "hand_count", "deck_count", "discard", "deck_name")},
+                             you, to_play, start, inner)
+    units = (_flow([_mini_unit(u) for u in p["units"]], inner, gap=8, row_gap=8) if p["units"]
+             else _label("No Battle Units in the lab", 20, "regular", t.MUTED))
+    chips = []
+    for kind in LIGHTS:
+        mine = [c for c in p["cus"] if c["kind"] == kind]
+        if mine:
+            ready = sum(not c["depleted"] for c in mine)
+            chips.append(t.pill_row(((f"{LIGHT_LABEL[kind]} {ready}/{len(mine)} ready", KIND_COLOUR[kind]
+                                      if ready else t.FAINT),), KEY))
+    chips += [t.pill_row(((f"Gear: {g['name'] if 'name' in g else _card(g['card']).name}", STRIPE_COLOUR["equipment"]),),
+                         20) for g in p["gear"]]
+    rows = [head, units] + ([_flow(chips, inner, gap=10, row_gap=6)] if chips else [])
+    return _panel(_column(rows, gap=10), w, pad=16)
+
+
+@t.layer(flat=True)
+def _preview_header(first: str, second: str, w: int) -> Image.Image:
+    rows = [_label(first, 30, max_w=w - 32)]
+    if second:
+        rows.append(_label(second, 22, "regular", t.MUTED, max_w=w - 32))
+    return _panel(_column(rows, gap=4), w, pad=14)
+
+
+def _preview_matchup(view: dict, m: dict, current: int | None, withdrawn: set[str], w: int) -> Image.Image:
+    names = _names(view)
+    now = m["index"] == current and not m["resolved"]
+    state = " · NOW" if now else " · DONE" if m["resolved"] else ""
+    who = f"#{m['index'] + 1}{state}  {names[view['active']]}: {_unit_names(view, m['attack'], withdrawn)}"
+    if m["defend"]:
+        against = f"{names[1 - view['active']]}: {_unit_names(view, m['defend'], withdrawn)}"
+    elif view["phase"] in ("attack", "defend") or view.get("window") == "after_attack":
+        against = "not blocked yet"
+    else:
+        against = "UNBLOCKED: its Physical attack goes to the lab"
+    rows = [_label(who, 20, max_w=w - 24, fill=t.ACCENT if now else t.TEXT),
+            _label("vs " + against, 20, "regular", t.MUTED, max_w=w - 24)]
+    chips = [_strength_chips(m["attack_strength"], m["skip"], KEY, 136)]
+    if m["defend"]:
+        chips += [_label("vs", 22, fill=t.MUTED), _strength_chips(m["defend_strength"], m["skip"], KEY, 136)]
+    rows.append(_flow(chips, w - 24, gap=16))
+    out = _panel(_column(rows, gap=4), w, pad=10, fill=t.INSET, edge=t.ACCENT if now else t.PANEL_EDGE)
+    return t.dim(out, 0.35) if m["resolved"] else out
+
+
+@t.layer(flat=True)
+def _preview_battle(view: dict, w: int) -> Image.Image:
+    b = view["battle"]
+    names = _names(view)
+    withdrawn = set(b.get("withdrawn") or [])
+    title = f"Battle: {names[view['active']]} attacks {names[1 - view['active']]}"
+    rows = [_label(title + ("" if b["declared"] else " (still declaring)"), 24)]
+    rows += [_preview_matchup(view, m, b.get("current"), withdrawn, w - 32) for m in b["matchups"]]
+    if not b["matchups"]:
+        rows.append(_label("No formations declared yet", 20, "regular", t.MUTED))
+    return _panel(_column(rows, gap=8), w, edge=t.ACCENT)
+
+
+def _preview(view: dict, bottom: int) -> Image.Image:
+    """The posted board: header, both labs (the viewer's at the bottom) and the battle, no log."""
+    w = PREVIEW_W - 32
+    names = _names(view)
+    over = t.game_over(view)
+    if over:
+        first, second = over
+    else:
+        first = f"Turn {view['turn']} · Round {view['round']} of {view['max_rounds']} · {names[view['active']]}'s turn"
+        second = "  ·  ".join(filter(None, [view["phase_label"], WINDOW_LABEL.get(view.get("window")), _waiting(view)]))
+    parts = [_preview_header(first, second, w), _preview_lab(view, 1 - bottom, w)]
+    if view.get("battle"):
+        parts.append(_preview_battle(view, w))
+    parts.append(_preview_lab(view, bottom, w))
+    return t.stack(parts, gap=10, pad=16)
 
 
 def render_hand(view: dict) -> Image.Image:
@@ -497,5 +655,6 @@ def render_hand(view: dict) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget cached faces, tiles and labels (for cold-start timing and tests that watch drawing)."""
-    for cached in (_card_face, _label, _gear_tab, _unit_face, _unit_tile_cached, _cu_tile):
+    for cached in (_card_face, _gear_tab, _unit_face, _unit_tile_cached, _cu_tile):
         cached.cache_clear()
+    t.clear_layers()

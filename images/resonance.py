@@ -53,7 +53,9 @@ CARD_W, CARD_H, STRIPE = 300, 520, 20  # five full faces to a row of the hand pi
 MINI_W, MINI_H = 300, 176  # a hand of more than HAND_FULL cards uses these small faces
 HAND_FULL = 10
 TILE_W = 240  # three Animations to a row of a mat
-BOARD_W = 1600
+BOARD_W = 1600  # the detail board
+PREVIEW_W = 1100  # the posted board, shown 550 px wide by Discord: KEY px numbers show KEY / 2 px tall
+KEY = 24
 PAD = 24
 CLEAR = t.CLEAR
 _label, _column, _flow, _panel = t.label, t.column, t.flow, t.panel
@@ -328,7 +330,8 @@ def _mini_face(card_id: str) -> Image.Image:
 _names = t.seat_names
 
 
-def _header(view: dict, w: int) -> Image.Image:
+@t.layer(maxsize=16, flat=True)
+def _header(view: dict, w: int, size: int = 20) -> Image.Image:
     """Round, turn and whose turn (or the result); the phase and who is awaited; the shared piles."""
     over = t.game_over(view)
     if over:
@@ -343,9 +346,10 @@ def _header(view: dict, w: int) -> Image.Image:
     top = Image.new("RGBA", (inner, 40), CLEAR)
     d = ImageDraw.Draw(top)
     t.text(d, (0, 0), t.fit(first, font(28, "bold"), inner - 120), font(28, "bold"))
-    t.text(d, (inner, 4), f"v{view['version']}", font(18), t.FAINT, anchor="ra")
-    rows = [top] + [_label(line, 20, "regular", t.MUTED) for line in t.wrap(second, font(20), inner - 8)[:2]]
-    rows.append(_label(_piles(view), 20, max_w=inner))
+    if size == 20:  # the version tag is for the detail board; the preview leaves it to the message
+        t.text(d, (inner, 4), f"v{view['version']}", font(18), t.FAINT, anchor="ra")
+    rows = [top] + [_label(line, size, "regular", t.MUTED) for line in t.wrap(second, font(size), inner - 8)[:2]]
+    rows.append(_label(_piles(view), KEY if size > 20 else 20, max_w=inner))
     if view.get("pool"):
         line = f"Draft pool ({len(view['pool'])} modules): " + ", ".join(view["pool"])
         lines = t.wrap(line, font(18), inner - 8)
@@ -361,14 +365,15 @@ def _piles(view: dict) -> str:
     return f"Main Deck {view['deck_count']}   ·   Discard pile {view['discard_count']}{top}"
 
 
-def _combat(view: dict, w: int) -> Image.Image:
+@t.layer(maxsize=8, flat=True)
+def _combat(view: dict, w: int, size: int = 20) -> Image.Image:
     c = view["combat"]
     inner = w - 32
     title = f"{ACTION.get(c['action'], c['action'])}: {c['actor']}  →  {', '.join(c['targets']) or 'no target yet'}"
     rows = [_label(title, 26, max_w=inner)]
     chips = [_pill(f"Step: {STAGE.get(c['stage'], c['stage'])}", (70, 90, 130), 18)]
     if c["action"] != "support":
-        chips.append(_pill(f"EV {c['ev']}", t.ACCENT, 20))
+        chips.append(_pill(f"EV {c['ev']}", t.ACCENT, size))
     chips += [_kw_chip(k, 18) for k in c["keywords"]] or [_label("No keywords", 18, "regular", t.MUTED)]
     rows.append(_flow(chips, inner, gap=10, row_gap=8))
     if c.get("ev_parts"):
@@ -377,13 +382,14 @@ def _combat(view: dict, w: int) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def _stat(label: str, value: str) -> Image.Image:
-    img = Image.new("RGBA", (int(font(20, "bold").getlength(value)) + int(font(16, "bold").getlength(label)) + 30,
-                             36), CLEAR)
+def _stat(label: str, value: str, size: int = 20) -> Image.Image:
+    h = size + 16
+    img = Image.new("RGBA", (int(font(size, "bold").getlength(value)) + int(font(16, "bold").getlength(label)) + 30,
+                             h), CLEAR)
     d = ImageDraw.Draw(img)
-    t.box(d, (0, 0, img.width - 1, 35), fill=t.INSET, radius=10)
-    t.text(d, (10, 18), label, font(16, "bold"), t.MUTED, anchor="lm")
-    t.text(d, (img.width - 10, 18), value, font(20, "bold"), anchor="rm")
+    t.box(d, (0, 0, img.width - 1, h - 1), fill=t.INSET, radius=10)
+    t.text(d, (10, h / 2), label, font(16, "bold"), t.MUTED, anchor="lm")
+    t.text(d, (img.width - 10, h / 2), value, font(size, "bold"), anchor="rm")
     return img
 
 
@@ -401,7 +407,7 @@ def _tokens(used: int) -> Image.Image:
     return img
 
 
-def _mat_title(view: dict, p: dict, w: int) -> Image.Image:
+def _mat_title(view: dict, p: dict, w: int, counts: bool = True) -> Image.Image:
     img = Image.new("RGBA", (w, 42), CLEAR)
     d = ImageDraw.Draw(img)
     primary = _colour_index(p.get("primary"))
@@ -412,9 +418,10 @@ def _mat_title(view: dict, p: dict, w: int) -> Image.Image:
         _swatch(d, (w - tw, 4, w - tw + 26, 32), primary)
         t.text(d, (w, 18), tag, font(18, "bold"), anchor="rm")
         right = w - tw - 16
-    counts = f"Hand {p['hand_count']} · Codex deck {p['codex_count']}"
-    t.text(d, (right, 20), counts, font(18), t.MUTED, anchor="rm")
-    right -= int(font(18).getlength(counts)) + 16
+    if counts:  # the preview shows them as trackers instead, at a legible size
+        line = f"Hand {p['hand_count']} · Codex deck {p['codex_count']}"
+        t.text(d, (right, 20), line, font(18), t.MUTED, anchor="rm")
+        right -= int(font(18).getlength(line)) + 16
     name_font = font(28, "bold")
     t.text(d, (0, 2), t.fit(p["name"], name_font, min(300, right)), name_font)
     x = min(int(name_font.getlength(p["name"])), 300) + 14
@@ -576,6 +583,7 @@ def _player_card(view: dict, p: dict, w: int) -> Image.Image:
     return _column(parts, gap=6)
 
 
+@t.layer(maxsize=16, flat=True)
 def _mat(view: dict, p: dict, w: int) -> Image.Image:
     """One Player Mat: trackers, Codex blocks, modules, the Player card and the Animations in play."""
     inner = w - 32
@@ -603,26 +611,76 @@ def _grid(mats: list[Image.Image], w: int, gap: int = 14) -> Image.Image:
     """Mats two to a row, each row as tall as its taller mat."""
     rows = [mats[i:i + 2] for i in range(0, len(mats), 2)]
     heights = [max(m.height for m in row) for row in rows]
-    out = Image.new("RGBA", (w, sum(heights) + gap * (len(rows) - 1)), CLEAR)
+    size = (w, sum(heights) + gap * (len(rows) - 1))
+    out = t.canvas(*size) if all(m.mode == "RGB" for m in mats) else Image.new("RGBA", size, CLEAR)
     y = 0
     for row, h in zip(rows, heights, strict=True):
         for i, m in enumerate(row):
-            out.alpha_composite(m, (i * (m.width + gap), y))
+            out.paste(m, (i * (m.width + gap), y), m if m.mode == "RGBA" else None)
         y += h + gap
     return out
 
 
-def render_board(view: dict) -> Image.Image:
+@t.layer(maxsize=64)
+def _unit_chip(u: dict, w: int) -> Image.Image:
+    """An Animation on the preview: one badge with its name, Power, Focus and HP; its marks beside."""
+    name, _ = _split_uid(u["name"])
+    hp = f" P{u.get('power', 1)} F{u['focus']} {max(u['max_hp'] - u['damage'], 0)}/{u['max_hp']} HP"
+    fnt = font(KEY, "bold")
+    name = t.fit(name, fnt, w - fnt.getlength(hp) - 30)
+    role = next((r for r in ("acting", "targeted") if u.get(r)), None)
+    colour = MARKS[role][1] if role else t.FAINT if u.get("spent") else t.PANEL_EDGE
+    marks = [MARKS[m][0] for m in ("spent", "suppressed") if u.get(m)]
+    chip = t.pill_row(((name + hp, colour),), KEY)
+    return _flow([chip, _label(" ".join(marks), 18, fill=t.MUTED)], w, gap=6) if marks else chip
+
+
+@t.layer(maxsize=16, flat=True)
+def _preview_mat(view: dict, p: dict, w: int) -> Image.Image:
+    inner = w - 32
+    parts = [_mat_title(view, p, inner, counts=False)]
+    stats = [_hp_bar(p["hp"], p["max_hp"], 190, KEY + 14, KEY), _stat("EN", f"{p['en']}/10", KEY),
+             _stat("FOCUS", str(p["focus"]), KEY), _stat("KARMA", str(p["karma"]), KEY),
+             _stat("ACTIONS", f"{p['tokens']}/2", KEY), _stat("HAND", str(p["hand_count"]), KEY),
+             _stat("CODEX", str(p["codex_count"]), KEY)]
+    parts.append(_flow(stats, inner, gap=8, row_gap=6))
+    roles = _roles(view)
+    chips = [_unit_chip(_with_role(a, roles), inner) for a in p["animations"]]
+    parts.append(_flow(chips, inner, gap=6, row_gap=6) if chips else _label("No Animations", 20, "regular", t.MUTED))
+    edge = t.ACCENT if view["active"] == p["seat"] and view["phase"] == "play" else t.PANEL_EDGE
+    mat = _panel(_column(parts, gap=8), w, pad=14, edge=edge)
+    return t.dim(mat, 0.45) if not p["alive"] else mat
+
+
+def _preview(view: dict) -> Image.Image:
+    """The posted board: header, the action in progress, every mat two to a row with its trackers and
+    Animations as badges; Items, Codex, modules and the log are on the detail board."""
+    w = PREVIEW_W - 32
+    public = {k: v for k, v in view.items() if k not in ("hand", "codex_deck", "secondaries", "options", "seen")}
+    parts = [_header(public, w, 22)]
+    if view.get("combat"):
+        parts.append(_combat(view, w, KEY))
+    mat_w = (w - 12) // 2
+    around = {k: view.get(k) for k in ("you", "active", "phase", "outcome", "combat")}  # what a mat reads
+    parts.append(_grid([_preview_mat(around, p, mat_w) for p in view["players"]], w, gap=12))
+    return t.stack(parts, gap=12, pad=16)
+
+
+def render_board(view: dict, detail: bool = False) -> Image.Image:
     """The table as all may see it: header, any action in progress, every Player Mat, the latest events.
 
+    The default is the preview sized for the channel; detail=True draws the full mats and the log.
     Reads only public fields (never hand, codex_deck, secondaries, immunized, seen or options).
     """
+    if not detail:
+        return _preview(view)
     w = BOARD_W - 2 * PAD
     mat_w = (w - 14) // 2
     parts = [_header(view, w)]
     if view.get("combat"):
         parts.append(_combat(view, w))
-    parts.append(_grid([_mat(view, p, mat_w) for p in view["players"]], w))
+    around = {k: view.get(k) for k in ("you", "active", "phase", "outcome", "combat")}  # what a mat reads
+    parts.append(_grid([_mat(around, p, mat_w) for p in view["players"]], w))
     if view.get("recent"):
         parts.append(t.recent(view["recent"], w, keep=6))
     return t.stack(parts, gap=14, pad=PAD)
@@ -674,5 +732,6 @@ def render_hand(view: dict) -> Image.Image:
 def clear_caches() -> None:
     """Forget cached faces, tiles and labels (for cold-start timing and tests that watch drawing)."""
     for cached in (_card_face, _mini_face, _kw_chip, _pill, _unit_tile_cached, _codex_tile, _stat, _tokens, _hp_bar,
-                   _codex_chip, _item_tab_cached, t.label):
+                   _codex_chip, _item_tab_cached):
         cached.cache_clear()
+    t.clear_layers()

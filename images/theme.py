@@ -6,7 +6,10 @@ Nothing here knows about a particular game; per-game modules bring their own col
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Literal
 
@@ -21,8 +24,15 @@ FONT_FILES = {
 Weight = Literal["regular", "bold", "condensed"]
 
 MIN_TEXT = 16  # px; smaller text is unreadable once Discord scales a board down on a phone
+PREVIEW_W = 550  # px; how wide Discord shows a posted picture before anyone clicks it
+KEY_TEXT = 12  # px; the least height of a key number (HP, stats, counts) once shown PREVIEW_W wide
 MAX_SIDE = 2000  # px; Discord previews larger images at a lower quality
-PNG_LEVEL = 2  # zlib level: level 1-3 is several times faster than 9 and only slightly larger
+# PNG settings chosen by measurement (python -m bench.render, notes in bench/render.py): an adaptive
+# 256-colour palette (fast octree, no dithering) then zlib level 3. Against truecolour level 2 it
+# takes about half the encode time and a third of the bytes, with a mean difference under one level
+# per channel: flat panels and outlined text have few colours.
+PNG_LEVEL = 3
+PALETTE = 256
 
 # Palette: dark table, light text. Status colours always come with a word, never alone.
 BG = (18, 21, 31)
@@ -101,6 +111,18 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fill, s
     return rect
 
 
+@lru_cache(maxsize=1024)
+def pill_row(labels: tuple[tuple[str, tuple], ...], size: int = 16) -> Image.Image:
+    """A row of badges as a transparent tile (cached: the same chips recur from one board to the next)."""
+    w = sum(pill_size(s, size)[0] + 6 for s, _ in labels) or 1
+    img = Image.new("RGBA", (w, size + 12), CLEAR)
+    d = ImageDraw.Draw(img)
+    x = 0
+    for s, colour in labels:
+        x = pill(d, (x, 1), s, colour, size)[2] + 6
+    return img
+
+
 def bar(draw: ImageDraw.ImageDraw, xy, fraction: float, fill, label: str, size: int = 18) -> None:
     """A horizontal gauge with its value written on it."""
     x0, y0, x1, y1 = xy
@@ -168,12 +190,17 @@ def flow(tiles: list[Image.Image], max_w: int, gap: int = 12, row_gap: int = 12)
         x += tile.width + gap
     heights = [max((tile.height for tile in row), default=0) for row in rows]
     w = max((sum(tile.width for tile in row) + gap * (len(row) - 1) for row in rows), default=1)
-    out = Image.new("RGBA", (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1)), CLEAR)
+    size = (max(w, 1), max(sum(heights) + row_gap * (len(rows) - 1), 1))
+    # Flattened layers only (e.g. players' panels): an opaque canvas, so the board copies it whole.
+    out = canvas(*size) if tiles and all(tile.mode == "RGB" for tile in tiles) else Image.new("RGBA", size, CLEAR)
     y = 0
     for row, h in zip(rows, heights, strict=True):
         x = 0
         for tile in row:
-            out.alpha_composite(tile.convert("RGBA"), (x, y))
+            if tile.mode == "RGBA":
+                out.alpha_composite(tile, (x, y))
+            else:  # a flattened layer: opaque, so a plain copy
+                out.paste(tile, (x, y))
             x += tile.width + gap
         y += h + row_gap
     return out
@@ -216,12 +243,62 @@ def recent(lines: list[str], w: int, keep: int = 5, max_rows: int = 10) -> Image
     return panel(column(rows, gap=2), w, fill=INSET)
 
 
+# --- layers: draw only what changed ---------------------------------------------------------------
+
+_LAYERS: list[OrderedDict] = []
+
+
+def layer(maxsize: int = 64, flat: bool = False) -> Callable:
+    """Cache a drawing function by the JSON of its arguments (views are plain data).
+
+    Boards are built from such layers (a player's area, the header, a unit): after a move only the
+    layers whose inputs changed are drawn again, the rest are pasted from this cache. Callers must
+    not draw on a returned image (copy it first). Each worker process has its own cache.
+    flat: keep the picture flattened onto the table colour (RGB), for parts laid straight onto the
+    board, which are then copied rather than blended.
+    """
+    def wrap(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
+        cache: OrderedDict[str, Image.Image] = OrderedDict()
+        _LAYERS.append(cache)
+
+        @wraps(fn)
+        def drawn(*args, **kwargs) -> Image.Image:
+            key = json.dumps([args, kwargs], sort_keys=True, separators=(",", ":"))
+            if key in cache:
+                cache.move_to_end(key)
+                return cache[key]
+            img = fn(*args, **kwargs)
+            cache[key] = img = flatten(img) if flat and img is not None else img
+            if len(cache) > maxsize:
+                cache.popitem(last=False)  # the least recently used
+            return img
+
+        return drawn
+
+    return wrap
+
+
+def flatten(img: Image.Image) -> Image.Image:
+    """An RGBA picture laid on the table colour, as RGB (transparent corners become the table)."""
+    if img.mode != "RGBA":
+        return img
+    out = canvas(*img.size)
+    out.paste(img, mask=img)
+    return out
+
+
+def clear_layers() -> None:
+    """Forget every cached layer, label and badge (cold-start timing; tests that watch drawing)."""
+    for cache in _LAYERS:
+        cache.clear()
+    label.cache_clear()
+    pill_row.cache_clear()
+
+
 def to_png(img: Image.Image) -> bytes:
     """Encode as PNG without metadata, shrinking so the long side is at most MAX_SIDE."""
     if img.mode == "RGBA":  # flatten transparent corners onto the table colour
-        flat = canvas(*img.size)
-        flat.paste(img, mask=img)
-        img = flat
+        img = flatten(img)
     elif img.mode not in ("RGB", "L", "P"):  # "P": a palette picture a game chose to keep its bytes down
         img = img.convert("RGB")
     long_side = max(img.size)
@@ -229,9 +306,16 @@ def to_png(img: Image.Image) -> bytes:
         img = img.convert("RGB") if img.mode == "P" else img
         scale = MAX_SIDE / long_side
         img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
-    if img.info:  # drop anything carried from a source image (text chunks, profiles)
+    return encode(img)
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of an RGB (or L) image with the settings above, without metadata."""
+    if img.mode == "RGB":
+        img = img.quantize(PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    elif img.info:  # drop anything carried from a source image (text chunks, profiles)
         img = img.copy()
-        img.info = {}
+    img.info = {}
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()

@@ -53,15 +53,19 @@ def test_card_faces_match_golden(card_id):
 
 
 def test_board_matches_golden():
-    check_golden("clans_board", images.render_board("clans", make_board_view()))
+    check_golden("clans_board", images.render_board("clans", make_board_view(), detail=True))
+    check_golden("clans_preview", images.render_board("clans", make_board_view()))
 
 
 def test_board_with_highlight_matches_golden():
-    check_golden("clans_board_highlight", images.render_board("clans", make_board_view(), highlight=ARCHER_HIGHLIGHT))
+    check_golden("clans_board_highlight", images.render_board("clans", make_board_view(), highlight=ARCHER_HIGHLIGHT,
+                                                              detail=True))
+    check_golden("clans_preview_highlight", images.render_board("clans", make_board_view(), highlight=ARCHER_HIGHLIGHT))
 
 
 def test_four_owner_board_matches_golden():
-    check_golden("clans_board_four", images.render_board("clans", make_four_view()))
+    check_golden("clans_board_four", images.render_board("clans", make_four_view(), detail=True))
+    check_golden("clans_preview_four", images.render_board("clans", make_four_view()))
 
 
 def test_hand_matches_golden():
@@ -96,8 +100,9 @@ def test_hand_card_names_are_never_drawn_on_the_board(monkeypatch):
     view = make_hand_view()
     names = {clans.catalog().cards[c].name for c in HAND}
     assert not names & {u["name"] for u in view["units"]}
-    seen = drawn_strings(monkeypatch, lambda: clans.render_board(view), clans.clear_caches)
+    seen = drawn_strings(monkeypatch, lambda: clans.render_board(view, detail=True), clans.clear_caches)
     assert any("Sanguria" in s for s in seen)  # the spy does see the board's text
+    seen += drawn_strings(monkeypatch, lambda: clans.render_board(view), clans.clear_caches)
     assert not [s for s in seen if any(n in s for n in names)]
 
 
@@ -178,14 +183,16 @@ def test_four_owners_have_four_colours_and_seat_numbers(monkeypatch):
 def test_png_carries_no_text_metadata():
     for png in (images.render_board("clans", make_board_view(), highlight=ARCHER_HIGHLIGHT),
                 images.render_hand("clans", make_hand_view()), images.render_card("clans", "luminel")):
-        assert set(png_chunks(png)) <= {b"IHDR", b"IDAT", b"IEND"}
+        assert set(png_chunks(png)) <= {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
         assert b"Luminel" not in png
 
 
 def test_boards_fit_discord_and_phones():
     for view in (make_board_view(), make_four_view(), make_over_view()):
         size = picture(images.render_board("clans", view, highlight=ARCHER_HIGHLIGHT)).size
-        assert max(size) <= 2000 and size[1] > size[0]  # portrait, like a phone
+        assert size[0] == clans.PREVIEW_W and size[1] < size[0]  # landscape, as the channel shows it
+        size = picture(images.render_board("clans", view, highlight=ARCHER_HIGHLIGHT, detail=True)).size
+        assert max(size) <= 2000 and size[1] > size[0]  # the detail board: portrait, with legend and log
 
 
 def test_finished_game_says_who_won(monkeypatch):

@@ -26,9 +26,12 @@ def size(png: bytes) -> tuple[int, int]:
 @pytest.mark.parametrize("players", [2, 4])
 def test_boards_match_golden_and_stay_small(players):
     png = images.render_board("futura", board_view(players))
+    check_golden(f"futura_preview_{players}p", png)
+    assert len(png) <= MAX_BYTES
+    assert size(png)[0] == futura.PREVIEW_W  # its numbers are legible once Discord shows it 550 px wide
+    png = images.render_board("futura", board_view(players), detail=True)
     check_golden(f"futura_board_{players}p", png)
     assert len(png) <= MAX_BYTES
-    assert size(png)[0] <= 800  # legible when Discord shows it 550 px wide
 
 
 def test_hand_and_inventories_match_golden():
@@ -62,9 +65,10 @@ def test_public_board_draws_no_hidden_card(monkeypatch):
     hidden = {s.card(u).name for p in s.players for u in p.hand + [c for h in p.holdings if h.station
                                                                    for c in h.station.slots]}
     shown = {s.card(u).name for u in s.cards if s.cards[u].revealed}
-    drawn = " ".join(drawn_strings(monkeypatch, lambda: futura.render_board(board_view(4)),
-                                   futura.clear_caches))
-    assert hidden - shown, "the sample holds no hidden card to look for"
+    drawn = " ".join(drawn_strings(monkeypatch, lambda: futura.render_board(board_view(4)), futura.clear_caches)
+                     + drawn_strings(monkeypatch, lambda: futura.render_board(board_view(4), detail=True),
+                                     futura.clear_caches))
+    assert "Rustmarket" in drawn and hidden - shown, "the sample holds no hidden card to look for"
     assert [name for name in hidden - shown if name in drawn] == []
 
 

@@ -27,18 +27,21 @@ def size(png: bytes) -> tuple[int, int]:
 
 
 def test_board_matches_golden():
-    check_golden("infinities_board", images.render_board("infinities", make_board_view()))
+    check_golden("infinities_board", images.render_board("infinities", make_board_view(), detail=True))
+    check_golden("infinities_preview", images.render_board("infinities", make_board_view()))
 
 
 def test_highlighted_board_matches_golden():
     spec = {"selected": "1,0", "move": ["1,-1", "2,-2"], "reach": ["1,0", "2,0", "0,1"], "attack": ["2,0"]}
-    check_golden("infinities_board_highlight", images.render_board("infinities", make_board_view(), highlight=spec))
+    check_golden("infinities_board_highlight", images.render_board("infinities", make_board_view(), highlight=spec,
+                                                                   detail=True))
+    check_golden("infinities_preview_highlight", images.render_board("infinities", make_board_view(), highlight=spec))
 
 
 def test_discovery_shows_both_sides_in_each_rotation():
     view = make_discovery_view()
     assert view["discovering"]["rotations"] and len(view["discovering"]["rotations"]) < 6  # some turns are walled
-    check_golden("infinities_board_discovery", images.render_board("infinities", view))
+    check_golden("infinities_board_discovery", images.render_board("infinities", view, detail=True))
 
 
 def test_hand_matches_golden():

@@ -35,3 +35,11 @@ async def test_a_pool_of_size_zero_draws_in_a_thread_of_this_process():
     pool = RenderPool(workers=0)
     assert await pool.draw("render_card", "psiwars", "W01") == images.render_card("psiwars", "W01")
     assert pool._executor is None
+
+
+async def test_the_detail_board_is_asked_for_through_the_pool():
+    pool = RenderPool(workers=0)
+    view = make_battle_view()
+    detail = await pool.draw("render_board", "psiwars", view, detail=True)
+    assert detail == images.render_board("psiwars", view, detail=True)
+    assert detail != await pool.draw("render_board", "psiwars", view)

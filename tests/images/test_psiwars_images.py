@@ -26,11 +26,13 @@ def test_card_faces_match_golden(card_id):
 
 
 def test_battle_board_matches_golden():
-    check_golden("psiwars_board", images.render_board("psiwars", make_battle_view()))
+    check_golden("psiwars_board", images.render_board("psiwars", make_battle_view(), detail=True))
+    check_golden("psiwars_preview", images.render_board("psiwars", make_battle_view()))
 
 
 def test_finished_board_from_a_seat_matches_golden():
-    check_golden("psiwars_board_over", images.render_board("psiwars", make_over_view()))
+    check_golden("psiwars_board_over", images.render_board("psiwars", make_over_view(), detail=True))
+    check_golden("psiwars_preview_over", images.render_board("psiwars", make_over_view()))
 
 
 def test_hand_matches_golden():
@@ -57,27 +59,41 @@ def test_hand_card_names_are_never_drawn_on_the_board(monkeypatch):
     assert not on_board & set(secret)
     view["hand"] = [{"iid": f"h{i}", "card": catalog().by_name(n).id, "name": n} for i, n in enumerate(secret)]
     view["pending"].append({"seat": 1, "kind": "trap", "prompt": "Play Stasis Trap [h1]?", "private": True})
-    seen = drawn_strings(monkeypatch, lambda: psiwars.render_board(view), psiwars.clear_caches)
-    assert any("Bio-Titan" in s for s in seen)  # the spy does see the board's text
-    assert not [s for s in seen if any(n in s for n in secret)]
+    for detail in (False, True):
+        seen = drawn_strings(monkeypatch, lambda d=detail: psiwars.render_board(view, d), psiwars.clear_caches)
+        assert any("Bio-Titan" in s for s in seen)  # the spy does see the board's text
+        assert not [s for s in seen if any(n in s for n in secret)]
 
 
 def test_board_changes_when_the_public_state_does():
     view = make_battle_view()
     changed = copy.deepcopy(view)
     changed["players"][0]["lab_hp"] -= 5
-    assert images.render_board("psiwars", view) != images.render_board("psiwars", changed)
+    for detail in (False, True):
+        assert images.render_board("psiwars", view, detail) != images.render_board("psiwars", changed, detail)
+
+
+def test_preview_units_show_screens_with_their_equipment_added(monkeypatch):
+    view = make_battle_view()  # Bio-Titan (PHY 5/3) carries Kinetic Blade (PHY +1/+1... as printed)
+    titan = view["players"][0]["units"][0]
+    base = psiwars._screen_values(psiwars._card(titan["card"]))["physical"]
+    bonus = psiwars._card(titan["equipment"]["card"]).equip_bonus["physical"]
+    assert psiwars._totals(titan)["physical"] == (base[0] + bonus[0], base[1] + bonus[1])
+    seen = drawn_strings(monkeypatch, lambda: psiwars.render_board(view), psiwars.clear_caches)
+    assert "+ Kinetic Blade" in seen or any(s.startswith("+ Kinetic") for s in seen)
 
 
 def test_png_carries_no_text_metadata():
     for png in (images.render_board("psiwars", make_battle_view()), images.render_hand("psiwars", make_hand_view()),
                 images.render_card("psiwars", "Y04")):
-        assert set(png_chunks(png)) <= {b"IHDR", b"IDAT", b"IEND"}
+        assert set(png_chunks(png)) <= {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
         assert b"Ghost Operative" not in png
 
 
 def test_board_fits_discord_and_phones():
     img = Image.open(io.BytesIO(images.render_board("psiwars", make_battle_view())))
+    assert img.width == psiwars.PREVIEW_W and max(img.size) <= 2000
+    img = Image.open(io.BytesIO(images.render_board("psiwars", make_battle_view(), detail=True)))
     assert img.width == psiwars.BOARD_W and max(img.size) <= 2000
 
 

@@ -45,7 +45,8 @@ def test_card_faces_match_golden(card_id):
 
 @pytest.mark.parametrize("name", TABLES)
 def test_tables_match_golden(name):
-    check_golden(f"resonance_board_{name}", images.render_board("resonance", TABLES[name]()))
+    check_golden(f"resonance_board_{name}", images.render_board("resonance", TABLES[name](), detail=True))
+    check_golden(f"resonance_preview_{name}", images.render_board("resonance", TABLES[name]()))
 
 
 def test_hand_matches_golden():
@@ -147,8 +148,9 @@ def test_public_table_ignores_the_private_keys():
 def test_hand_card_names_are_never_drawn_on_the_table(monkeypatch):
     view = make_hand_view()  # a seat view, with a private prompt that names a hand card
     assert any(n in d["prompt"] for d in view["pending"] for n in hand_names())
-    seen = drawn_strings(monkeypatch, lambda: resonance.render_board(view), resonance.clear_caches)
+    seen = drawn_strings(monkeypatch, lambda: resonance.render_board(view, detail=True), resonance.clear_caches)
     assert any("Green Reliquary" in s for s in seen)  # the spy does see the table's text
+    seen += drawn_strings(monkeypatch, lambda: resonance.render_board(view), resonance.clear_caches)
     assert not [s for s in seen if any(n in s for n in hand_names())]
     codex_deck = {b["name"] for b in view["players"][0]["codex_deck"]}
     assert not [s for s in seen if s in codex_deck]
@@ -158,17 +160,19 @@ def test_table_changes_when_the_public_state_does():
     view = make_two_view()
     changed = copy.deepcopy(view)
     changed["players"][1]["animations"][0]["damage"] += 1
-    assert images.render_board("resonance", view) != images.render_board("resonance", changed)
+    for detail in (False, True):
+        assert images.render_board("resonance", view, detail) != images.render_board("resonance", changed, detail)
 
 
 def test_png_carries_no_text_metadata_and_fits():
     pngs = [images.render_board("resonance", make()) for make in TABLES.values()]
     pngs += [images.render_hand("resonance", make_hand_view()), images.render_card("resonance", "M40-9")]
     for png in pngs:
-        assert set(png_chunks(png)) <= {b"IHDR", b"IDAT", b"IEND"}
+        assert set(png_chunks(png)) <= {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
         assert max(picture(png).size) <= 2000
     for make in TABLES.values():  # even four mats fit without the final shrink
-        assert max(resonance.render_board(make()).size) <= 2000
+        assert max(resonance.render_board(make(), detail=True).size) <= 2000
+        assert resonance.render_board(make()).width == resonance.PREVIEW_W
 
 
 def test_hand_needs_a_seat_view():
