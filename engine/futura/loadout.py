@@ -67,6 +67,10 @@ def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items:
 def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
     """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can."""
     card = s.card(uid)
+    if card.kind == "saber" and a.armour is None:
+        return False  # quick refusals first: this runs for every hand card and benched acolyte
+    if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
+        return False  # a Base acolyte carries one item or ability (rule 20)
     armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
     if card.kind == "armour":
         if class_index(card.cls) > class_index(highest_wearable(s, a)):

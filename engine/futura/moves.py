@@ -107,18 +107,20 @@ def manage_moves(s: FuturaState, p: Player) -> list[Action]:
                     out.append(EquipCreature(seat=seat, card=uid, district=h.did,
                                              text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)"))
             continue
-        if cost <= p.energy:
+        if cost <= p.energy and card.kind != "sigil":
             for a in bench:
                 if can_carry(s, a, uid):
                     out.append(Equip(seat=seat, card=uid, acolyte=a.uid,
                                      text=f"Equip {card.name} on {aname(s, a)} ({cost} energy)"))
         if card.kind != "ability" and card.level // 2 > 0:
             out.append(Sell(seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
+    open_slots = [h for h in p.holdings if free_slots(h) > 0]  # computed once: asked for every hand card
     for uid in p.hand:
-        for h in p.holdings:
-            if free_slots(h) > 0 and s.card(uid).kind != "creature":
-                out.append(Store(seat=seat, card=uid, district=h.did,
-                                 text=f"Store {s.card(uid).name} in {dname(h.did)}"))
+        card = s.card(uid)
+        if card.kind == "creature":
+            continue
+        for h in open_slots:
+            out.append(Store(seat=seat, card=uid, district=h.did, text=f"Store {card.name} in {dname(h.did)}"))
     for uid, h in stored(p):
         out.append(Retrieve(seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
     for a in bench:
