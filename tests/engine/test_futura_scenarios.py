@@ -24,6 +24,7 @@ from engine.futura.actions import (
     Scout,
     Sell,
     Store,
+    Unequip,
     Yield,
 )
 from engine.futura.cards import catalog
@@ -60,7 +61,7 @@ def duel(gear=(), did="rustmarket", level=1, ap=40, dam=10, creatures=(), slots=
     a = fighter(s, cid, gear)
     spare = fighter(s, "tovan_reyes", loc="bench", uid="a199")
     us.acolytes, us.hand, us.sigils, us.energy, us.holdings = [a, spare], [], [], 20, []
-    them.hand, them.sigils = [], []
+    them.hand, them.sigils, them.energy = [], [], 0
     them.holdings = [Holding(did=did, station=Station(
         card="garrison", level=level, ap=ap, dam=dam, slots=[put(s, c, 1) for c in slots],
         creatures=[put(s, c, 1) for c in creatures]))]
@@ -458,3 +459,37 @@ def test_rule_45_life_support_keeps_the_acolyte_alive_at_zero_and_sends_it_home(
     assert a in s.players[0].acolytes and a.base_ap == 0 and a.loc == "bench"
     assert card in s.players[0].discard and s.fight is None and not s.claims
 
+
+
+def test_rule_10_a_class_drop_sends_what_no_longer_fits_to_a_slot_then_the_hand_then_the_discard():
+    s, me, _ = fresh(2, "rule-10")
+    a = fighter(s, cid="tovan_reyes", gear=["scout_weave", "spark_blade"], loc="bench", seat=me.seat)
+    me.acolytes.append(a)
+    blade, slots = a.sabers[0], me.holdings[0].station.slots
+    slots.clear()
+    GAME.advance(s, Unequip(seat=me.seat, card=a.armour))  # Base again: no saber
+    assert not a.sabers and slots == [blade]
+    for h in me.holdings:  # now every slot is full and the hand holds five
+        h.station.slots = [put(s, "spark_blade", me.seat) for _ in range(h.station.level)]
+    me.hand = [put(s, "spark_blade", me.seat) for _ in range(4)]
+    a.armour, a.sabers = put(s, "scout_weave", me.seat), [put(s, "ember_fang", 1)]  # a claimed saber
+    claimed = a.sabers[0]
+    GAME.advance(s, Unequip(seat=me.seat, card=a.armour))
+    assert claimed in s.players[1].discard and claimed not in me.hand
+
+
+def test_rule_42a_a_claimed_ability_equips_free_and_a_kept_card_costs_its_full_level_later():
+    s, a = duel(gear=["warden_shell", "chosen_captain"], dam=40)
+    armour, captain = a.gear()
+    them = s.players[1]
+    them.energy = 0
+    go(s, Assault(seat=0, primary=a.uid, district="rustmarket"))
+    go(s, Fight(seat=0), 1, 8)
+    go(s, ClaimCard(seat=1, card=armour, how="hand"))
+    bench = them.acolytes[0]
+    go(s, ClaimCard(seat=1, card=captain, how="equip", where=bench.uid))
+    assert captain in bench.abilities and them.energy == 0
+    s.active, s.assaulted, them.energy = 1, False, 10  # Them's own turn
+    GAME.publish(s)
+    go(s, Equip(seat=1, card=armour, acolyte=them.acolytes[1].uid))
+    assert them.energy == 10 - 4  # the full level: Them never paid for it
