@@ -422,3 +422,43 @@ def test_a43_yield_is_the_retreat():
     label = next(m for m in GAME.legal_actions(s, 0) if isinstance(m, Yield)).label()
     go(s, Yield(seat=0))
     assert "retreat" in label and s.fight is None and a.loc == "bay"
+
+
+def test_a16_the_ambush_example_starts_chen_at_39_and_ends_with_her_death():
+    """The book's ambush: Velaris (Impaler Armour, two Recon sabers for 15 DAM, Gauss Canon) with
+    Garris in support against Ghost Chen left in the bay with 39 armour AP (A16, not 34)."""
+    s, _, _ = fresh(2, "a16")
+    s.active, s.asks, s.claims, s.fight, s.assaulted = 1, [], [], None, False
+    us, them = s.players
+    chen = fighter(s, cid="ghost_chen", gear=["stealth_plate", "dawnfall"], seat=0)
+    s.cards[chen.armour].ap = 39
+    velaris = fighter(s, cid="sister_velaris", gear=["impaler_armour", "ember_fang", "needle_saber", "gauss_canon"],
+                      uid="a200", seat=1)
+    garris = fighter(s, cid="garris_greyson", gear=["patrol_plate", "spark_blade"], uid="a201", seat=1)
+    assert stats(s, velaris)[1] == 15 and stats(s, garris)[1] == 7  # A15: 7, not 6
+    us.acolytes = [chen, fighter(s, cid="hammerfist", loc="bench", uid="a101", seat=0)]
+    us.energy, us.sigils = 0, [put(s, "sigil_primal", 0)]
+    them.acolytes, them.energy, them.sigils = [velaris, garris], 1, [put(s, "sigil_emperor", 1)]
+    them.hand = [put(s, "shadow_strike", 1)]
+    GAME.publish(s)
+    from tests.engine.test_futura_battle import Scripted
+
+    s.rng = Scripted(seed="x", script=[])
+    go(s, Ambush(seat=1, card=them.hand[0], primary=velaris.uid, support=garris.uid, target=chen.uid))
+    # 1: Velaris 9, Garris 6, Chen 6: Gauss Canon overcharged with the Emperor sigil, d12 7 x4 = 28.
+    go(s, Fight(seat=1), 9, 6, 6)
+    go(s, next(m for m in GAME.legal_actions(s, 0) if not isinstance(m, Play)))
+    go(s, Play(seat=1, source=velaris.abilities[0], tier=3, pay="overcharge"), 7, 60)
+    assert s.cards[chen.armour].ap == 11
+    # 2: Velaris 1, Garris 7, Chen 3: Chen hits Velaris for 21 (50 -> 29), Garris hits Chen for 7.
+    go(s, Fight(seat=1), 1, 7, 3)
+    go(s, next(m for m in GAME.legal_actions(s, 0) if not isinstance(m, Play)))
+    assert s.cards[chen.armour].ap == 4 and s.cards[velaris.armour].ap == 29
+    # 3: Velaris 6, Garris 2, Chen 5: Ghost Step at tier 3 with the Primal sigil evades (30 <= 60).
+    go(s, Fight(seat=1), 6, 2, 5)
+    go(s, Play(seat=0, source=chen.uid, tier=3, pay="sigil"), 30)
+    assert s.cards[chen.armour].ap == 4 and not us.sigils
+    # 4: Velaris 12 (a d10 here, A13: 10), Garris 6, Chen 5: 15 + 7 breaks the armour and empties her base AP.
+    go(s, Fight(seat=1), 10, 6, 5)
+    assert chen not in us.acolytes and s.fight is None
+    assert s.claims[0].seat == 1 and s.claims[0].winner == velaris.uid
