@@ -462,3 +462,21 @@ def test_a16_the_ambush_example_starts_chen_at_39_and_ends_with_her_death():
     go(s, Fight(seat=1), 10, 6, 5)
     assert chen not in us.acolytes and s.fight is None
     assert s.claims[0].seat == 1 and s.claims[0].winner == velaris.uid
+
+
+def test_a34_elements_change_nothing_outside_card_text():
+    s, a = duel(gear=["scout_weave", "spark_blade"])  # an Electric saber...
+    assert catalog().districts["rustmarket"].resistance == catalog().cards["spark_blade"].element
+    go(s, Assault(seat=0, primary=a.uid, district="rustmarket"))  # ...against an Electric-resistant district
+    go(s, Fight(seat=0), 8, 1)
+    assert station(s).ap == 40 - 7
+
+
+def test_a45_ability_levels_set_no_limit():
+    s, me, _ = fresh(2, "a45")
+    a = fighter(s, gear=["lancer_plate"], loc="bench", seat=me.seat)
+    me.acolytes, me.energy = [a], 0
+    me.hand = [put(s, "gauss_canon", me.seat), put(s, "might_makes_right", me.seat)]  # levels 5 and 4
+    for uid in list(me.hand):
+        GAME.advance(s, Equip(seat=me.seat, card=uid, acolyte=a.uid))
+    assert len(a.abilities) == 2 and me.energy == 0
