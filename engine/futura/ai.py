@@ -1,6 +1,8 @@
-"""A first heuristic player (notes §4): it keeps energy (1 VP each), builds stations, banks hand cards
-in station slots or sells them, sends one fighter to claim undefended districts, assaults only what
-it expects to break, yields when the primary is in danger, and plays the strongest effect offered."""
+"""A heuristic player (notes §4): it builds stations, gears up two fighters (armour for the AP it
+adds, then sabers) while an energy reserve holds, banks other hand cards in station slots or sells
+them, sends armoured fighters (or anyone, to claim an unbuilt district) to the Assault bay, assaults
+what the Monte-Carlo odds say it can break, yields when the odds turn, and plays the strongest effect
+offered."""
 
 from __future__ import annotations
 
