@@ -1,6 +1,8 @@
-"""A first heuristic player (notes §4): it keeps energy (1 VP each), builds stations, banks hand cards
-in station slots or sells them, sends one fighter to claim undefended districts, assaults only what
-it expects to break, yields when the primary is in danger, and plays the strongest effect offered."""
+"""A heuristic player (notes §4): it builds stations, gears up two fighters (armour for the AP it
+adds, then sabers) while an energy reserve holds, banks other hand cards in station slots or sells
+them, sends armoured fighters (or anyone, to claim an unbuilt district) to the Assault bay, assaults
+what the Monte-Carlo odds say it can break, yields when the odds turn, and plays the strongest effect
+offered."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from .actions import (
     Build,
     ClaimCard,
     Crystal,
+    Equip,
     Fight,
     Play,
     Recall,
@@ -37,7 +40,7 @@ def choose(game, s: FuturaState, seat: int) -> Action:
         return fight_on(s, legal)
     # Energy is worth 1 VP and gear only half its level, so the AI keeps its energy and spends it
     # where VP come back: stations on its districts and assaults it expects to win (rule 48).
-    for pick in (build_or_upgrade, bank, to_bay, best_assault, recall):
+    for pick in (build_or_upgrade, arm, bank, to_bay, best_assault, recall):
         move = pick(s, seat, legal)
         if move is not None:
             return move
@@ -107,15 +110,61 @@ def build_or_upgrade(s: FuturaState, seat: int, legal: list[Action]):
     return ups[0] if ups else None
 
 
-def to_bay(s: FuturaState, seat: int, legal: list[Action]):
+FIGHTERS = 2  # how many acolytes the AI gears up and sends to the Assault bay
+RESERVE = 3  # energy kept back for moves and supports while gearing up
+READY_AP = 30  # an acolyte with this much AP and armour on is worth sending to the bay
+
+
+def fighters_of(s: FuturaState, seat: int) -> list[str]:
+    """The acolytes the AI fights with: those already in the bay or armoured, then the toughest."""
+    acolytes = s.players[seat].acolytes
+    ranked = sorted(acolytes, key=lambda a: (a.loc == "bay", a.armour is not None, stats(s, a)[0]), reverse=True)
+    return [a.uid for a in ranked[:FIGHTERS]]
+
+
+def arm(s: FuturaState, seat: int, legal: list[Action]):
+    """Without gear no assault can win, and a station taken is worth more than the energy spent on
+    armour (which keeps half its level in VP): armour the fighters first (most AP gained), then give
+    them sabers (most DAM), while the energy reserve holds. Nothing is bought in the last cycle."""
     p = s.players[seat]
-    bay = sum(a.loc == "bay" for a in p.acolytes)
+    if s.cycle >= s.cycles:
+        return None
+    mine = fighters_of(s, seat)
+    best, gain = None, 0
+    for m in legal:
+        if not isinstance(m, Equip) or m.acolyte not in mine:
+            continue
+        card = s.card(m.card)
+        cost = 0 if card.kind == "ability" else card.level // (2 if s.cards[m.card].paid else 1)
+        if p.energy - cost < RESERVE:
+            continue
+        a = s.acolyte(m.acolyte)[1]
+        if card.kind == "armour":
+            value = s.cards[m.card].ap - (s.cards[a.armour].ap if a.armour else 0)  # AP left, not printed
+        elif card.kind == "saber":
+            value = 3 * card.dam
+        else:
+            continue
+        if value > 0 and value / (cost + 1) > gain:
+            best, gain = m, value / (cost + 1)
+    return best
+
+
+def to_bay(s: FuturaState, seat: int, legal: list[Action]):
+    """Send a fighter to the bay: any acolyte when an enemy district lies unbuilt, else an armoured
+    one strong enough to face a station."""
     moves = [m for m in legal if isinstance(m, ToBay)]
+    if not moves or s.assaulted and s.cycle >= s.cycles:
+        return None
+    bay = sum(a.loc == "bay" for a in s.players[seat].acolytes)
     open_targets = any(h.station is None and not h.face_down for q in s.players if q.seat != seat
                        for h in q.holdings)
-    if not moves or bay >= 1 or not open_targets:
-        return None
-    return max(moves, key=lambda m: stats(s, s.acolyte(m.acolyte)[1])[0])
+    if open_targets and bay == 0:
+        return max(moves, key=lambda m: stats(s, s.acolyte(m.acolyte)[1])[0])
+    mine = fighters_of(s, seat)
+    ready = [m for m in moves if m.acolyte in mine and (a := s.acolyte(m.acolyte)[1]).armour
+             and stats(s, a)[0] >= READY_AP]
+    return max(ready, key=lambda m: stats(s, s.acolyte(m.acolyte)[1])[0]) if ready and bay < FIGHTERS else None
 
 
 def best_assault(s: FuturaState, seat: int, legal: list[Action]):

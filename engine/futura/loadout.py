@@ -67,6 +67,10 @@ def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items:
 def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
     """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can."""
     card = s.card(uid)
+    if card.kind == "saber" and a.armour is None:
+        return False  # quick refusals first: this runs for every hand card and benched acolyte
+    if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
+        return False  # a Base acolyte carries one item or ability (rule 20)
     armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
     if card.kind == "armour":
         if class_index(card.cls) > class_index(highest_wearable(s, a)):
@@ -127,13 +131,21 @@ def station_ap(s: FuturaState, st: Station) -> int:
 
 
 def shed(s: FuturaState, a: Acolyte) -> list[str]:
-    """Rule 10: when the class drops, cards the acolyte can no longer carry go to the hand
-    (last equipped first) until the rest fits."""
+    """Rule 10: when the class drops, cards the acolyte can no longer carry (last equipped first)
+    go to a free slot of one of its owner's stations, else to a hand of fewer than 5 cards, else to
+    the discard pile of the deck they came from."""
     owner = next(p for p in s.players if a in p.acolytes)
     dropped = []
     while not fits(s, current_class(s, a), a.armour, a.sabers, a.items, a.abilities):
         zone = next(z for z in (a.items, a.abilities, a.sabers) if z)
         uid = zone.pop()
-        owner.hand.append(uid)
+        slot = next((h.station for h in owner.holdings if h.station and not h.face_down
+                     and len(h.station.slots) < h.station.level), None)
+        if slot is not None:
+            slot.slots.append(uid)
+        elif len(owner.hand) < 5:
+            owner.hand.append(uid)
+        else:
+            s.players[s.cards[uid].owner].discard.append(uid)
         dropped.append(uid)
     return dropped

@@ -49,12 +49,17 @@ def dname(did: str) -> str:
     return catalog().districts[did].name
 
 
-def equip_cost(s: FuturaState, uid: str) -> int:
-    """Rule 9: the card's level, or half of it for a card already paid for once (A30)."""
-    level = s.card(uid).level
-    if s.card(uid).kind == "ability":
+def equip_cost(s: FuturaState, uid: str, a: Acolyte | None = None) -> int:
+    """Rule 9: the card's level, or half of it for a card already paid for once (A30); a Mechanic
+    swaps paid-for armour free (A30)."""
+    card = s.card(uid)
+    if card.kind == "ability":
         return 0
-    return level // 2 if s.cards[uid].paid else level
+    if not s.cards[uid].paid:
+        return card.level
+    if card.kind == "armour" and a is not None and "Mechanic" in keywords(s, a):
+        return 0
+    return card.level // 2
 
 
 def stored(p: Player) -> list[tuple[str, Holding]]:
@@ -107,18 +112,21 @@ def manage_moves(s: FuturaState, p: Player) -> list[Action]:
                     out.append(EquipCreature(seat=seat, card=uid, district=h.did,
                                              text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)"))
             continue
-        if cost <= p.energy:
+        if card.kind != "sigil":
             for a in bench:
-                if can_carry(s, a, uid):
+                here = equip_cost(s, uid, a) if card.kind == "armour" else cost
+                if here <= p.energy and can_carry(s, a, uid):
                     out.append(Equip(seat=seat, card=uid, acolyte=a.uid,
-                                     text=f"Equip {card.name} on {aname(s, a)} ({cost} energy)"))
+                                     text=f"Equip {card.name} on {aname(s, a)} ({here} energy)"))
         if card.kind != "ability" and card.level // 2 > 0:
             out.append(Sell(seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
+    open_slots = [h for h in p.holdings if free_slots(h) > 0]  # computed once: asked for every hand card
     for uid in p.hand:
-        for h in p.holdings:
-            if free_slots(h) > 0 and s.card(uid).kind != "creature":
-                out.append(Store(seat=seat, card=uid, district=h.did,
-                                 text=f"Store {s.card(uid).name} in {dname(h.did)}"))
+        card = s.card(uid)
+        if card.kind == "creature":
+            continue
+        for h in open_slots:
+            out.append(Store(seat=seat, card=uid, district=h.did, text=f"Store {card.name} in {dname(h.did)}"))
     for uid, h in stored(p):
         out.append(Retrieve(seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
     for a in bench:
@@ -207,6 +215,11 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
     return out
 
 
+def claim_cost(s: FuturaState, uid: str) -> int:
+    """Rule 42a (i): the normal equip cost of rule 9 for a new owner: the full level, abilities free."""
+    return 0 if s.card(uid).kind == "ability" else s.card(uid).level
+
+
 def claim_moves(game, s: FuturaState, seat: int) -> list[Action]:
     """Rule 42a for the first claimed card: equip, store, sell, take into hand, or let it go."""
     c = s.claims[0]
@@ -214,11 +227,12 @@ def claim_moves(game, s: FuturaState, seat: int) -> list[Action]:
     uid = c.cards[0]
     card = s.card(uid)
     out: list[Action] = []
+    cost = claim_cost(s, uid)
     if card.kind not in ("creature", "sigil"):
         for a in p.acolytes:
-            if (a.loc == "bench" or a.uid == c.winner) and can_carry(s, a, uid) and p.energy >= card.level:
+            if (a.loc == "bench" or a.uid == c.winner) and can_carry(s, a, uid) and p.energy >= cost:
                 out.append(ClaimCard(seat=seat, card=uid, how="equip", where=a.uid,
-                                     text=f"Equip {card.name} on {aname(s, a)} ({card.level} energy)"))
+                                     text=f"Equip {card.name} on {aname(s, a)} ({cost} energy)"))
     for h in p.holdings:
         if free_slots(h) > 0:
             out.append(ClaimCard(seat=seat, card=uid, how="store", where=h.did, text=f"Store {card.name} in {dname(h.did)}"))
@@ -267,7 +281,7 @@ def put_on(s: FuturaState, a: Acolyte, uid: str) -> None:
 def do_equip(game, s: FuturaState, m: Equip, events: list[Event]) -> None:
     p = s.players[m.seat]
     _, a = s.acolyte(m.acolyte)
-    cost = equip_cost(s, m.card)
+    cost = equip_cost(s, m.card, a)
     p.energy -= cost
     take(s, p, m.card)
     put_on(s, a, m.card)
@@ -473,8 +487,9 @@ def do_claim(game, s: FuturaState, m: ClaimCard, events: list[Event]) -> None:
     p = s.players[m.seat]
     card = s.card(m.card)
     c.cards.remove(m.card)
+    s.cards[m.card].paid = False  # the new owner never paid for it: equipping it later costs the full level
     if m.how == "equip":
-        p.energy -= card.level
+        p.energy -= claim_cost(s, m.card)
         put_on(s, s.acolyte(m.where)[1], m.card)
     elif m.how == "store":
         s.holding(m.where)[1].station.slots.append(m.card)

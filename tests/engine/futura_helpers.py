@@ -25,6 +25,15 @@ def card_zones(s: FuturaState) -> Counter:
     return seen
 
 
+def cheap_limits(s: FuturaState) -> None:
+    """The counters that cost nothing to read: energy, sigil bays, station levels and slots."""
+    for p in s.players:
+        assert p.energy >= 0 and len(p.sigils) <= 5
+        for h in p.holdings:
+            if h.station:
+                assert len(h.station.slots) <= h.station.level and 1 <= h.station.level <= 4
+
+
 def check_limits(s: FuturaState) -> None:
     zones = card_zones(s)
     assert set(zones) == set(s.cards) and all(n == 1 for n in zones.values()), "a card is lost or doubled"
