@@ -12,12 +12,13 @@ from engine.core.search import Budget, search
 QUICK = Budget(iterations=12, rollout_depth=6)
 
 
-def midgame(game, seed: str, moves: int):
-    """A position some heuristic moves in, with a real choice open."""
+def midgame(game, seed: str, moves: int, secret):
+    """A position some heuristic moves in, with a real choice open and something hidden from the
+    seat to choose (an opponent's empty hand would leave nothing to change)."""
     state = game.setup({}, ["Ann", "Bob"], seed)
     for n in range(moves * 4):
         seat = game.to_act(state)[0]
-        if n >= moves and len(game.legal_actions(state, seat)) > 1:
+        if n >= moves and len(game.legal_actions(state, seat)) > 1 and secret(state, seat):
             return state, seat
         game.advance(state, game.ai_action(state, seat))
     raise AssertionError("no real choice came up")
@@ -68,7 +69,7 @@ CASES = [("resonance", resonance_change, resonance_secret, 30), ("futura", futur
 @pytest.mark.parametrize("seed", ["hidden-a", "hidden-b"])
 def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id, change, secret, moves, seed):
     game = get_game(game_id)
-    state, seat = midgame(game, seed, moves)
+    state, seat = midgame(game, seed, moves, secret)
     other = state.model_copy(deep=True)
     change(other, seat)
     other.rng.seed = "another secret seed"
