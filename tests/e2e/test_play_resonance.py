@@ -15,8 +15,12 @@ from tests.e2e.helpers import (
     is_finished,
     latest_turn,
     member_to_act,
+    members_game,
     pick_from_panel,
+    player_word_problems,
     strings_in,
+    written,
+    written_since,
 )
 
 
@@ -38,13 +42,7 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
     rng = random.Random(7)
     alice, bob, carol = (fake.add_member(n) for n in ("alice", "bob", "carol"))
     async with arbiter(fake, service):
-        new = await fake.slash(alice, "game", "new", game="resonance")
-        assert "opened a game" in new.content, new.content
-        for member in (bob, carol):
-            assert "joined" in (await fake.slash(member, "game", "join")).content
-        start = await fake.slash(alice, "game", "start")
-        assert "has begun" in start.content, start.content
-        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        game_id = await members_game(fake, service, "resonance", [alice, bob, carol])
         kinds, moves = set(), 0
         for _ in range(3000):
             turn = latest_turn(fake)
@@ -58,14 +56,14 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
             before = (await service.get(game_id)).version
             state = get_game("resonance").load_state((await service.store.get_game(game_id)).state)
             secret = hidden_names(state)
-            seen = len(fake.history())
+            seen = written(fake)
             panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
             await pick_from_panel(fake, member, panel.followups[-1], rng)
             await fake.settle()
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
             # A public message may name a hidden card only if the move made it public.
             record = await public_record(service, game_id, before)
-            shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+            shown = " ".join(t for m in written_since(fake, seen) if m.audience is None for t in strings_in(m.data))
             leaks = {n for n in secret if n in shown and n not in record}
             assert not leaks, f"move {moves}: public messages named hidden cards {leaks}"
             moves += 1
@@ -76,4 +74,5 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
         info = await service.get(game_id)
         assert info.status == "finished" and info.seed in final.content
         assert (await service.verify(game_id)).startswith("✅")
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections, fake.rejections
