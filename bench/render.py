@@ -4,7 +4,7 @@ Each board is a public view made by the engine: an AI game from a fixed seed, at
 most units on the table (for Psi Wars, during a battle). Clans is also timed with a highlight (one
 unit's moves and attacks, built from the legal actions as the table would), and its opening hand. Resonance is
 timed on a four-player table at its busiest moment during an attack, and on that moment's hand of the player
-to act. The baseline draws a
+to act; Infinities on a four-leader map at its largest, plain and with the acting leader's reach marked. The baseline draws a
 few rectangles and lines of text on a canvas of the board's size and encodes it with the same PNG
 settings, so the ratio is what our layout costs.
 
@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 import images
 from engine.core import get_game
-from images import clans, futura, psiwars, resonance, theme
+from images import clans, futura, infinities, psiwars, resonance, theme
 from images.pool import RenderPool
 
 
@@ -65,6 +65,18 @@ def busy_resonance_views(seed: str = "bench-render", players: int = 4) -> tuple[
         pieces = len(state.units) + sum(len(u.items) for u in state.units.values())
         if state.combat and pieces > most:
             best, most = (game.view(state, None), game.view(state, state.combat.seat)), pieces
+    return best
+
+
+def busy_infinities_state(seed: str = "bench-render", players: int = 4):
+    """The Infinities Main-phase state with the most tiles on the map over one AI game (first 1,500 moves)."""
+    game = get_game("infinities")
+    state = game.setup({}, [f"P{i}" for i in range(players)], seed)
+    best, most = None, -1
+    while not state.finished and state.version < 1500:
+        game.advance(state, game.ai_action(state, game.to_act(state)[0]))
+        if state.phase == "main" and len(state.board) > most:
+            best, most = state.model_copy(deep=True), len(state.board)
     return best
 
 
@@ -191,6 +203,7 @@ def main(argv=None) -> dict:
                                 "median_ms": round(median_ms(hand, args.runs), 1),
                                 "cold_caches_median_ms": round(median_ms(lambda: (resonance.clear_caches(), hand()),
                                                                          args.runs), 1)}
+    report["infinities"] = infinities_timings(args.runs)
     fut = busy_futura_state()
     public = get_game("futura").view(fut, None)
     report["futura"] = {"players": len(public["players"]), **timings("futura", public, futura, args.runs)}
@@ -201,6 +214,25 @@ def main(argv=None) -> dict:
                              "median_ms": round(median_ms(hand, args.runs), 1)}
     print(json.dumps(report))
     return report
+
+
+def infinities_timings(runs: int) -> dict:
+    """Four leaders, the busiest map; the board, the same with the acting leader's reach and attacks
+    marked, and the hand of the leader to act."""
+    game = get_game("infinities")
+    state = busy_infinities_state()
+    view = game.view(state, None)
+    out = {"tiles": len(view["tiles"]), **timings("infinities", view, infinities, runs)}
+    seat = game.to_act(state)[0]
+    spec = game.highlight(view, [a for a in game.legal_actions(state, seat) if a.type in ("attack", "move")])
+    if spec:
+        lit = timings("infinities", view, infinities, runs, highlight=spec)
+        out["highlight_board_median_ms"] = lit["board_median_ms"]
+    hand_view = game.view(state, seat)
+    hand = lambda: images.render_hand("infinities", hand_view)  # noqa: E731
+    out["hand"] = {"cards": len(hand_view["players"][seat]["hand"]), "png_bytes": len(hand()),
+                   "median_ms": round(median_ms(hand, runs), 1)}
+    return out
 
 
 if __name__ == "__main__":

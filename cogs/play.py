@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from engine.core import IllegalAction
 from images.pool import draw
-from table import Notice, StaleVersion, TableError, TableInfo, Update
+from table import Notice, NotYourMove, StaleVersion, TableError, TableInfo, Update
 
 from .components import (
     BUTTON_TEMPLATE,
@@ -394,19 +394,10 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await interaction.response.defer()  # ack within 3 s; all replies are followups/edits
         try:
-            match cid.kind:
-                case "hand":
-                    await self._show_hand(interaction, cid.game_id)
-                case "panel":
-                    await self._open_panel(interaction, cid)
-                case "nav" | "grp":
-                    group = chosen if cid.kind == "grp" else cid.group
-                    await self._navigate(interaction, cid, group, 0 if cid.kind == "grp" else cid.page)
-                case "act" | "pick" | "ok":
-                    await self._act(interaction, cid, chosen if cid.kind == "pick" else cid.index,
-                                    confirmed=cid.kind == "ok")
-        except StaleVersion:
-            await self._stale(interaction, cid.game_id)
+            try:
+                await self._component(interaction, cid, chosen)
+            except StaleVersion:
+                await self._stale(interaction, cid.game_id)
         except (TableError, IllegalAction) as exc:
             await answer(interaction, **refusal_kwargs(await self._engine_id(cid.game_id), exc))
         except Exception:
@@ -414,24 +405,37 @@ class PlayCog(commands.Cog, name="Play"):
             await answer(interaction, "Something went wrong on our side. `/game status` shows where the "
                                       "game stands.", ephemeral=True)
 
+    async def _component(self, interaction: discord.Interaction, cid: Cid, chosen: int | None) -> None:
+        match cid.kind:
+            case "hand":
+                await self._show_hand(interaction, cid.game_id)
+            case "panel":
+                await self._open_panel(interaction, cid)
+            case "nav" | "grp":
+                group = chosen if cid.kind == "grp" else cid.group
+                await self._navigate(interaction, cid, group, 0 if cid.kind == "grp" else cid.page)
+            case "act" | "pick" | "ok":
+                await self._act(interaction, cid, chosen if cid.kind == "pick" else cid.index,
+                                confirmed=cid.kind == "ok")
+
     async def _engine_id(self, game_id: int) -> str | None:
         try:
             return (await self.service.get(game_id)).game
         except TableError:
             return None
 
-    async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int | None:
-        """The clicker's seat, or None after telling them why the button is not theirs."""
+    async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int:
+        """The clicker's seat; a button that is not theirs is refused with the game's turn rule,
+        so the refusal carries a "Why?" button like any other."""
         seat = await self.service.seat_of(cid.game_id, str(interaction.user.id))
         if seat is None:
-            await answer(interaction, f"You are not playing in game #{cid.game_id}, so this button "
-                                      "is not for you.", ephemeral=True)
-            return None
+            raise NotYourMove(f"You are not playing in game #{cid.game_id}, so this button is not for you.",
+                              await self.service.turn_rule(cid.game_id))
         if cid.seat is not None and cid.seat != seat:
             table = await self.service.get(cid.game_id)
             owner = next((s.name for s in table.seats if s.seat == cid.seat), "another player")
-            await answer(interaction, f"This choice belongs to {owner}, not to you.", ephemeral=True)
-            return None
+            raise NotYourMove(f"This choice belongs to {owner}, not to you.",
+                              await self.service.turn_rule(cid.game_id))
         return seat
 
     async def _panel(self, game_id: int, user_id: str, *, group: int | None = None, page: int = 0,
@@ -460,8 +464,7 @@ class PlayCog(commands.Cog, name="Play"):
                    view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
-        if await self._seat(interaction, cid) is None:
-            return
+        await self._seat(interaction, cid)
         if (await self.service.get(cid.game_id)).version != cid.version:
             return await self._stale(interaction, cid.game_id)
         await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
@@ -469,8 +472,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
         """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
         (a unit) comes with the board marking where it can go and whom it can hit."""
-        if await self._seat(interaction, cid) is None:
-            return
+        await self._seat(interaction, cid)
         table = await self.service.get(cid.game_id)
         stale = table.version != cid.version
         user_id = str(interaction.user.id)
@@ -495,8 +497,6 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _act(self, interaction: discord.Interaction, cid: Cid, index: int, *, confirmed: bool = False) -> None:
         seat = await self._seat(interaction, cid)
-        if seat is None:
-            return
         user_id = str(interaction.user.id)
         version, _, actions = await self.service.legal_for(cid.game_id, user_id)
         if version != cid.version:
@@ -540,8 +540,11 @@ class PlayCog(commands.Cog, name="Play"):
                 await edit_reply(interaction, view=None)
         except discord.HTTPException:
             pass
-        kw = await self._panel(game_id, str(interaction.user.id), prefix=STALE)
         table = await self.service.get(game_id)
+        if table.status == "finished":  # a button of a game that has ended: cite the rule that ended it
+            raise TableError(f"Game #{game_id} is over: no more moves can be made.",
+                             await self.service.turn_rule(game_id))
+        kw = await self._panel(game_id, str(interaction.user.id), prefix=STALE)
         if table.status == "active":
             png = await render("render_board", table.game, await self.service.view(game_id, None))
             if png is not None:

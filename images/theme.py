@@ -222,10 +222,11 @@ def to_png(img: Image.Image) -> bytes:
         flat = canvas(*img.size)
         flat.paste(img, mask=img)
         img = flat
-    elif img.mode not in ("RGB", "L"):
+    elif img.mode not in ("RGB", "L", "P"):  # "P": a palette picture a game chose to keep its bytes down
         img = img.convert("RGB")
     long_side = max(img.size)
     if long_side > MAX_SIDE:
+        img = img.convert("RGB") if img.mode == "P" else img
         scale = MAX_SIDE / long_side
         img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
     if img.info:  # drop anything carried from a source image (text chunks, profiles)

@@ -240,12 +240,17 @@ class PeopleOps:
 
     async def _concede(self, row: GameRow, engine: Game, state: GameState, seat: int, user_id: str,
                        why: str | None = None, claim: int | None = None) -> Update:
-        """In a duel the other player wins; in a bigger game the AI plays the seat to the end and
-        the player still counts as having lost. `claim`: the timer that ran out (a forfeit)."""
+        """A game with its own concession move gets it; otherwise in a duel the other player wins, and
+        in a bigger game the AI plays the seat to the end. Either way the player counts as having
+        lost. `claim`: the timer that ran out (a forfeit)."""
         update = _UpdateBuilder([Event(text=why)] if why else [])
         before = engine.to_act(state)
         await self.store.mark_conceded(row.id, seat)
-        if len(row.seats) == 2:
+        own = engine.concede_action(state, seat)
+        if own is not None:  # the game's rules say what a concession does: a move like any other
+            state = await self._apply_and_save(row, engine, state, own, user_id, update, claim=claim)
+            state = await self._let_ai_play(row, engine, state, update)
+        elif len(row.seats) == 2:
             move = concede_move(seat)
             new, events = apply_table_move(engine, state, move, lambda _version: state)
             state = await self._save(row, engine, state, new, events, json.dumps(move), seat, user_id, update,

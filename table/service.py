@@ -256,6 +256,13 @@ class TableService(PeopleOps):
     async def seat_of(self, game_id: int, user_id: str) -> int | None:
         return (await self._row(game_id)).seat_of(user_id)
 
+    async def turn_rule(self, game_id: int) -> str | None:
+        """The section a refused move out of turn cites (the end-of-game rule once the game is over),
+        for refusals made before the engine sees the move."""
+        row = await self._row(game_id)
+        engine = _engine(row.game)
+        return (engine.end_rule if row.status == "finished" else engine.turn_rule) or None
+
     async def legal_for(self, game_id: int, user_id: str) -> tuple[int, int | None, list[Action]]:
         """(version, seat, the moves this user may make now); no moves if it is not their turn."""
         row = await self._row(game_id)
@@ -400,7 +407,7 @@ class TableService(PeopleOps):
             engine, state, seat = self._waiting_seat(row, user_id)
             move = _resolve(engine, state, seat, action)
             if move.seat != seat:
-                raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.")
+                raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.", engine.turn_rule or None)
             update = _UpdateBuilder(start=state, engine=engine)  # each save sets the clocks it leaves
             state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
@@ -705,19 +712,19 @@ class TableService(PeopleOps):
 
     def _waiting_seat(self, row: GameRow, user_id: str) -> tuple[Game, GameState, int]:
         """The engine, state and seat of a user the running game is waiting on."""
-        if row.status != "active":
-            raise TableError(_not_running(row))
+        engine = _engine(row.game)
+        if row.status != "active":  # cites the rule that ends the game, so Why? opens it
+            raise TableError(_not_running(row), engine.end_rule if row.status == "finished" else None)
         seat = row.seat_of(user_id)
         if seat is None:
-            raise NotYourMove(f"You are not playing in game #{row.id}.")
-        engine = _engine(row.game)
+            raise NotYourMove(f"You are not playing in game #{row.id}.", engine.turn_rule or None)
         state = engine.load_state(row.state)
         waiting = engine.to_act(state)
         if row.seats[seat].is_ai:
             raise NotYourMove(f"Your seat in game #{row.id} is played by the AI now.")
         if seat not in waiting:
             who = _and([_seat_name(row, s) for s in waiting]) or "nobody"
-            raise NotYourMove(f"Only {who} can move now.")
+            raise NotYourMove(f"Only {who} can move now.", engine.turn_rule or None)
         return engine, state, seat
 
     async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,

@@ -269,6 +269,12 @@ class Game:
         a game with nothing hidden returns []."""
         return []
 
+    def concede_action(self, state: GameState, seat: int) -> Action | None:
+        """The game's own concession move for `seat`, applied whenever that player concedes (in or out
+        of turn), for a game whose rules say what a concession does; None lets the table end a duel
+        for them or hand a bigger game's seat to the AI."""
+        return None
+
     def board_text(self, view: dict) -> str | None:
         """A plain-text board from a view, for the console; None means "use a generic dump"."""
         return None

@@ -7,6 +7,7 @@ import pytest
 
 from bot import create_bot
 from cogs.components import parse_cid
+from engine.core.registry import get_game
 from store import Store
 from table import TableService
 from tests.e2e.helpers import latest_turn, pick_from_panel
@@ -112,7 +113,10 @@ async def test_whole_game_over_the_gateway_and_stale_buttons(service):
             # The /game status reply still has its buttons: clicking one now is stale.
             stale = await fake.click(alice, old, "Show my hand")
             assert stale.followups[0].ephemeral
+            # The game is over, so the click is refused with the rule that ended it (and its Why?).
             stale = await fake.click(alice, old, panel_key(old))
-            assert stale.followups[0].content.startswith("The board has changed since this was posted")
+            end_rule = get_game("psiwars").end_rule
+            assert stale.followups[0].content.startswith(f"{end_rule}: Game #1 is over")
+            assert [b["label"] for b in stale.followups[0].buttons] == ["Why?"]
             assert not fake.find_message(old.id).components  # and it lost its buttons
         assert not fake.rejections, fake.rejections

@@ -351,6 +351,35 @@ async def pick_from_panel(fake, user, panel, rng):
     raise AssertionError("never reached an action")
 
 
+Around = Callable[[Member, Message, int], Awaitable[Callable[[int], Awaitable[None]] | None]]
+
+
+async def random_walk(fake: FakeDiscord, service: TableService, game_id: int, rng, *, around: Around | None = None,
+                      limit: int = 3000) -> tuple[int, set[str]]:
+    """Members take turns as the turn messages ping them, each by a random walk through their private
+    panel, until the game ends: (moves made, decision kinds each was asked). `around(member, turn,
+    moves)` runs before each move and may return a check to run after it, given the version before."""
+    kinds: set[str] = set()
+    for moves in range(limit):
+        turn = latest_turn(fake)
+        if is_finished(turn):
+            return moves, kinds
+        member = member_to_act(fake, turn)
+        assert member is not None, turn.content
+        seat = await service.seat_of(game_id, str(member.id))
+        own = await service.view(game_id, str(member.id))  # their private prompts by name
+        kinds |= {d["kind"] for d in own["pending"] if d["seat"] == seat}
+        before = (await service.get(game_id)).version
+        check = await around(member, turn, moves) if around is not None else None
+        panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
+        await pick_from_panel(fake, member, panel.followups[-1], rng)
+        await fake.settle()
+        assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
+        if check is not None:
+            await check(before)
+    raise AssertionError(f"game #{game_id} did not finish in {limit} moves")
+
+
 MoveHook = Callable[[Played], Awaitable[None]]
 
 
@@ -497,6 +526,13 @@ class PayloadLog:
     fake: FakeDiscord
     store: object
     seats: dict[int, int] = field(default_factory=dict)  # member id -> seat
+    # The game's own knowledge of secrets (Psi Wars by default): its state from JSON, the names
+    # face up in a state, the names hidden from a viewer, and the names a public event's text reveals.
+    load: Callable[[str], object] = PsiState.model_validate_json
+    public_of: Callable[[object], set[str]] = public_names
+    secret_of: Callable[[object, int | None], set[str]] = secret_names
+    revealed_by: Callable[[str], set[str]] = lambda text: (
+        {c.name for c in catalog().cards.values() if c.name in text} if "reveals" in text else set())
     states: list[PsiState] = field(default_factory=list)
     revealed: list[set[str]] = field(default_factory=list)  # per state: names public "reveals" events showed so far
     sent: list[Sent] = field(default_factory=list)
@@ -537,11 +573,11 @@ class PayloadLog:
                 vars(obj).pop(name, None)
 
     def _state(self, state_json: str, events) -> None:
-        self.states.append(PsiState.model_validate_json(state_json))
+        self.states.append(self.load(state_json))
         shown = set(self.revealed[-1]) if self.revealed else set()
         for e in events:
-            if e.visible_to is None and "reveals" in e.text:  # e.g. Equipment Hunter shows the card found
-                shown |= {c.name for c in catalog().cards.values() if c.name in e.text}
+            if e.visible_to is None:  # e.g. Equipment Hunter shows the card found
+                shown |= self.revealed_by(e.text)
         self.revealed.append(shown)
 
     def _record(self, msg: Message, shown: dict, files, how: str) -> None:
@@ -558,11 +594,11 @@ class PayloadLog:
         if sent.state < 0:
             return set()  # before the game started nothing is hidden
         public = set().union(*(self._public(i) for i in range(sent.since, sent.state + 1)))
-        return secret_names(self.states[sent.state], viewer) - public - self.revealed[sent.state]
+        return self.secret_of(self.states[sent.state], viewer) - public - self.revealed[sent.state]
 
     def _public(self, index: int) -> set[str]:
         if index not in self._public_at:
-            self._public_at[index] = public_names(self.states[index])
+            self._public_at[index] = self.public_of(self.states[index])
         return self._public_at[index]
 
     def leaks(self, sent: Iterable[Sent] | None = None) -> list[str]:

@@ -91,9 +91,11 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
 
         answers = sorted(filter(None, map(refusal, results)))
         assert len(answers) == 1, answers  # the other click was refused, privately
-        assert answers[0].startswith((STALE, "This choice belongs to", "You are not playing")), answers
+        turn_rule = PSIWARS.turn_rule  # out-of-turn refusals cite it
+        assert answers[0].startswith((STALE, f"{turn_rule}: This choice belongs to",
+                                      f"{turn_rule}: You are not playing")), answers
         if who == "the mover and a stranger":
-            assert answers[0].startswith(f"You are not playing in game #{game_id}")
+            assert answers[0].startswith(f"{turn_rule}: You are not playing in game #{game_id}")
         if who == "the mover and the other player":
-            assert answers[0] == f"This choice belongs to {mover.name}, not to you."
+            assert answers[0] == f"{turn_rule}: This choice belongs to {mover.name}, not to you."
     assert not fake.rejections, fake.rejections

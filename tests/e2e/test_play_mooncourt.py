@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from cogs.lookup import refusal_kwargs
-from engine.core import IllegalAction, Pass, get_game
+from engine.core import get_game
 from engine.mooncourt.cards import catalog, gift
 from engine.mooncourt.state import MoonState
 from tests.e2e.helpers import (
@@ -68,7 +65,7 @@ async def check_privacy(fake, service, game_id: int, since: dict[int, int], seat
 async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypatch):
     fix_seed(monkeypatch, "mooncourt-e2e")
     alice, bob, carol = members = [fake.add_member(n) for n in ("alice", "bob", "carol")]
-    async with arbiter(fake, service) as bot:
+    async with arbiter(fake, service):
         listed = await fake.autocomplete(alice, "game", "new", focused="game", game="moon")
         assert [c["value"] for c in listed.choices] == ["mooncourt"]
         game_id = await members_game(fake, service, "mooncourt", members)
@@ -81,7 +78,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
             own = {gift(c).name for c in (await state_of(service, game_id)).hands[seats[member.id]]}
             assert answer.audience == frozenset({member.id}) and named([answer.content]) == own
 
-        policy, kinds, refused = FollowTheAI(), set(), False
+        policy, kinds, refused, early = FollowTheAI(), set(), False, None
         for step in range(300):
             turn = latest_turn(fake)
             if is_finished(turn):
@@ -97,6 +94,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 # The private prompt reaches its owner alone: their panel lists their own gifts,
                 # and the others' clicks on the same button get no panel.
                 panel = await open_panel(fake, member, turn)
+                early = early or (member, panel)  # its buttons are pressed again after the end
                 assert named(strings_in(panel.data)) == {gift(c).name for c in state.hands[seat]}
                 for other in others:
                     reply = (await fake.click(other, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
@@ -110,6 +108,10 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 public = next(b for b in turn.buttons if b["label"] == "Pass")
                 reply = (await fake.click(others[0], turn, public["custom_id"])).followups[-1]
                 assert reply.audience == frozenset({others[0].id}) and f"belongs to {member.name}" in reply.content
+                # The refusal cites the turn rule, and its Why? button opens it.
+                assert reply.content.startswith(f"{GAME.turn_rule}: ")
+                why = await fake.click(others[0], reply, "Why?")
+                assert why.ephemeral and why.content.startswith(f"**{GAME.turn_rule} "), why.content
                 assert (await service.get(game_id)).version == state.version
                 refused = True
             seen, version = written(fake), state.version
@@ -126,18 +128,15 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         winners = " and ".join(finished.seats[w] for w in finished.finished.winners)
         assert winners in final.content and "favour" in final.content
 
-        # A refusal the engine makes (here: the opener may not pass) comes with a "Why?" button
-        # that opens the rule it cites. No member click reaches the engine with an illegal move
-        # today (the table offers only legal ones), so the refusal is posted as the Play cog posts
-        # any refusal, and a member opens it through Discord.
-        opening = GAME.setup({}, finished.seats, "refusal")
-        with pytest.raises(IllegalAction) as refusal:
-            GAME.apply(opening, Pass(seat=opening.active))
-        kw = {k: v for k, v in refusal_kwargs("mooncourt", refusal.value).items() if k != "ephemeral"}
-        assert kw["content"].startswith("5.2: You open this audience")
-        posted = await bot.get_partial_messageable(fake.channel.id).send(**kw)
-        why = await fake.click(bob, fake.find_message(posted.id), "Why?")
-        assert why.ephemeral and why.content.startswith("**5.2 Passing** — Moon Court"), why.content
+        # A button of the game pressed after its end is refused with the rule that ended it, and
+        # that refusal's Why? button opens the rule.
+        owner, panel = early
+        select = panel.components[0]["components"][0]
+        late = await fake.choose(owner, panel, [select["options"][0]["value"]], select["custom_id"])
+        refusal = late.followups[-1]
+        assert refusal.ephemeral and refusal.content.startswith(f"{GAME.end_rule}: "), refusal.content
+        why = await fake.click(owner, refusal, "Why?")
+        assert why.ephemeral and why.content.startswith(f"**{GAME.end_rule} "), why.content
 
         # The game's rules, glossary and cards are looked up like every other game's.
         card = await fake.slash(carol, "card", game="mooncourt", name="ambr bell")

@@ -11,6 +11,7 @@ import pytest
 
 from cogs.components import parse_cid
 from cogs.play import STALE
+from engine.core.registry import get_game
 from tests.e2e.helpers import (
     arbiter,
     button_of,
@@ -46,6 +47,9 @@ async def table(fake, service, monkeypatch):
     assert not fake.rejections, fake.rejections
 
 
+TURN_RULE = get_game("psiwars").turn_rule  # what every out-of-turn refusal cites
+
+
 def private(result) -> str:
     """The one private answer an interaction got (its text), checking it is private and clear."""
     answers = result.followups if result.kind == "component" else result.messages  # not the clicked message
@@ -71,9 +75,11 @@ async def test_a_member_who_is_not_playing_is_refused(fake, service, table):
     turn = latest_turn(fake)
     before, posted = await snapshot(service, game_id), public_count(fake)
 
-    for button in (button_of(turn, "panel"), button_of(turn, "hand"), act_button(turn)):
+    for button in (button_of(turn, "panel"), act_button(turn)):  # moves: refused with the turn rule
         text = private(await fake.click(table.eve, turn, button["custom_id"]))
-        assert f"not playing in game #{game_id}" in text, text
+        assert text.startswith(f"{TURN_RULE}: ") and f"not playing in game #{game_id}" in text, text
+    text = private(await fake.click(table.eve, turn, button_of(turn, "hand")["custom_id"]))
+    assert text == f"You are not playing in game #{game_id}, so you have no hand there."
 
     assert await snapshot(service, game_id) == before
     assert public_count(fake) == posted and latest_turn(fake).components  # still live for the mover
@@ -84,8 +90,11 @@ async def test_the_other_player_cannot_move_for_the_one_who_must(fake, service, 
     turn = latest_turn(fake)
     before = await snapshot(service, game_id)
 
-    text = private(await fake.click(other, turn, act_button(turn)["custom_id"]))
-    assert text == f"This choice belongs to {mover.name}, not to you."
+    refused = await fake.click(other, turn, act_button(turn)["custom_id"])
+    assert private(refused) == f"{TURN_RULE}: This choice belongs to {mover.name}, not to you."
+    # The refusal cites the turn rule, and its Why? button opens that rule.
+    why = await fake.click(other, refused.followups[0], "Why?")
+    assert why.ephemeral and why.content.startswith(f"**{TURN_RULE} "), why.content
     opened = await fake.click(other, turn, button_of(turn, "panel")["custom_id"])
     assert private(opened) == f"Game #{game_id} is not waiting on you; it waits on {mover.name}."
     assert not opened.followups[0].components  # nothing to click in it
@@ -108,7 +117,7 @@ async def test_the_attacker_cannot_answer_the_defenders_allocation(fake, service
     block = next(b for b in turn.buttons if b["label"].startswith("Block with"))
     assert parse_cid(block["custom_id"]).seat != view["active"]
     text = private(await fake.click(attacker, turn, block["custom_id"]))
-    assert text == f"This choice belongs to {defender.name}, not to you."
+    assert text == f"{TURN_RULE}: This choice belongs to {defender.name}, not to you."
     assert await snapshot(service, game_id) == before
     # The defender can still answer it.
     panel = await open_panel(fake, defender, turn)

@@ -1,0 +1,348 @@
+"""Resolving card, leader and reaction effects one step at a time (rule 34: targets are declared
+step by step, "up to" steps may stop after any target, rule 35)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from . import mechanics as M
+from .cards import FACES, Step, card, catalog
+from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour
+
+AUTO = ("draw", "gain_token", "move", "reveal")  # steps that need no target
+
+
+def seat_name(s: InfState, t: int) -> str:
+    return s.players[t].name
+
+
+def tile_name(s: InfState, k: str) -> str:
+    return s.board[k].side().name
+
+
+def scope_seats(s: InfState, run: Run, st: Step) -> list[int]:
+    if st.scope == "destroyer":
+        d = run.memory.get("destroyer")
+        return [d] if d is not None and d in M.enemies(s, run.seat) else []
+    foes = M.enemies(s, run.seat)
+    if st.scope == "anywhere":
+        return foes
+    area = M.reach(s, run.seat)
+    return [t for t in foes if s.players[t].pos in area]
+
+
+def scope_tiles(s: InfState, run: Run, st: Step) -> list[str]:
+    pos = s.players[run.seat].pos
+    if st.scope == "last":
+        tiles = [run.memory["last"]] if run.memory.get("last") in s.board else []
+    elif st.scope == "anywhere":
+        tiles = list(s.board)
+    elif st.scope == "adjacent":
+        tiles = [n for d in range(6) if (n := neighbour(pos, d)) in s.board] if pos else []
+    elif st.scope == "rift_adjacent":
+        tiles = [n for d in range(6) if (n := neighbour(RIFT_AT, d)) in s.board]
+    else:
+        tiles = sorted(M.reach(s, run.seat))
+    return [k for k in tiles if k != RIFT_AT and (st.type_filter is None or s.board[k].side().type == st.type_filter)]
+
+
+def _units(s: InfState, run: Run, st: Step) -> list[tuple[str, str]]:
+    cap = run.memory.get("defense") if st.max_defense == "memory" else st.max_defense
+    if st.max_defense == "memory" and cap is None:
+        return []
+    out = []
+    for t in scope_seats(s, run, st):
+        if st.same_leader and run.memory.get("leader", t) != t:
+            continue
+        for u in s.players[t].group:
+            c = card(u)
+            if cap is not None and c.defense > cap or st.attack and M.immune_to_power(s, t, u):
+                continue
+            out.append((f"unit:{u}", f"{c.name} (defense {c.defense}) of {seat_name(s, t)}"))
+    return out
+
+
+def _own_cards(s: InfState, run: Run, st: Step, area: str, verb: str) -> list[tuple[str, str]]:
+    cards = getattr(s.players[run.seat], area)
+    keep = [c for c in cards if c != run.memory.get("exclude") and st.kind in ("any", card(c).kind)]
+    return [(f"card:{c}", f"{verb} {card(c).name}") for c in dict.fromkeys(keep)]
+
+
+def _dice(s: InfState, run: Run, st: Step) -> list[tuple[str, str]]:
+    faces = sorted(set(s.players[run.seat].dice))
+    if st.face == "any":
+        return [(f"die:{f}>{to}", f"Turn a {f} die to {to}") for f in faces for to in FACES if to != f]
+    return [(f"die:{f}", f"Turn a {f} die to {st.face}") for f in faces if f != st.face]
+
+
+def targets(s: InfState, run: Run, st: Step) -> list[tuple[str, str]] | None:
+    """The choices for this step, or None when it needs no choice. An empty list: nothing to target."""
+    op, seat = st.op, run.seat
+    me = s.players[seat]
+    if op in AUTO:
+        return None
+    if op == "destroy_unit":
+        return _units(s, run, st)
+    if op == "destroy_timeline":
+        return [(f"card:{c}", f"{card(c).name} in {seat_name(s, t)}'s timeline")
+                for t in scope_seats(s, run, st) for c in s.players[t].timeline if not M.timeline_immune(s, t, c)]
+    if op == "destroy_token":
+        return [(f"tile:{k}", f"{seat_name(s, s.board[k].control)}'s token on {tile_name(s, k)}")
+                for k in scope_tiles(s, run, st)
+                if s.board[k].control is not None and not s.allies(seat, s.board[k].control)]
+    if op == "control":
+        if (me.reserve + me.track if st.free else me.track) == 0:
+            return []
+        return [(f"tile:{k}", f"Control {tile_name(s, k)}") for k in scope_tiles(s, run, st)
+                if s.board[k].control is None or st.overwrite and not s.allies(seat, s.board[k].control)]
+    if op == "discard_random":
+        return [(f"seat:{t}", f"{seat_name(s, t)} discards at random") for t in scope_seats(s, run, st)
+                if s.players[t].hand]
+    if op == "push":
+        return [(f"seat:{t}", f"Push {seat_name(s, t)}") for t in scope_seats(s, run, st)]
+    if op == "warp_standee":
+        out = []
+        for k in scope_tiles(s, run, st):
+            if s.standee(k) is None:
+                out.append((f"tile:{k}", f"Warp to {tile_name(s, k)}"))
+                if s.board[k].control is None and me.track:
+                    out.append((f"tile:{k}+c", f"Warp to {tile_name(s, k)} and control it"))
+        return out
+    if op == "warp_tile":
+        spaces = [n for d in range(6) if (n := neighbour(me.pos, d)) not in s.board]
+        return [(f"tile:{k}>{n}", f"Warp {tile_name(s, k)} next to you") for k in sorted(M.reach(s, seat))
+                if k not in (RIFT_AT, me.pos) for n in spaces[:1]]
+    if op == "flip":
+        return [(f"tile:{k}", f"Flip {tile_name(s, k)}") for k in scope_tiles(s, run, st)]
+    if op == "discover":
+        if not any(s.stacks.values()):
+            return []
+        free = M.ignores_walls(s, seat)
+        return [(f"dir:{d}", f"Discover a tile {d}") for d in range(6)
+                if (n := neighbour(me.pos, d)) not in s.board and (free or not s.board[me.pos].wall(d))]
+    if op == "play_free":
+        if st.source == "destroyed":
+            return [(f"card:{c}", f"Play {card(c).name}") for c in run.memory.get("destroyed", [])
+                    if c in s.piles[card(c).faction].discard and card(c).kind == "unit"]
+        return _own_cards(s, run, st, st.source, "Play")
+    if op == "prepare":
+        if st.source == "discard_top":
+            return None if s.piles[me.faction].discard else []
+        return _own_cards(s, run, st, "hand", "Prepare")
+    if op == "return_hand":
+        if st.source == "destroyed":
+            return None if _destroyed_unit(s, run) else []
+        return _own_cards(s, run, st, st.source, "Return")
+    if op == "discard_own":
+        return _own_cards(s, run, st, "hand", "Discard")
+    if op == "set_die":
+        return _dice(s, run, st)
+    raise ValueError(op)
+
+
+def _destroyed_unit(s: InfState, run: Run) -> str | None:
+    for c in run.memory.get("destroyed", []):
+        if card(c).kind == "unit" and c in s.piles[card(c).faction].discard:
+            return c
+    return None
+
+
+def usable(s: InfState, run: Run) -> bool:
+    """An effect needs a valid target for its first step (rule 35)."""
+    opts = targets(s, run, run.steps[0])
+    return opts is None or bool(opts)
+
+
+# --- applying a step ---------------------------------------------------------------------------------
+
+
+def advance(run: Run, st: Step, took_target: bool) -> None:
+    if st.up_to and took_target:
+        run.done += 1
+        if run.done < st.amount:
+            return
+    run.i += 1
+    run.done = 0
+
+
+def resolve_auto(s: InfState, run: Run, st: Step, events: list[Event]) -> None:
+    seat = run.seat
+    if st.op == "draw":
+        M.draw(s, seat, st.amount, events)
+    elif st.op == "gain_token":
+        if M.gain_token(s, seat, st.amount):
+            events.append(Event(text=f"{seat_name(s, seat)} gains a reaction token."))
+    elif st.op == "move":
+        s.motion = Motion(mover=seat, by=seat, left=st.amount, free_controls=st.free_controls)
+    elif st.op == "reveal":
+        reveal(s, seat, events)
+    elif st.op == "prepare":  # from the top of the discard pile
+        c = s.piles[s.players[seat].faction].discard.pop()
+        events.append(Event(text=f"{seat_name(s, seat)} prepares {card(c).name} from the discard pile."))
+        add_to_area(s, seat, c, "timeline", events)
+    elif st.op == "return_hand":
+        c = _destroyed_unit(s, run)
+        s.piles[card(c).faction].discard.remove(c)
+        s.players[seat].hand.append(c)
+        events.append(Event(text=f"{seat_name(s, seat)} takes {card(c).name} back into hand."))
+
+
+def resolve_target(s: InfState, run: Run, st: Step, target: str, events: list[Event]) -> None:
+    kind, _, val = target.partition(":")
+    seat, op = run.seat, st.op
+    if op == "destroy_unit":
+        owner = next(t for t, p in enumerate(s.players) if val in p.group)
+        run.memory["leader"] = owner
+        c = card(val)
+        ok = True
+        if st.attack:
+            ok = M.roll_check(s, seat, "power", c.defense, events, c.name)
+        elif st.check:
+            ok = M.roll_check(s, seat, st.check.attribute, st.check.threshold, events, c.name)
+        if ok:
+            M.destroy_card(s, seat, owner, val, "group", events)
+    elif op == "destroy_timeline":
+        owner = next(t for t, p in enumerate(s.players) if val in p.timeline)
+        if st.check is None or M.roll_check(s, seat, st.check.attribute, st.check.threshold, events, card(val).name):
+            M.destroy_card(s, seat, owner, val, "timeline", events)
+    elif op == "destroy_token":
+        run.memory["last"] = val
+        M.destroy_token(s, seat, val, events)
+    elif op == "control":
+        M.take_control(s, seat, val, events, free=st.free)
+    elif op == "discard_random":
+        M.random_discard(s, seat, int(val), st.amount, events)
+    elif op == "push":
+        s.motion = Motion(mover=int(val), by=seat, left=st.amount, forced=True)
+    elif op == "warp_standee":
+        k, control = val.removesuffix("+c"), val.endswith("+c")
+        s.players[seat].pos = k
+        events.append(Event(text=f"{seat_name(s, seat)} warps to {tile_name(s, k)}."))
+        if control:
+            M.take_control(s, seat, k, events, free=False)
+    elif op == "warp_tile":
+        src, dst = val.split(">")
+        s.board[dst] = s.board.pop(src)
+        for p in s.players:
+            if p.pos == src:
+                p.pos = dst
+        events.append(Event(text=f"{seat_name(s, seat)} warps {tile_name(s, dst)} next to them."))
+    elif op == "flip":
+        flip(s, val, events)
+    elif op == "discover":
+        start_discovery(s, seat, neighbour(s.players[seat].pos, int(val)), s.players[seat].pos, None, False, events)
+    elif op in ("play_free", "prepare", "return_hand", "discard_own"):
+        own_card(s, run, st, val, events)
+    elif op == "set_die":
+        face, _, to = val.partition(">")
+        dice = s.players[seat].dice
+        dice[dice.index(face)] = to or st.face
+        events.append(Event(text=f"{seat_name(s, seat)} turns a {face} die to {to or st.face}."))
+
+
+def own_card(s: InfState, run: Run, st: Step, c: str, events: list[Event]) -> None:
+    seat, me = run.seat, s.players[run.seat]
+    if st.op == "play_free":
+        take_from(s, seat, c, st.source)
+        play(s, seat, c, events, via=st.source, take_back=st.take_back)
+    elif st.op == "prepare":
+        me.hand.remove(c)
+        events.append(Event(text=f"{me.name} prepares a card."))
+        add_to_area(s, seat, c, "timeline", events)
+    elif st.op == "return_hand":
+        getattr(me, st.source).remove(c)
+        me.hand.append(c)
+        events.append(Event(text=f"{me.name} returns {card(c).name} to hand."))
+    elif st.op == "discard_own":
+        me.hand.remove(c)
+        M.discard(s, c)
+        run.memory["defense"] = card(c).defense
+        events.append(Event(text=f"{me.name} discards {card(c).name}."))
+
+
+def take_from(s: InfState, seat: int, c: str, source: str | None) -> None:
+    if source == "destroyed":
+        s.piles[card(c).faction].discard.remove(c)
+    else:
+        getattr(s.players[seat], source or "hand").remove(c)
+
+
+# --- playing cards, areas, tiles -------------------------------------------------------------------
+
+
+def play(s: InfState, seat: int, c: str, events: list[Event], *, via: str | None, take_back: bool = False,
+         bonus: bool = False) -> None:
+    """A unit joins the group; an action card resolves as a new effect on top of the stack."""
+    cd, name = card(c), seat_name(s, seat)
+    if cd.kind == "unit":
+        events.append(Event(text=f"{name} plays {cd.name} into their group."))
+        add_to_area(s, seat, c, "group", events)
+        M.occur(s, seat, "play_unit", events)
+        if via == "timeline":
+            M.occur(s, seat, "play_unit_from_timeline", events)
+        return
+    events.append(Event(text=f"{name} plays {cd.name}."))
+    steps = list(cd.on_play) + (list(cd.empower.bonus) if bonus and cd.empower else [])
+    s.runs.append(Run(seat=seat, label=cd.name, steps=steps, card=c, take_back=take_back))
+
+
+def add_to_area(s: InfState, seat: int, c: str, area: str, events: list[Event]) -> None:
+    """A full area takes the new card and its owner returns one card there to hand (rule 21)."""
+    cards = getattr(s.players[seat], area)
+    cards.append(c)
+    limit = M.group_limit(s, seat) if area == "group" else M.timeline_limit(s, seat)
+    if len(cards) > limit:
+        trim(s, seat, area, exclude=c)
+
+
+def trim(s: InfState, seat: int, area: str, exclude: str | None = None) -> None:
+    s.runs.append(Run(seat=seat, label=f"your {area} is over its limit", memory={"exclude": exclude} if exclude else {},
+                      steps=[Step(op="return_hand", source=area)]))
+
+
+def reveal(s: InfState, seat: int, events: list[Event]) -> None:
+    """Reveal the top card: a unit is played for free; anything else is prepared instead."""
+    p = s.players[seat]
+    pile = s.piles[p.faction]
+    if not pile.deck and pile.discard:
+        pile.deck.extend(pile.discard)
+        pile.discard.clear()
+        s.rng.shuffle(pile.deck)
+    if not pile.deck:
+        return
+    c = pile.deck.pop(0)
+    events.append(Event(text=f"{p.name} reveals {card(c).name}."))
+    if card(c).kind == "unit":
+        play(s, seat, c, events, via="deck")
+    else:
+        add_to_area(s, seat, c, "timeline", events)
+
+
+def flip(s: InfState, k: str, events: list[Event]) -> None:
+    """A flip keeps rotation, token and standee; it is no entering and no controlling (rule 29)."""
+    placed = s.board[k]
+    before = placed.side().name
+    placed.up = "b" if placed.up == "a" else "a"
+    events.append(Event(text=f"{before} flips to {placed.side().name}."))
+
+
+def draw_tile(s: InfState, world: str | None) -> str | None:
+    """The top tile of that world's stack, else the other's (I20)."""
+    order = [world] + [w for w in s.stacks if w != world] if world else sorted(s.stacks, key=lambda w: -len(s.stacks[w]))
+    for w in order:
+        if s.stacks.get(w):
+            return s.stacks[w].pop(0)
+    return None
+
+
+def start_discovery(s: InfState, seat: int, at: str, toward: str, world: str | None, moving: bool,
+                    events: list[Event]) -> bool:
+    here = s.board[toward]
+    src = world or (None if toward == RIFT_AT else catalog().tile(here.tile).world)
+    tile = draw_tile(s, src)
+    if tile is None:
+        return False
+    t = catalog().tile(tile)
+    events.append(Event(text=f"{seat_name(s, seat)} discovers a tile: {t.side_a.name} / {t.side_b.name}."))
+    s.discovery = Discovery(seat=seat, tile=tile, at=at, toward=toward, moving=moving)
+    return True

@@ -1,0 +1,311 @@
+"""Infinities: Defiance of Fate, Skirmish mode, on the engine contract v2."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core import Decision, Event, Game, IllegalAction, Pass, commitment, open_ask
+
+from . import effects as E
+from . import flow as F
+from . import mechanics as M
+from . import moves as MV
+from . import refusals as R
+from . import view as V
+from .actions import (
+    Attack,
+    Choose,
+    ChooseWorld,
+    Concede,
+    Convert,
+    Deploy,
+    Done,
+    InfAction,
+    LeaderAct,
+    Move,
+    PickLeader,
+    Place,
+    PlaceStart,
+    PlayCard,
+    React,
+    Reroll,
+    Step,
+    UnitAct,
+    Warp,
+)
+from .cards import FACES, card, catalog
+from .highlight import highlight
+from .mechanics import has_exact
+from .state import RIFT_AT, InfState, Pile, Placed, Player, Run, neighbour
+
+PRESETS = {"standard": (50, 5), "short": (20, 3), "long": (100, None)}
+
+
+class InfConfig(BaseModel):
+    preset: str = Field(default="standard", pattern="^(standard|short|long)$")
+    tutorial: bool = False  # All Leaders + Initiation instead of the faction cards (I10)
+    teams: list[int] | None = None
+
+
+def pay_basic(dice: list[str], face: str) -> int | None:
+    """Which die pays a basic action: its own face, else a Rift, else a Star (RULINGS "Dice")."""
+    for f in (face, "rift", "star"):
+        if f in dice:
+            return dice.index(f)
+    return None
+
+
+class Infinities(Game):
+    id = "infinities"
+    title = "Infinities: Defiance of Fate"
+    min_players = 2
+    max_players = 4
+    state_model = InfState
+    action_model = InfAction
+    turn_rule = "5.3"
+    end_rule = "3.2.2"
+    max_steps = 6_000
+    moves = {ChooseWorld: MV.choose_world, PickLeader: MV.pick_leader, PlaceStart: MV.place_start,
+             Deploy: MV.deploy, Done: MV.done, Reroll: MV.reroll, Pass: MV.pass_, Convert: MV.convert,
+             PlayCard: MV.play_card, Attack: MV.attack, Move: MV.move, LeaderAct: MV.leader_act,
+             UnitAct: MV.unit_act, Step: MV.step, Warp: MV.warp, Place: MV.place, Choose: MV.choose,
+             React: MV.react, Concede: MV.concede}
+
+    def config_model(self):
+        return InfConfig
+
+    # --- set-up (§4) ----------------------------------------------------------------------------
+    def setup(self, config: dict, seats: list[str], seed: str) -> InfState:
+        if not 2 <= len(seats) <= 4:
+            raise IllegalAction("Infinities is played by 2 to 4 players here.", "4")
+        cfg = InfConfig.model_validate(config or {})
+        target, rounds = PRESETS[cfg.preset]
+        cat = catalog()
+        s = InfState(game=self.id, seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
+                     players=[Player(name=n) for n in seats], target=target, max_rounds=rounds, teams=cfg.teams,
+                     objectives=["all", "initiation"] if cfg.tutorial else ["all", "lightbearers", "deva"])
+        for faction in cat.factions:
+            deck = cat.deck(faction)
+            s.rng.shuffle(deck)
+            s.piles[faction] = Pile(deck=deck)
+        for world in cat.worlds:
+            stack = cat.world_tiles(world)
+            s.rng.shuffle(stack)
+            s.stacks[world] = stack
+        s.board[RIFT_AT] = Placed(tile=cat.rift.id)
+        s.order = list(range(len(seats)))
+        self.publish(s)
+        return s
+
+    # --- who is asked what ----------------------------------------------------------------------
+    def owner(self, s: InfState) -> tuple[int, str]:
+        if s.discovery:
+            return s.discovery.seat, "discover"
+        if s.motion:
+            return s.motion.by, "move"
+        if s.runs:
+            return s.runs[-1].seat, "target"
+        return F.current(s), s.phase
+
+    def decisions(self, s: InfState) -> list[Decision]:
+        seat, kind = self.owner(s)
+        name = s.players[seat].name
+        prompts = {"world": "choose a world to draw your tile from", "leader": "choose your leader",
+                   "explore": "place your tile next to the Rift", "deploy": "deploy units and prepare cards",
+                   "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
+                   "end": "reset your hand", "discover": "choose the new tile's side and rotation",
+                   "move": "choose where to move", "target": "choose a target"}
+        d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.",
+                     private=kind in ("deploy", "end", "target", "main"))
+        if seat != s.active and kind in ("target", "discover", "move"):
+            d.reaction, d.button = True, "Choose"
+            d.context = [f"You are asked to {prompts[kind]}" + (f" for {s.runs[-1].label}." if s.runs else ".")]
+            if kind == "discover" and s.motion is not None and s.motion.forced:
+                d.context = [f"{s.players[s.motion.by].name} pushes you into an empty space: the tile drawn "
+                             "there is yours to lay.",
+                             "Pick its side and rotation; the edge you come through must stay open.",
+                             "If you let the prompt run out, the AI lays it for you."]
+        return [d]
+
+    # --- legal moves ----------------------------------------------------------------------------
+    def legal_actions(self, s: InfState, seat: int) -> list:
+        if s.finished or seat not in self.to_act(s):
+            return []
+        return self.options(s, seat)
+
+    def options(self, s: InfState, seat: int) -> list:
+        """The moves open to `seat`, the owner of the decision under way."""
+        ask = open_ask(s)
+        if ask is not None:
+            return self._reaction_moves(s, seat)
+        owner, kind = self.owner(s)
+        if kind == "discover":
+            return MV.place_moves(s, seat)
+        if kind == "move":
+            return MV.motion_moves(s, seat)
+        if kind == "target":
+            return self._target_moves(s, seat)
+        return {"world": self._world_moves, "leader": self._leader_moves, "explore": self._explore_moves,
+                "deploy": self._deploy_moves, "roll": lambda s_, t: [Reroll(seat=t, again=False), Reroll(seat=t, again=True)],
+                "main": self._main_moves, "end": self._end_moves}[kind](s, seat)
+
+    def _world_moves(self, s: InfState, seat: int) -> list:
+        taken = [p.world for p in s.players]
+        return [ChooseWorld(seat=seat, world=w) for w in catalog().worlds if s.stacks[w] and taken.count(w) < 3]
+
+    def _leader_moves(self, s: InfState, seat: int) -> list:
+        used = {p.leader for p in s.players}
+        return [PickLeader(seat=seat, leader=ld.id) for ld in catalog().leaders.values()
+                if ld.faction == s.players[seat].faction and ld.id not in used]
+
+    def _explore_moves(self, s: InfState, seat: int) -> list:
+        tile = catalog().tile(s.players[seat].start_tile)
+        out = []
+        for d in range(6):
+            if neighbour(RIFT_AT, d) in s.board:
+                continue
+            for rot in range(6):
+                if (d + 3 - rot) % 6 not in tile.walls:
+                    out.append(PlaceStart(seat=seat, dir=d, rot=rot))
+                    out.append(PlaceStart(seat=seat, dir=d, rot=rot, control=True))
+        return out
+
+    def _deploy_moves(self, s: InfState, seat: int) -> list:
+        p = s.players[seat]
+        out: list = [Done(seat=seat)]
+        for c in dict.fromkeys(p.hand):
+            if card(c).kind == "unit" and len(p.group) < M.group_limit(s, seat):
+                out.append(Deploy(seat=seat, card=c, to="group"))
+            if len(p.timeline) < M.timeline_limit(s, seat):
+                out.append(Deploy(seat=seat, card=c, to="timeline"))
+        return out
+
+    def _main_moves(self, s: InfState, seat: int) -> list:
+        p = s.players[seat]
+        dice = p.dice
+        out: list = [Pass(seat=seat)]
+        if "boost" in dice:
+            rest = list(dice)
+            rest.remove("boost")
+            out += [Convert(seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+        if pay_basic(dice, "energy") is not None:
+            for c in dict.fromkeys(p.hand + p.timeline):
+                cd = card(c)
+                if cd.kind == "action" and not E.usable(s, Run(seat=seat, label="", steps=cd.on_play)):
+                    continue
+                out.append(PlayCard(seat=seat, card=c))
+                if cd.empower:
+                    out.append(PlayCard(seat=seat, card=c, empower=True))
+        if pay_basic(dice, "power") is not None:
+            area = M.reach(s, seat)
+            out += [Attack(seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
+                    for u in s.players[t].group if not M.immune_to_power(s, t, u)]
+        if pay_basic(dice, "fortitude") is not None:
+            out.append(Move(seat=seat))
+        ld = catalog().leaders[p.leader]
+        for which, act in ((1, ld.action_single), (2, ld.action_boost)):
+            if has_exact(dice, act.cost) and E.usable(s, Run(seat=seat, label="", steps=act.steps)):
+                out.append(LeaderAct(seat=seat, which=which))
+        for u in dict.fromkeys(p.group):
+            act = card(u).action
+            if has_exact(dice, act.cost) and E.usable(s, Run(seat=seat, label="", steps=act.steps)):
+                out.append(UnitAct(seat=seat, unit=u))
+                if act.empower:
+                    out.append(UnitAct(seat=seat, unit=u, empower=True))
+        return out
+
+    def _end_moves(self, s: InfState, seat: int) -> list:
+        p = s.players[seat]
+        verb = "Prepare" if s.end_step == "prepare" else "Keep"
+        cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
+                                                          p.hand.count(c) > p.kept.count(c)]
+        return [Pass(seat=seat)] + [Choose(seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
+                                    for c in dict.fromkeys(cards)]
+
+    def _target_moves(self, s: InfState, seat: int) -> list:
+        run = s.runs[-1]
+        st = run.steps[run.i]
+        out = [Choose(seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
+        if st.up_to and run.done > 0:
+            out.append(Pass(seat=seat))
+        return out
+
+    def _reaction_moves(self, s: InfState, seat: int) -> list:
+        return [Pass(seat=seat), React(seat=seat), React(seat=seat, check=True)]
+
+    # --- applying moves ---------------------------------------------------------------------------
+    def check(self, s: InfState, action) -> None:
+        """A concession is accepted at any time from a leader still in the game (rule 37)."""
+        if isinstance(action, Concede) and not s.finished and 0 <= action.seat < len(s.players):
+            if s.players[action.seat].conceded or s.players[action.seat].out:
+                raise IllegalAction("You have already conceded or been defeated.", "8.4")
+            return
+        super().check(s, action)
+
+    def explain_illegal(self, s: InfState, action) -> IllegalAction:
+        return R.explain(self, s, action)
+
+    def highlight(self, view: dict, actions: list) -> dict | None:
+        return highlight(view, actions)
+
+    def view(self, s: InfState, seat: int | None) -> dict:
+        return V.view(s, seat)
+
+    def board_text(self, view: dict) -> str | None:
+        return V.board_text(view)
+
+    def concede_action(self, s: InfState, seat: int) -> Concede:
+        return Concede(seat=seat)  # rule 37: the leader passes from now on and leaves at the next Start
+
+    def hidden_tokens(self, s: InfState, seat: int | None) -> list[str]:
+        return V.hidden_tokens(s, seat)
+
+    def cap_result(self, s: InfState) -> tuple[list[int], str, bool]:
+        winners = F.cap_winners(s)
+        return winners, "The game reached its length limit: the highest score wins.", len(winners) > 1
+
+    def standing_answers(self) -> dict[str, dict[str, str]]:
+        return {"roll": {"keep": "Always keep the first action roll", "reroll": "Always reroll once"},
+                "reaction": {"never": "Never react", "always": "Always react (without the bonus check)",
+                             "check": "Always react and roll for the bonus"}}
+
+    def standing_action(self, s: InfState, seat: int, kind: str, answer: str):
+        choice = {("roll", "keep"): Reroll(seat=seat, again=False), ("roll", "reroll"): Reroll(seat=seat, again=True),
+                  ("reaction", "never"): Pass(seat=seat), ("reaction", "always"): React(seat=seat),
+                  ("reaction", "check"): React(seat=seat, check=True)}.get((kind, answer))
+        return choice if choice is not None and choice in self.legal_actions(s, seat) else None
+
+    def content(self, s: InfState) -> dict[int, list[str]]:
+        cat = catalog()
+        return {t: [cat.factions[p.faction].name, cat.leaders[p.leader].name] for t, p in enumerate(s.players)
+                if p.faction and p.leader}
+
+    def ai_action(self, s: InfState, seat: int):
+        from .ai import choose
+        return choose(self, s, seat)
+
+    def after_move(self, s: InfState, events: list[Event]) -> None:
+        """Settle what needs no choice; a leader who conceded answers their own decisions at once."""
+        MV.settle(s, events)
+        for _ in range(1_000):
+            seat = self.waiting_on(s)
+            if seat is None or not s.players[seat].conceded:
+                return
+            move = self.autopilot(s, seat)
+            self.moves[type(move)](self, s, move, events)
+            MV.settle(s, events)
+
+    def waiting_on(self, s: InfState) -> int | None:
+        if s.finished:
+            return None
+        ask = open_ask(s)
+        return ask.seat if ask is not None else self.owner(s)[0]
+
+    def autopilot(self, s: InfState, seat: int):
+        """A conceded leader passes, keeps its roll, declines to react; a choice that cannot be
+        declined takes its first option."""
+        opts = self.options(s, seat)
+        for safe in (Pass(seat=seat), Reroll(seat=seat, again=False), Done(seat=seat)):
+            if safe in opts:
+                return safe
+        return opts[0]
