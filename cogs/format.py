@@ -15,7 +15,7 @@ from engine.core import PromptView
 from .components import ELLIPSIS, trim
 
 MAX_MESSAGE = 2000
-BARE_SECTION = re.compile(r"\s*\(§\s*[\w.-]+\)")  # "(§2.0)": a number without its title tells players nothing
+BARE_SECTION = re.compile(r"\s*\(§\s*[\w.-]+\)|,\s*§\s*[\w.-]*\w(?=\))")  # "(§2.0)": a number without its title tells players nothing
 MAX_EVENT_LINE = 300  # one very long event must not push every other line out
 
 
@@ -45,6 +45,7 @@ def _prompts(prompts: Sequence[PromptView], seats: Sequence[int]) -> list[str]:
         p = d.prompt.strip()
         if d.player and p.startswith(f"{d.player}: "):  # the line already names them: once is enough
             p = p[len(d.player) + 2:]
+        p = BARE_SECTION.sub("", p)
         if d.seat in seats and p and p not in out:
             out.append(p)
     return out

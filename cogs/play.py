@@ -41,6 +41,7 @@ from .components import (
 )
 from .edge import genuine, unanswered
 from .format import (
+    BARE_SECTION,
     MAX_MESSAGE,
     awaited_line,
     finished_message,
@@ -454,7 +455,7 @@ class PlayCog(commands.Cog, name="Play"):
             return _kw(content="\n".join([*head, f"Game #{game_id} is not waiting on you; it waits on {who}."]))
         mine = [d for d in prompts if d.seat == seat]
         title = f"**{panel_label([s for s in table.seats if s.seat == seat], prompts)}**, game #{game_id}"
-        said = next((d.prompt for d in mine if d.prompt), None)
+        said = next((BARE_SECTION.sub("", d.prompt) for d in mine if d.prompt), None)
         context = await self.service.briefing(game_id, user_id)  # what it is about, and what a timeout does
         tail = [f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
         rows = mark_danger(plan_panel(actions, game_id, version, seat, group, page,
