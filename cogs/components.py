@@ -12,6 +12,7 @@ from being used to index another player's action list):
     arb:pick:<game>:<version>:<seat>:<slot>           a select whose values are action indices
     arb:grp:<game>:<version>:<seat>                   a select whose values are group numbers
     arb:nav:<game>:<version>:<seat>:<group|->:<page>  panel navigation ("-" = the group list)
+    arb:ok:<game>:<version>:<seat>:<index>            confirms a move the game warned about, and plays it
     arb:panel:<game>:<version>                        "Your move": opens the private panel
     arb:hand:<game>                                   "Show my hand" (never stale)
     arb:req:<request>:<1|0>                           approve / refuse an undo or replacement request
@@ -23,8 +24,8 @@ from being used to index another player's action list):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 # Discord's limits.
@@ -81,7 +82,7 @@ class Cid:
     def encode(self) -> str:
         g, v, s = self.game_id, self.version, self.seat
         match self.kind:
-            case "act" | "pick":
+            case "act" | "pick" | "ok":
                 cid = f"arb:{self.kind}:{g}:{v}:{s}:{self.index}"
             case "grp":
                 cid = f"arb:grp:{g}:{v}:{s}"
@@ -102,13 +103,14 @@ _N = r"([0-9]{1,15})"  # ASCII digits only; ids and versions stay far below SQLi
 _PATTERNS = {
     "act": re.compile(rf"arb:act:{_N}:{_N}:{_N}:{_N}"),
     "pick": re.compile(rf"arb:pick:{_N}:{_N}:{_N}:{_N}"),
+    "ok": re.compile(rf"arb:ok:{_N}:{_N}:{_N}:{_N}"),
     "grp": re.compile(rf"arb:grp:{_N}:{_N}:{_N}"),
     "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|[0-9]{{1,9}}):{_N}"),
     "panel": re.compile(rf"arb:panel:{_N}:{_N}"),
     "hand": re.compile(rf"arb:hand:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|nav|panel|hand|req|cnc|rm|undo):[-:0-9]+"
+BUTTON_TEMPLATE = r"arb:(?:act|ok|nav|panel|hand|req|cnc|rm|undo):[-:0-9]+"
 PEOPLE_KINDS = {"req": 2, "cnc": 1, "rm": 1, "undo": 1}  # buttons the People cog answers: how many numbers
 
 
@@ -146,7 +148,7 @@ def parse_cid(custom_id: str) -> Cid | None:
     n = m.groups()
     g = int(n[0])
     match kind:
-        case "act" | "pick":
+        case "act" | "pick" | "ok":
             return Cid(kind, g, int(n[1]), int(n[2]), int(n[3]))
         case "grp":
             return Cid(kind, g, int(n[1]), int(n[2]))
@@ -326,6 +328,38 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
     placeholder = f"{name} ({len(ix)})" + (f", page {page + 1}/{len(pages)}" if paged else "")
     pager = _pager(game_id, version, seat, k, page, len(pages)) if paged else []
     return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder), (*pager, back)]
+
+
+WARN = "⚠️ "
+
+
+def mark_danger(rows: Layout, danger: Collection[int]) -> Layout:
+    """Show the moves the game warns about (action indices in `danger`) in red: danger-styled
+    buttons, and a warning sign before their select options (a select cannot be coloured)."""
+    if not danger:
+        return rows
+    out: Layout = []
+    for row in rows:
+        if isinstance(row, SelectSpec):
+            picks = (cid := parse_cid(row.custom_id)) is not None and cid.kind == "pick"
+            out.append(replace(row, options=tuple(
+                replace(o, label=trim(WARN + o.label, MAX_OPTION_LABEL)) if picks and int(o.value) in danger else o
+                for o in row.options)))
+        else:
+            out.append(tuple(replace(b, style="danger") if _acts_on(b, danger) else b for b in row))
+    return out
+
+
+def _acts_on(button: ButtonSpec, indices: Collection[int]) -> bool:
+    cid = parse_cid(button.custom_id)
+    return cid is not None and cid.kind == "act" and cid.index in indices
+
+
+def confirm_buttons(game_id: int, version: int, seat: int, index: int, label: str) -> Layout:
+    """The one question asked before a move the game warns about: do it anyway, or go back."""
+    return [(ButtonSpec(Cid("ok", game_id, version, seat, index).encode(),
+                        _nonempty(f"Yes: {label}", MAX_BUTTON_LABEL), "danger"),
+             ButtonSpec(Cid("nav", game_id, version, seat, group=None, page=0).encode(), "Back"))]
 
 
 def public_actions(actions: Sequence[ActionLike]) -> list[int]:

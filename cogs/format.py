@@ -6,6 +6,7 @@ Seats are duck-typed (seat, user_id, name, is_ai) so tests need no table service
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from engine.core import PromptView
 from .components import ELLIPSIS, trim
 
 MAX_MESSAGE = 2000
+BARE_SECTION = re.compile(r"\s*\(§\s*[\w.-]+\)|,\s*§\s*[\w.-]*\w(?=\))")  # "(§2.0)": a number without its title tells players nothing
 MAX_EVENT_LINE = 300  # one very long event must not push every other line out
 
 
@@ -41,6 +43,9 @@ def _prompts(prompts: Sequence[PromptView], seats: Sequence[int]) -> list[str]:
     out: list[str] = []
     for d in prompts:
         p = d.prompt.strip()
+        if d.player and p.startswith(f"{d.player}: "):  # the line already names them: once is enough
+            p = p[len(d.player) + 2:]
+        p = BARE_SECTION.sub("", p)
         if d.seat in seats and p and p not in out:
             out.append(p)
     return out
@@ -86,7 +91,7 @@ def fit_message(head: Sequence[str], log: Sequence[str], limit: int = MAX_MESSAG
     First long log lines are cut, then the oldest log lines are replaced by a count; the head
     and tail are only trimmed as a last resort. Never raises, never exceeds `limit`.
     """
-    lines = [trim(line, MAX_EVENT_LINE) for line in log if str(line).strip()]
+    lines = [trim(BARE_SECTION.sub("", str(line)), MAX_EVENT_LINE) for line in log if str(line).strip()]
 
     def build(kept: list[str], dropped: int) -> str:
         body = ([f"-# … {dropped} earlier event{'s' if dropped != 1 else ''} not shown"] if dropped else [])
@@ -101,22 +106,40 @@ def fit_message(head: Sequence[str], log: Sequence[str], limit: int = MAX_MESSAG
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
+INTRO = ("-# 👋 New here? The blue button opens your choices (only you see them); **Show my hand** shows "
+         "your cards. This message is edited while you play on, and pings whoever acts next. `/help` explains more.")
+
+
 def turn_message(game_id: int, title: str, to_act: Sequence[Any], prompts: Sequence[PromptView], view: dict,
-                 events: Sequence[str], private_for: Sequence[str] = (), routine: Sequence[str] = ()) -> str:
-    """routine: kinds of the awaited decisions that a standing answer (/autopilot) could cover."""
+                 events: Sequence[str], private_for: Sequence[str] = (), routine: Sequence[str] = (),
+                 *, intro: bool = False) -> str:
+    """routine: the awaited decisions a standing answer (/autopilot) could cover, in words;
+    intro: the game's first turn message, which says how playing here works."""
     head = [awaited_line(to_act, prompts), status_line(game_id, title, view)]
-    tail = []
+    tail = [INTRO] if intro else []
     if private_for:
         tail.append(f"-# 🔒 {', '.join(private_for)}: you have private news, press Show my hand.")
     if routine:
-        kinds = ", ".join(f"`{k}`" for k in routine)
-        tail.append(f"-# ⚙️ Routine prompt ({kinds}): `/autopilot` can answer it for you from now on.")
+        kinds = "; ".join(f"“{k}”" for k in routine)
+        tail.append(f"-# ⚙️ A routine prompt: `/autopilot` can answer it for you from now on ({kinds}).")
     return fit_message(head, events, tail=tail)
 
 
+def game_summary(moves: int, view: dict) -> str:
+    """"41 moves over 12 turns": how long the game was, from what any view offers."""
+    turns = view.get("turn")
+    return f"{moves} moves" + (f" over {turns} turns" if isinstance(turns, int) and turns > 1 else "")
+
+
 def finished_message(game_id: int, title: str, result: str | None, events: Sequence[str],
-                     seed: str | None, commitment: str | None) -> str:
+                     seed: str | None, commitment: str | None, *, players: Sequence[Any] = (),
+                     summary: str = "") -> str:
+    """The last message: the result (pinging the players), how long it took, what happened last
+    (the rating change among it), and the seed that lets anyone re-check every roll."""
     head = [f"🏁 Game #{game_id} ({title}) is over. {result or ''}".rstrip()]
+    who = ", ".join(mention(s) for s in players)
+    if who or summary:
+        head.append(f"{who}: {summary}." if who and summary else who or f"{summary}.")
     tail = []
     if seed and not any(seed in e for e in events):  # the service may already have said it
         check = f" It hashes to the commitment `{commitment}` shown at the start." if commitment else ""

@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core.registry import playable_games
+from engine.core.registry import find_game, playable_games
 from table import TableError, TableInfo
 
 from .access import can_abort
+from .components import trim
 from .format import fit_message, seats_text
 from .groups import GAME
 from .people import BROKEN_NOTE
@@ -55,15 +56,18 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(game="Which game to play",
                            opponent="ai: play the computer now; human: wait for others to /game join",
-                           settings="The game's own settings as name=value, name=value (pick from the list)")
+                           settings="The game's own settings as name=value, name=value (pick from the list)",
+                           thread="Play in a new thread of this channel, so the channel itself stays quiet")
     async def new(self, interaction: discord.Interaction, game: str,
                   opponent: Literal["ai", "human"] = "human",
-                  settings: app_commands.Range[str, 0, 200] | None = None) -> None:
+                  settings: app_commands.Range[str, 0, 200] | None = None, thread: bool = False) -> None:
         channel, guild, uid, name = _ids(interaction)
         if opponent not in ("ai", "human"):  # Discord enforces the choices; a raw request may not
             await answer(interaction, "Choose `ai` or `human` as the opponent.", ephemeral=True)
             return
         config = self.service.parse_options(game, settings)
+        if thread:
+            channel = await within_ack(interaction, self._game_thread(interaction, game, name))
 
         async def open_table():
             table = await self.service.create(channel, guild, game, uid, name, config)
@@ -77,13 +81,31 @@ class LobbyCog(TableCommands, commands.Cog, name="Lobby"):
                 raise
 
         table, update = await within_ack(interaction, open_table())
+        where = f" in <#{channel}>" if thread else ""
         if update is None:
-            await answer(interaction, f"{name} opened a game of {table.title} (game #{table.game_id}): "
-                                      f"{_seats_line(table)}. Take a seat with `/game join`; {name} starts it "
-                                      f"with `/game start` once {table.min_players} players are seated.")
+            text = (f"{name} opened a game of {table.title} (game #{table.game_id}){where}: {_seats_line(table)}. "
+                    f"Take a seat with `/game join`{' there' if thread else ''}; {name} starts it with "
+                    f"`/game start` once {table.min_players} players are seated.")
+            await answer(interaction, text)
+            if thread:
+                await self.bot.get_partial_messageable(int(channel)).send(text)
             return
-        await answer(interaction, f"{name} started {table.title} against the AI (game #{table.game_id}).")
+        await answer(interaction, f"{name} started {table.title} against the AI (game #{table.game_id}){where}.")
         await self._post(interaction, table.game_id, update)
+
+    async def _game_thread(self, interaction: discord.Interaction, game: str, name: str) -> str:
+        """A public thread under this channel for one game; its id is the game's channel."""
+        found = find_game(game)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            raise TableError("A game thread can be opened only from a server's text channel.")
+        try:
+            made = await parent.create_thread(name=trim(f"{found.title if found else game}: {name}'s table", 100),
+                                              type=discord.ChannelType.public_thread)
+        except discord.HTTPException as exc:
+            raise TableError("I could not open a thread here: I need Create Public Threads and Send Messages "
+                             "in Threads. Try again without `thread`.") from exc
+        return str(made.id)
 
     @new.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str):

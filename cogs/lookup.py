@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core.registry import game_ids
+from engine.core.registry import find_game, game_ids, playable_games
 from lookup import TITLES, Entry, default_lookup
 
 from .components import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, trim
@@ -152,6 +152,12 @@ class LookupCog(commands.Cog, name="Lookup"):
             kw["view"] = entry_view(others)
         await answer(interaction, **kw, ephemeral=private)
 
+    @app_commands.command(name="help", description="How playing here works: a turn, the buttons, the commands")
+    @app_commands.describe(game="A game, for how its turn works here")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def help(self, interaction: discord.Interaction, game: str | None = None):
+        await answer(interaction, help_text(game, self.lookup), ephemeral=True)
+
     @app_commands.command(name="rules", description="Look up a rule of a game (section number, title or question)")
     @app_commands.describe(game="Which game", query="A section number, a title, or your question",
                            private="Only you see the answer")
@@ -206,3 +212,47 @@ class LookupCog(commands.Cog, name="Lookup"):
     async def glossary_complete(self, interaction: discord.Interaction, current: str):
         game = interaction.namespace.game
         return choices(self.lookup.suggest(game, current, ("term",)), current) if game else []
+
+
+BUTTONS_HELP = [
+    "**The turn message** names who must act and shows the board. It is edited while the same player "
+    "goes on; a new message (with a ping) comes only when someone else must act.",
+    "**Your move / Choose …** opens your choices, privately. **Show my hand** shows your cards, only to you.",
+    "**Red buttons** are moves that can lose the game, end your turn early or cannot be taken back: they ask once.",
+    "**Undo** appears when your last move can still be taken back; if nobody else has acted since, it needs "
+    "no one's approval.",
+    "**Why?** under a refusal opens the rule it cites.",
+]
+COMMANDS_HELP = ("`/game new` · `/game join` · `/game start` · `/game status` · `/games` · `/autopilot` · "
+                 "`/notify` · `/rules` · `/card` · `/glossary`")
+
+
+def help_text(game: str | None, lookup) -> str:
+    """/help: without a game, the games and how the buttons work; with one, how its turn goes here
+    (the rule it cites for turn order), its routine prompts and its settings. All from the registry
+    and the game's own rules text, so a new game needs nothing here."""
+    found = find_game(game) if game else None
+    if found is None:
+        games = ", ".join(f"{g.title} (`{g.id}`)" for g in playable_games())
+        head = [f"**Arbiter** runs these games: {games}. `/help game:` tells how one plays here."]
+        return _fit([*head, *BUTTONS_HELP, COMMANDS_HELP])
+    players = (f"{found.min_players} players" if found.min_players == found.max_players
+               else f"{found.min_players}–{found.max_players} players")
+    lines = [f"**{found.title}** ({players}){'' if found.playable else ': rules lookup only for now'}."]
+    turn = lookup.cited(found.id, found.turn_rule) if found.turn_rule else None
+    if turn is not None:
+        lines.append(f"**How a turn goes** ({turn.heading}): {trim(turn.text, 500)}")
+    if found.playable:
+        routine = [d for answers in found.standing_answers().values() for d in answers.values()]
+        if routine:
+            lines.append("**Routine prompts** `/autopilot` can answer for you: " + "; ".join(routine[:6]) + ".")
+        model = found.config_model()
+        if model is not None and model.model_fields:
+            named = [(f.description or name.replace("_", " ")) for name, f in model.model_fields.items()]
+            lines.append("**Settings** for `/game new settings:`: " + "; ".join(named) + ".")
+    return _fit([*lines, *BUTTONS_HELP, COMMANDS_HELP])
+
+
+def _fit(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_MESSAGE else trim(text, MAX_MESSAGE)

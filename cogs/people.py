@@ -16,7 +16,7 @@ from engine.core import IllegalAction
 from engine.core.registry import playable_games
 from table import TableError, TableInfo
 
-from .components import ask_buttons, concede_buttons, people_button
+from .components import ask_buttons, concede_buttons, people_button, trim
 from .format import error_text, fit_message
 from .replies import answer, edit_reply, explain_failure, fit, within_ack
 
@@ -25,6 +25,13 @@ NO_MENTIONS = discord.AllowedMentions.none()
 CLEAR = "off"  # the /autopilot answer that removes a standing answer
 BROKEN_NOTE = ("⚠️ set aside: its saved data cannot be read. Its creator or a moderator can rebuild it with "
                "`/game repair` or end it with `/game abort`")
+
+
+def prompt_name(kind: str, answers: dict[str, str]) -> str:
+    """A routine prompt named by what its standing answers say (the game's own answers, not "ai");
+    one with none of its own is named by its kind in plain words ("Defend prompts")."""
+    said = [text for key, text in answers.items() if key != "ai"]
+    return " / ".join(said[:2]) or f"{kind.replace('_', ' ').capitalize()} prompts"
 
 
 def _view(rows) -> discord.ui.View | None:
@@ -122,19 +129,18 @@ class PeopleCog(commands.Cog, name="People"):
         options = await self.service.autopilot_options(table.game_id)
         if prompt is None:
             current = await self.service.autopilot_of(table.game_id, uid)
-            lines = [f"`{kind}`: {options.get(kind, {}).get(a, a)}" for kind, a in current.items()] or ["none set"]
-            kinds = ", ".join(f"`{k}`" for k in options) or "none"
+            lines = [options.get(kind, {}).get(a, a) for kind, a in current.items()] or ["none set"]
+            kinds = "; ".join(prompt_name(k, answers) for k, answers in options.items()) or "none"
             await answer(interaction, fit_message([f"Your standing answers in game #{table.game_id}:"], lines,
                                                   tail=[f"-# Prompts you can set: {kinds}."]), ephemeral=True)
             return
         if answer_ is None:
-            raise TableError(f"Choose an answer for `{prompt}`: "
-                             + ", ".join([*options.get(prompt, {}), CLEAR]) + ".")
+            raise TableError("Choose an answer from the list: "
+                             + "; ".join([*options.get(prompt, {}).values(), "Ask me again"]) + ".")
         update = await within_ack(interaction, self.service.set_autopilot(
             table.game_id, uid, prompt, None if answer_ == CLEAR else answer_))
-        said = "cleared" if answer_ == CLEAR else f"set to {options[prompt][answer_]!r}"
-        await answer(interaction, f"Your standing answer for `{prompt}` in game #{table.game_id} is {said}.",
-                     ephemeral=True)
+        said = "cleared: you will be asked again" if answer_ == CLEAR else f"now “{options[prompt][answer_]}”"
+        await answer(interaction, f"Your standing answer in game #{table.game_id} is {said}.", ephemeral=True)
         if update is not None:
             play = self.bot.get_cog("Play")
             await play.announce(interaction, await self.service.get(table.game_id), update)
@@ -145,7 +151,9 @@ class PeopleCog(commands.Cog, name="People"):
         if table is None:
             return []
         options = await self.service.autopilot_options(table.game_id)
-        return [app_commands.Choice(name=k, value=k) for k in options if current.lower() in k.lower()][:25]
+        # Players read what the prompt is about; the value is the game's own name for it.
+        return [app_commands.Choice(name=trim(prompt_name(k, answers), 100), value=k) for k, answers in options.items()
+                if current.lower() in f"{k} {prompt_name(k, answers)}".lower()][:25]
 
     @autopilot.autocomplete("answer_")
     async def _answer_choices(self, interaction: discord.Interaction, current: str):
@@ -154,7 +162,7 @@ class PeopleCog(commands.Cog, name="People"):
         if table is None or not prompt:
             return []
         answers = {**(await self.service.autopilot_options(table.game_id)).get(prompt, {}), CLEAR: "Ask me again"}
-        return [app_commands.Choice(name=f"{k}: {v}"[:100], value=k) for k, v in answers.items()
+        return [app_commands.Choice(name=trim(v, 100), value=k) for k, v in answers.items()
                 if current.lower() in f"{k} {v}".lower()][:25]
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game (Elo)")

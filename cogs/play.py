@@ -1,7 +1,8 @@
 """Turn messages and every button/select of play.
 
-After each Update a NEW public message is posted (edits don't ping), the previous turn message
-loses its buttons, and the players who must act are pinged. All components are DynamicItems
+A turn is one message: while the game waits on the same players, each Update edits the live turn
+message in place (board, text and buttons refreshed; edits never ping). When the awaited players
+change, a NEW message pings them and the previous turn message loses its buttons. All components are DynamicItems
 whose custom_id carries game id + version (cogs/components.py), so they survive restarts and
 stale clicks are caught. Hands and secret actions only ever go to ephemeral replies.
 """
@@ -29,7 +30,9 @@ from .components import (
     Layout,
     SelectSpec,
     check_layout,
+    confirm_buttons,
     group_actions,
+    mark_danger,
     parse_cid,
     people_button,
     plan_panel,
@@ -38,16 +41,19 @@ from .components import (
 )
 from .edge import genuine, unanswered
 from .format import (
+    BARE_SECTION,
     MAX_MESSAGE,
     awaited_line,
     finished_message,
     fit_message,
+    game_summary,
     mention_ids,
     panel_label,
     status_line,
     turn_message,
 )
 from .lookup import refusal_kwargs
+from .people import prompt_name
 from .replies import answer, edit_reply, fit
 
 log = logging.getLogger(__name__)
@@ -57,6 +63,7 @@ NOT_OURS = ("That button or choice is not one I recognise on this message, so no
             "`/game status` shows the game as it stands.")
 NOT_POSTED = ("Your move was made, but I could not post the turn message in this channel. I need View "
               "Channel, Send Messages and Attach Files here. `/game status` shows the board.")
+KEEP_LINES = 40  # log lines an edited turn message carries over (the message is cut to fit anyway)
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
@@ -173,6 +180,19 @@ def with_text_board(content: str, board: str | None) -> str:
     return content + block if len(content) + len(block) <= MAX_MESSAGE else content
 
 
+def _pings(seats: list) -> discord.AllowedMentions:
+    """Mentions limited to exactly these players (never everyone, roles or a reply)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(i) for i in mention_ids(seats)])
+
+
+def same_turn(last: tuple[str, str, int] | None, update: Update) -> bool:
+    """Whether `update` only continues what the live turn message shows: it starts from that
+    message's version and the game waited on the same players throughout."""
+    return (last is not None and not update.finished and update.same_awaited
+            and update.from_version == last[2])
+
+
 def pending_seats(table: TableInfo, prompts: list) -> list:
     """The SeatInfos of the players the game's open prompts wait on."""
     waiting = {d.seat for d in prompts}
@@ -195,6 +215,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.service = service
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._resumed = False
+        self._shown: dict[int, tuple[str, list[str]]] = {}  # game -> (turn message id, the log lines it shows)
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
 
@@ -228,22 +249,44 @@ class PlayCog(commands.Cog, name="Play"):
             last = await self.service.turn_message(update.game_id)
             if last and last[2] > update.version:
                 return None  # a newer turn message is already up
-            content, rows, mentions = await self._turn_parts(table, update)
+            same = same_turn(last, update)
+            # An edited turn message keeps the lines it already showed (while this process knows them).
+            earlier = self._shown.get(update.game_id, ("", []))
+            told = [*earlier[1], *update.public_events] if same and earlier[0] == last[1] else update.public_events
+            content, rows, mentions = await self._turn_parts(table, update, told, first=last is None)
             png = await render("render_board", table.game, update.public_view)
             if png is None:
                 content = with_text_board(content, self.service.board_text(table.game, update.public_view))
             channel = self.bot.get_partial_messageable(int(table.channel_id))
-            msg = await channel.send(**fit(**_kw(content=content, png=png, view=build_view(rows),
-                                                 allowed_mentions=mentions)))
-            if last:
-                await self._strip(int(last[0]), int(last[1]))
+            msg = await self._edit_turn(last, update, content, png, rows) if same else None
+            if msg is None:
+                told = update.public_events
+                msg = await channel.send(**fit(**_kw(content=content, png=png, view=build_view(rows),
+                                                     allowed_mentions=mentions)))
+                if last:
+                    await self._strip(int(last[0]), int(last[1]))
             await self.service.remember_turn_message(update.game_id, table.channel_id, str(msg.id), update.version)
+            self._shown[update.game_id] = (str(msg.id), told[-KEEP_LINES:])
+            if msg.id == (int(last[1]) if last else None):
+                return msg  # the same players act on: no new ping, no DM
         if not update.finished:
             link = jump_link(table, table.channel_id, str(msg.id))
             # The player who just moved and moves on sees the message already: no DM for them.
             await self.direct_messages([s for s in update.to_act if not s.is_ai and s.user_id != actor_id],
                                        f"🎲 Your move in game #{table.game_id} ({table.title}): {link}")
         return msg
+
+    async def _edit_turn(self, last: tuple[str, str, int], update: Update, content: str, png: bytes | None,
+                         rows: Layout) -> discord.Message | None:
+        """Refresh the live turn message in place (edits never ping); None if it is gone."""
+        message = self.bot.get_partial_messageable(int(last[0])).get_partial_message(int(last[1]))
+        files = [discord.File(io.BytesIO(png), filename="board.png")] if png is not None else []
+        try:
+            return await message.edit(**fit(content=content, attachments=files, view=build_view(rows),
+                                            allowed_mentions=discord.AllowedMentions.none()))
+        except discord.HTTPException as exc:
+            log.info("could not edit turn message %s of game %s: %s", last[1], update.game_id, exc)
+            return None
 
     async def direct_messages(self, seats: list, text: str) -> None:
         """DM the players who asked for it (/notify); a closed DM never costs the game anything."""
@@ -264,12 +307,14 @@ class PlayCog(commands.Cog, name="Play"):
             await self.service.forget_turn_message(game_id)
             await self._strip(int(last[0]), int(last[1]))
 
-    async def _turn_parts(self, table: TableInfo, update: Update):
+    async def _turn_parts(self, table: TableInfo, update: Update, told: list[str], *, first: bool = False):
         if update.finished:
             seed = update.public_view.get("seed") or (await self.service.get(update.game_id)).seed
-            text = finished_message(update.game_id, table.title, update.result_text, update.public_events,
-                                    seed, table.seed_commitment)
-            return text, rematch_buttons(update.game_id), discord.AllowedMentions.none()
+            players = [s for s in table.seats if not s.is_ai]
+            text = finished_message(update.game_id, table.title, update.result_text, told, seed,
+                                    table.seed_commitment, players=players,
+                                    summary=game_summary(update.version, update.public_view))
+            return text, rematch_buttons(update.game_id), _pings(players)
         humans = [s for s in update.to_act if not s.is_ai]
         actions: list = []
         single = humans[0] if len(humans) == 1 and len(update.to_act) == 1 else None
@@ -280,18 +325,17 @@ class PlayCog(commands.Cog, name="Play"):
         rows = plan_turn(update.game_id, update.version,
                          panel_label=panel_label(humans, update.prompts) if humans else None,
                          seat=single.seat if single else None, actions=actions,
-                         undo=update.version > 0 and any(not s.is_ai for s in table.seats))
+                         undo=update.undoable)  # only when taking it back would be allowed
+        rows = mark_danger(rows, await self.service.dangers(update.game_id, actions) if actions else {})
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
                        if ev and s in by_seat and not by_seat[s].is_ai]
         waiting = {s.seat for s in humans}
         options = await self.service.autopilot_options(update.game_id)
-        routine = sorted({d.kind for d in update.prompts if d.seat in waiting and d.kind in options})
+        routine = sorted({prompt_name(d.kind, options[d.kind]) for d in update.prompts if d.seat in waiting and d.kind in options})
         text = turn_message(update.game_id, table.title, update.to_act, update.prompts, update.public_view,
-                            update.public_events, private_for, routine)
-        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                           users=[discord.Object(i) for i in mention_ids(humans)])
-        return text, rows, mentions
+                            told, private_for, routine, intro=first)
+        return text, rows, _pings(humans)
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         """Remove the buttons of an old turn message (best effort: it may be deleted)."""
@@ -385,8 +429,9 @@ class PlayCog(commands.Cog, name="Play"):
             case "nav" | "grp":
                 group = chosen if cid.kind == "grp" else cid.group
                 await self._navigate(interaction, cid, group, 0 if cid.kind == "grp" else cid.page)
-            case "act" | "pick":
-                await self._act(interaction, cid, cid.index if cid.kind == "act" else chosen)
+            case "act" | "pick" | "ok":
+                await self._act(interaction, cid, chosen if cid.kind == "pick" else cid.index,
+                                confirmed=cid.kind == "ok")
 
     async def _engine_id(self, game_id: int) -> str | None:
         try:
@@ -424,11 +469,12 @@ class PlayCog(commands.Cog, name="Play"):
             return _kw(content="\n".join([*head, f"Game #{game_id} is not waiting on you; it waits on {who}."]))
         mine = [d for d in prompts if d.seat == seat]
         title = f"**{panel_label([s for s in table.seats if s.seat == seat], prompts)}**, game #{game_id}"
-        said = next((d.prompt for d in mine if d.prompt), None)
-        context = [line for d in mine for line in d.context]
+        said = next((BARE_SECTION.sub("", d.prompt) for d in mine if d.prompt), None)
+        context = await self.service.briefing(game_id, user_id)  # what it is about, and what a timeout does
         tail = [f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
-        rows = plan_panel(actions, game_id, version, seat, group, page,
-                          group_first=self.service.pieces_first(table.game))
+        rows = mark_danger(plan_panel(actions, game_id, version, seat, group, page,
+                                      group_first=self.service.pieces_first(table.game)),
+                           await self.service.dangers(game_id, actions))
         return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
                    view=build_view(rows))
 
@@ -464,7 +510,7 @@ class PlayCog(commands.Cog, name="Play"):
             return None
         return await render("render_board", table.game, await self.service.view(table.game_id, None), highlight=spec)
 
-    async def _act(self, interaction: discord.Interaction, cid: Cid, index: int) -> None:
+    async def _act(self, interaction: discord.Interaction, cid: Cid, index: int, *, confirmed: bool = False) -> None:
         seat = await self._seat(interaction, cid)
         user_id = str(interaction.user.id)
         version, _, actions = await self.service.legal_for(cid.game_id, user_id)
@@ -473,10 +519,20 @@ class PlayCog(commands.Cog, name="Play"):
         if not 0 <= index < len(actions):  # not their move (or no such move): say so, touch nothing
             return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
         label = actions[index].label()
+        warning = None if confirmed else (await self.service.dangers(cid.game_id, [actions[index]])).get(0)
+        if warning:  # asked once: the red Yes button plays it
+            kw = _kw(content=f"⚠️ **{label}**: {warning}\nDo it anyway?",
+                     view=build_view(confirm_buttons(cid.game_id, version, seat, index, label)))
+            if _ephemeral(interaction):
+                return await edit_reply(interaction, **kw)
+            return await answer(interaction, ephemeral=True, **kw)
         update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
         private = update.private_events.get(seat) or []
         if _ephemeral(interaction):
-            await edit_reply(interaction, content=f"✅ You chose: {label}", view=None)
+            # Still this player's move: the panel turns into their next choices (no new click needed).
+            again = not update.finished and any(s.seat == seat for s in update.to_act)
+            kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}") if again else {}
+            await edit_reply(interaction, **{"content": f"✅ You chose: {label}", "view": None, **kw})
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import sys
 from collections import defaultdict
@@ -140,8 +139,10 @@ class ConsoleTable:
         for line in self.unread.pop(seat, []):
             self.say(f"(only you) {line}")
         for key, value in mine.items():
-            if key not in ("recent", "you") and public.get(key) != value:
+            if key not in ("recent", "you", "pending") and public.get(key) != value:
                 self.say(f"Your {key.replace('_', ' ')}: {_brief(value)}")
+        for line in await self.svc.briefing(info.game_id, mover.user_id):  # the prompt in words, never JSON
+            self.say(f"  {line}")
         if self._render:
             await self.write_board(info.game, public, game_id=info.game_id)
 
@@ -188,7 +189,9 @@ def board_text(game: str, view: dict) -> str:
 def _brief(value) -> str:
     if isinstance(value, dict):
         named = value.get("name") or value.get("card") or value.get("iid")
-        return str(named) if named is not None else json.dumps(value, separators=(",", ":"))
+        if named is not None:
+            return str(named)
+        return ", ".join(f"{k.replace('_', ' ')} {_brief(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(_brief(v) for v in value) or "-"
     return str(value)

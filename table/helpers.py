@@ -3,6 +3,7 @@ engine lookup, settings validation, and the sentences of common refusals."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -20,10 +21,21 @@ from .options import reworded
 class _UpdateBuilder:
     """Sorts events into public lines and per-seat private lines as moves are applied."""
 
-    def __init__(self, events: Iterable[Event] = ()):
+    def __init__(self, events: Iterable[Event] = (), *, start: GameState | None = None,
+                 engine: Game | None = None):
         self.public: list[str] = []
         self.private: dict[int, list[str]] = defaultdict(list)
+        # Whom the game waited on before the first move and after each one: the turn message
+        # is edited in place only while that set never changed (see Update.same_awaited).
+        self.from_version = start.version if start is not None else None
+        self.awaited: list[frozenset[int]] = [frozenset(engine.to_act(start))] if start and engine else []
+        self.undoable = start is not None  # a person's move (and what it set off) may be taken back
         self.add(events)
+
+    def moved(self, engine: Game, state: GameState, undoable: bool) -> None:
+        """Note whom the game waits on after one saved move, and whether the move can be undone."""
+        self.awaited.append(frozenset(engine.to_act(state)))
+        self.undoable = self.undoable and undoable
 
     def add(self, events: Iterable[Event]) -> None:
         for e in events:
@@ -45,6 +57,9 @@ class _UpdateBuilder:
             result_text=result_text(outcome, [s.name for s in row.seats]) if outcome else None,
             public_view=engine.view(state, None),
             prompts=engine.prompt_views(state, None),
+            from_version=self.from_version,
+            same_awaited=len(self.awaited) > 1 and len(set(self.awaited)) == 1,
+            undoable=self.undoable and len(self.awaited) > 1 and outcome is None,
         )
 
 
@@ -52,7 +67,7 @@ class _UpdateBuilder:
 
 def result_text(outcome: Outcome, names: list[str]) -> str:
     """"Alice wins: Bob's lab fell to 0 HP." from the engine's outcome and the seat names."""
-    reason = outcome.reason.strip()
+    reason = re.sub(r"\s*\(§\s*[\w.-]+\)", "", outcome.reason).strip()  # a bare section number tells players nothing
     if reason and reason[-1] not in ".!?":
         reason += "."
     if outcome.winners:

@@ -50,6 +50,11 @@ class Update(BaseModel):
     result_text: str | None
     public_view: dict  # engine view(state, None)
     prompts: list[PromptView] = Field(default_factory=list)  # what the game waits on, as the channel sees it
+    # The version the update started from, and whether the game waited on exactly the same
+    # players before and after every move in it: then the turn message is edited, not re-posted.
+    from_version: int | None = None
+    same_awaited: bool = False
+    undoable: bool = False  # the person who moved may take it back (no die rolled, nothing hidden shown)
 
 
 class GameSummary(BaseModel):

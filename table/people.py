@@ -12,7 +12,16 @@ import logging
 from pydantic import ValidationError
 
 from engine.core import Event, Game, GameState, Outcome
-from store import UNREADABLE_SETTINGS, AlreadySeated, ChannelBusy, GameRow, LoggedEvent, RatingRow, RequestRow
+from store import (
+    DEFAULT_RATING,
+    UNREADABLE_SETTINGS,
+    AlreadySeated,
+    ChannelBusy,
+    GameRow,
+    LoggedEvent,
+    RatingRow,
+    RequestRow,
+)
 
 from .errors import GameBroken, NotYourMove, TableError
 from .helpers import (
@@ -142,7 +151,7 @@ class PeopleOps:
             engine = _engine(row.game)
             target = await self._undo_target(row, engine, seat, user_id)
             needs = [s.user_id for s in row.seats if not s.is_ai and s.seat != seat]
-            if not needs:
+            if not needs or await self._still_yours(row, engine, seat, target):
                 return None, await self._undo(row, engine, seat, user_id, target, approved_by=[])
             ask = await self.store.open_request(row.id, "undo", user_id, row.version, needs,
                                                 {"seat": seat, "to": target})
@@ -150,6 +159,13 @@ class PeopleOps:
                 f"{row.seats[seat].name} asks to take back their last move; waiting for "
                 f"{_and([_name_of(row, u) for u in needs])} to agree.")])
             return ask, None
+
+    async def _still_yours(self, row: GameRow, engine: Game, seat: int, target: int) -> bool:
+        """Whether the step an undo would take back is still the seat's own business: nobody else
+        has moved since and the game waits only on that seat. Then no one need approve it."""
+        if engine.to_act(engine.load_state(row.state)) != [seat]:
+            return False
+        return all(a.seat == seat for a in await self.store.actions(row.id) if a.seq >= target)
 
     async def _undo_target(self, row: GameRow, engine: Game, seat: int, user_id: str) -> int:
         """The version before the seat's latest own move, if everything since may be undone."""
@@ -347,9 +363,10 @@ class PeopleOps:
         await self.store.log_events(new.id, [LoggedEvent(f"A rematch of game #{old.id}.")])
         return await self.start(old.channel_id, user_id)
 
-    async def _rate(self, game_id: int, outcome: Outcome) -> None:
+    async def _rate(self, game_id: int, outcome: Outcome) -> list[str]:
         """Count a finished game in the server's ratings. Only people are rated, and only when at
-        least two played; a player who conceded counts as a loss whatever their side did."""
+        least two played; a player who conceded counts as a loss whatever their side did. Returns
+        a line saying how each rating moved (none if the game was not rated)."""
         row = await self._row(game_id)
         results: dict[str, tuple[str, float]] = {}
         for s in row.seats:
@@ -357,8 +374,17 @@ class PeopleOps:
                 continue
             score = 0.5 if outcome.draw else 1.0 if s.seat in outcome.winners else 0.0
             results[s.user_id] = (s.name, 0.0 if s.conceded else score)
-        if len(results) >= 2:
-            await self.store.rate_game(row.id, row.guild_id, row.game, results, new_ratings)
+        if len(results) < 2:
+            return []
+        before = {uid: await self.store.rating_of(row.guild_id, row.game, uid) for uid in results}
+        await self.store.rate_game(row.id, row.guild_id, row.game, results, new_ratings)
+        moved = []
+        for uid, (name, _) in results.items():
+            now, was = await self.store.rating_of(row.guild_id, row.game, uid), before[uid]
+            if now is not None:
+                old = was.rating if was is not None else DEFAULT_RATING
+                moved.append(f"{name} {now.rating:.0f} ({now.rating - old:+.0f})")
+        return [f"Ratings: {', '.join(moved)}."] if moved else []
 
     async def leaderboard(self, guild_id: str | None, game: str, limit: int = 10) -> list[RatingRow]:
         _engine(game)

@@ -341,6 +341,46 @@ class TableService(HintOps, PeopleOps):
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.prompt_views(engine.load_state(row.state), seat)
 
+    async def dangers(self, game_id: int, actions: list[Action]) -> dict[int, str]:
+        """Index -> the consequence the game warns of, for the moves among `actions` it marks
+        (see Game.danger); from the stored state."""
+        row = await self._row(game_id)
+        if row.state is None or row.status != "active":
+            return {}
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        found = {i: engine.danger(state, a) for i, a in enumerate(actions)}
+        return {i: text for i, text in found.items() if text}
+
+    async def briefing(self, game_id: int, user_id: str) -> list[str]:
+        """What a player's own open prompt is about, for their private panel or the console: the
+        game's context lines (from what that seat may see) and what running out of time does."""
+        row = await self._row(game_id)
+        seat = row.seat_of(user_id)
+        if row.state is None or row.status != "active" or seat is None:
+            return []
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        mine = [p for p in engine.prompt_views(state, seat) if p.seat == seat]
+        if not mine:
+            return []
+        lines = [line for p in mine for line in p.context]
+        return [*lines, self._timeout_words(row, engine, state, seat)]
+
+    def _timeout_words(self, row: GameRow, engine: Game, state: GameState, seat: int) -> str:
+        """One sentence on what the clock does for `seat` (the same choice as _timeout_move,
+        without asking the AI for its move)."""
+        clock = clock_settings(row.config)
+        when = "If your clock runs out"
+        reaction = engine.is_reaction(state, seat)
+        if reaction:
+            safe = engine.timeout_action(state, seat)
+            if safe is not None:
+                return f"{when}, the table answers for you: {safe.label()}."
+        elif clock.on_timeout == "skip" and any(isinstance(a, PASSES) for a in engine.legal_actions(state, seat)):
+            return f"{when}, the table passes for you."
+        return f"{when}, the AI chooses for you."
+
     def pieces_first(self, game: str) -> bool:
         """Whether the game's moves are grouped by piece, so a panel starts by picking one."""
         return _engine(game).pieces
@@ -386,7 +426,7 @@ class TableService(HintOps, PeopleOps):
                 move = _resolve(engine, state, seat, action)
                 if move.seat != seat:
                     raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.", engine.turn_rule or None)
-                update = _UpdateBuilder()  # each save below sets the clocks it leaves, in its transaction
+                update = _UpdateBuilder(start=state, engine=engine)  # each save sets the clocks it leaves
                 state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
@@ -404,7 +444,7 @@ class TableService(HintOps, PeopleOps):
         Update if any did."""
         engine = _engine(row.game)
         before = engine.load_state(row.state)
-        update = _UpdateBuilder()
+        update = _UpdateBuilder(start=before, engine=engine)
         state = await self._let_ai_play(row, engine, before, update)
         if state.version == before.version:
             return None
@@ -744,8 +784,9 @@ class TableService(HintOps, PeopleOps):
         if clocks.new:
             self._wake.set()
         update.add(events)
+        update.moved(engine, new, engine.undoable(state, new, events))
         if outcome is not None:
-            await self._rate(row.id, outcome)
+            update.add([Event(text=line) for line in await self._rate(row.id, outcome)])  # told, not logged
         return new  # `apply` made it a copy of its own: no need to parse what we just wrote
 
     async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,

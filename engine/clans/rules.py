@@ -50,6 +50,7 @@ from .board import (  # the board questions are also asked through this module (
     has_perm,
     hit_damage,
     home_tiles,
+    is_god,
     reach,
     stat,
     strikes_first,
@@ -128,6 +129,18 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
 
     def config_model(self):
         return ClansConfig
+
+    def danger(self, state: ClansState, action: Action) -> str | None:
+        """A God attacking a foe whose counter-strike could fell it (and so lose the game)."""
+        if not isinstance(action, Attack) or not is_god(state, action.unit):
+            return None
+        if not can_counter(state, action.unit, action.target):
+            return None
+        back, hp = hit_damage(state, action.target, action.unit), state.units[action.unit].hp
+        if back < hp:
+            return None
+        return (f"{cdef(state, action.unit).name} ({hp} HP) will take a counter-attack of up to {back} "
+                "if the target survives: your God could fall and the game with it.")
 
     def highlight(self, view: dict, actions: list[Action]) -> dict | None:
         return highlight(view, actions)

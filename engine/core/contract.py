@@ -326,6 +326,12 @@ class Game:
         facts only. None: the game has no such picture."""
         return None
 
+    def danger(self, state: GameState, action: Action) -> str | None:
+        """A short consequence, in player words, when `action` may lose the game, ends the turn
+        with something still unspent, or cannot be taken back ("Aurelius (3 HP) will take a
+        counter-attack of up to 5"); the UI shows such moves red and asks once. None: ordinary."""
+        return None
+
     def timeout_action(self, state: GameState, seat: int) -> Action | None:
         """The safe answer when `seat` lets an off-turn decision run out: the prompt's own
         `timeout` move when it is still legal. None: let the AI choose."""

@@ -245,6 +245,17 @@ class PsiWars(Game):
         self.after_move(state, events)
         self.publish(state)
 
+    def danger(self, state: PsiState, action: Action) -> str | None:
+        """Ending a phase warns when it also ends the whole turn (the later phases have nothing to
+        do): the opponent then draws, so it cannot be taken back."""
+        if not isinstance(action, Done) or action.phase == "attack":
+            return None
+        after = state.model_copy(deep=True)
+        self.advance(after, action)
+        if after.active == state.active and not after.finished:
+            return None
+        return "This also ends your turn (nothing is left to do in the later phases), and it cannot be undone."
+
     def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
         return self._explain(self, state, action)
 

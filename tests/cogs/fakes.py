@@ -68,6 +68,7 @@ class Channel:
     def __init__(self) -> None:
         self.sent: list[dict] = []
         self.stripped: list[tuple[int, dict]] = []
+        self.edited: list[int] = []  # ids of turn messages edited in place, once per edit
 
     async def send(self, **kw: Any) -> SimpleNamespace:
         assert len(kw.get("content", "")) <= 2000
@@ -76,8 +77,14 @@ class Channel:
         return msg
 
     def get_partial_message(self, message_id: int) -> SimpleNamespace:
-        async def edit(**kw: Any) -> None:
-            self.stripped.append((message_id, kw))
+        async def edit(**kw: Any) -> SimpleNamespace:
+            if set(kw) == {"view"} and kw["view"] is None:
+                self.stripped.append((message_id, kw))  # an old turn message loses its buttons
+            else:  # a turn message refreshed in place: the sent payload now reads as edited
+                self.edited.append(message_id)
+                sent = next(m for m in self.sent if m["id"] == message_id)
+                sent.update({k: v for k, v in kw.items() if k != "attachments"})
+            return SimpleNamespace(id=message_id)
 
         return SimpleNamespace(edit=edit)
 

@@ -210,3 +210,33 @@ def test_group_first_panels_start_from_the_pieces_even_when_few_moves():
     inside = plan_panel(acts, 1, 2, 0, 0, group_first=True)
     assert [b.label for row in inside if not isinstance(row, SelectSpec) for b in row][:2] == ["Move to C4",
                                                                                               "Move to D4"]
+
+
+def test_warned_moves_are_red_buttons_or_marked_options_and_confirm_once():
+    from cogs.components import WARN, confirm_buttons, mark_danger
+
+    moves = [A(f"Move {i}", "Moves") for i in range(24)]
+    few = plan_panel(moves[:3], 7, 2, 0)
+    styles = {b.label: b.style for row in mark_danger(few, {1}) for b in row}
+    assert styles == {"Move 0": "primary", "Move 1": "danger", "Move 2": "primary"}
+    many = mark_danger(plan_panel(moves, 7, 2, 0), {5})
+    options = [o.label for row in many if isinstance(row, SelectSpec) for o in row.options]
+    assert options[5] == WARN + "Move 5" and not any(o.startswith(WARN) for i, o in enumerate(options) if i != 5)
+    yes, back = confirm_buttons(7, 2, 0, 5, "Move 5")[0]
+    assert parse_cid(yes.custom_id) == Cid("ok", 7, 2, 0, 5) and yes.style == "danger"
+    assert parse_cid(back.custom_id).kind == "nav" and back.label == "Back"
+    check_layout(many)
+
+
+def test_help_explains_a_game_from_the_registry_and_its_rules_text():
+    from cogs.lookup import help_text
+    from engine.core.registry import playable_games
+    from lookup import default_lookup
+
+    lookup = default_lookup()
+    overview = help_text(None, lookup)
+    assert all(g.title in overview for g in playable_games()) and "Undo" in overview
+    for game in playable_games():
+        text = help_text(game.id, lookup)
+        assert text.startswith(f"**{game.title}**") and len(text) <= 2000
+        assert "How a turn goes" in text, game.id  # every game cites a turn rule that opens

@@ -10,7 +10,7 @@ from cogs.components import parse_cid
 from engine.core.registry import get_game
 from store import Store
 from table import TableService
-from tests.e2e.helpers import pick_from_panel
+from tests.e2e.helpers import latest_turn, pick_from_panel
 from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
 
 
@@ -50,14 +50,14 @@ async def test_solo_game_over_the_gateway(service):
             assert panel.followups[0].ephemeral and panel.followups[0].buttons
             hand = await fake.click(alice, turn, "Show my hand")
             assert hand.followups[0].ephemeral and "Your hand" in hand.followups[0].content
-            # Play the first listed action from the private panel: a new turn message appears and
-            # the old one loses its buttons.
-            before = len(fake.history())
+            # Play the first listed action from the private panel: alice plays on, so her turn
+            # message is refreshed in place (edited, no new ping) with the new state's buttons.
+            before, old_key = len(fake.find_message(turn.id).versions), panel_key(turn)
             first = panel.followups[0].buttons[0]
             done = await fake.click(alice, panel.followups[0], first["custom_id"])
             assert not done.failed
-            await fake.wait_for(lambda: len(fake.history()) > before, timeout=5)
-            assert not fake.find_message(turn.id).components
+            await fake.wait_for(lambda: len(fake.find_message(turn.id).versions) > before, timeout=5)
+            assert old_key != panel_key(fake.find_message(turn.id))  # the old version's button is gone
             # The old message's button is stale now.
             status = await fake.slash(alice, "game", "status")
             assert not status.failed
@@ -96,16 +96,17 @@ async def test_whole_game_over_the_gateway_and_stale_buttons(service):
             old = status.messages[-1]
             moves = 0
             for _ in range(400):
-                turn = fake.history()[-1]
+                turn = latest_turn(fake)  # posted anew, or refreshed in place while alice plays on
                 if not turn.components or turn.content.startswith("🏁"):
                     break
                 assert turn.content.startswith(f"<@{alice.id}>")
                 opened = await fake.click(alice, turn, panel_key(turn))
-                before = len(fake.history())
+                before = (await service.get(1)).version
                 await pick_from_panel(fake, alice, opened.followups[0], rng)
-                await fake.wait_for(lambda b=before: len(fake.history()) > b, timeout=5)
+                await fake.settle()
+                assert (await service.get(1)).version > before
                 moves += 1
-            final = fake.history()[-1]
+            final = latest_turn(fake)
             assert moves > 10
             assert final.content.startswith("🏁 Game #1"), final.content
             assert (await service.get(1)).seed in final.content

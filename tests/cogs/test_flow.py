@@ -52,8 +52,14 @@ async def test_public_button_acts_and_strips_previous_message(table):
     await new_game(lobby)
     first = bot.channel.sent[0]
     end = public_button(first, "End Creation Units")
+    assert end.item.style == discord.ButtonStyle.danger  # on turn 1 it ends the whole turn: red, asked once
+    ask = Interaction(ALICE, "Alice")
+    await play.on_component(ask, end.custom_id, [])
+    asked = ask.followup.sent[-1]
+    assert asked["ephemeral"] and "ends your turn" in asked["content"] and len(bot.channel.sent) == 1
+    yes = next(i.item for i in items(asked["view"]) if i.item.label.startswith("Yes: "))
     click = Interaction(ALICE, "Alice")
-    await play.on_component(click, end.custom_id, [])
+    await play.on_component(click, yes.custom_id, [])
     assert click.response.calls[0][0] == "defer"
     assert len(bot.channel.sent) == 2
     assert bot.channel.stripped == [(first["id"], {"view": None})]
@@ -161,7 +167,11 @@ async def click_panel(play, user, panel_reply, rng):
             if item.item.disabled:
                 continue
         await play.on_component(inter, item.custom_id, values)
-        if cid.kind in ("act", "pick"):
+        asked = inter.edits[-1] if inter.edits else {}
+        if cid.kind in ("act", "pick") and str(asked.get("content", "")).startswith("⚠️"):
+            reply = asked  # the move asks once: the next pick may be its red "Yes"
+            continue
+        if cid.kind in ("act", "pick", "ok"):
             return inter
         reply = inter.edits[-1]  # navigation edits the panel in place
     raise AssertionError("panel navigation never reached an action")
@@ -186,8 +196,9 @@ async def test_play_a_whole_game_through_the_panel(table):
     assert [i.item.label for i in items(last["view"])] == ["Rematch"]  # the only button left
     seed = (await service.get(1)).seed
     assert seed and seed in last["content"]
-    # Every turn message but the last lost its buttons.
+    # Every turn message but the last lost its buttons; the others moves refreshed one in place.
     assert len(bot.channel.stripped) == len(bot.channel.sent) - 1
+    assert bot.channel.edited and len(bot.channel.sent) < (await service.get(1)).version / 2
 
 
 async def test_a_refused_post_is_explained_and_the_move_stands(table):
@@ -199,8 +210,11 @@ async def test_a_refused_post_is_explained_and_the_move_stands(table):
         raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
 
     bot.channel.send = refuse
+    ask = Interaction(ALICE, "Alice")
+    await play.on_component(ask, end.custom_id, [])  # it ends the turn, so it asks first
+    yes = next(i.item for i in items(ask.followup.sent[-1]["view"]) if i.item.label.startswith("Yes: "))
     click = Interaction(ALICE, "Alice")
-    await play.on_component(click, end.custom_id, [])
+    await play.on_component(click, yes.custom_id, [])
     assert click.followup.sent[-1]["content"] == NOT_POSTED
     assert (await service.get(1)).version > 0
 

@@ -55,7 +55,7 @@ def test_turn_message_pings_and_prompts():
                          button="Choose your defense")]
     text = turn_message(5, "Psi Wars", [BOB], defend, view, ["Alice attacks."], private_for=["Bob"])
     first = text.splitlines()[0]
-    assert first == "<@222>: Bob: choose your defense"
+    assert first == "<@222>: choose your defense"  # the mention names Bob: not twice
     assert "Game #5" in text and "turn 3" in text and "• Alice attacks." in text
     assert panel_label([BOB], defend) == "Choose your defense"
     assert panel_label([ALICE], [PromptView(seat=0, player="Alice", kind="cu", prompt="")]) == "Your move"
@@ -100,8 +100,9 @@ def test_text_board_is_added_only_when_it_fits():
 def test_turn_message_points_to_autopilot_for_routine_prompts():
     seat = type("S", (), {"seat": 1, "user_id": "22", "name": "Bob", "is_ai": False})()
     window = [PromptView(seat=1, player="Bob", kind="window", prompt="Bob: play Powers or pass")]
-    text = turn_message(3, "Psi Wars", [seat], window, {}, ["Alice attacks."], routine=["window"])
-    assert text.splitlines()[-1] == "-# ⚙️ Routine prompt (`window`): `/autopilot` can answer it for you from now on."
+    text = turn_message(3, "Psi Wars", [seat], window, {}, ["Alice attacks."], routine=["Always pass Power windows"])
+    assert text.splitlines()[-1] == ("-# ⚙️ A routine prompt: `/autopilot` can answer it for you from now on "
+                                     "(“Always pass Power windows”).")
     assert "/autopilot" not in turn_message(3, "Psi Wars", [seat], window, {}, ["Alice attacks."])
 
 

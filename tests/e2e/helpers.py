@@ -60,12 +60,14 @@ async def human_game(fake: FakeDiscord, alice: Member, bob: Member, *, channel=N
     return int(re.search(r"Game #(\d+)", start.content).group(1))
 
 
-async def members_game(fake: FakeDiscord, service: TableService, game: str, members: list[Member]) -> int:
-    """The first member opens `game`, the others join, the first starts it: its id."""
-    new = await fake.slash(members[0], "game", "new", game=game)
-    assert "opened a game" in new.content, new.content
+async def members_game(fake: FakeDiscord, service: TableService, game: str, members: list[Member],
+                       **options) -> int:
+    """The first member opens `game` in the channel, the others join, the first starts it; the game id."""
+    new = await fake.slash(members[0], "game", "new", game=game, **options)
+    assert not new.failed and "opened a game" in new.content, new.content
     for member in members[1:]:
-        assert "joined" in (await fake.slash(member, "game", "join")).content
+        joined = await fake.slash(member, "game", "join")
+        assert "joined" in joined.content, joined.content
     start = await fake.slash(members[0], "game", "start")
     assert "has begun" in start.content, start.content
     return (await service.table_in(str(fake.channel.id))).game_id
@@ -92,6 +94,16 @@ def turn_messages(fake: FakeDiscord, channel=None) -> list[Message]:
     """Messages the bot posted in the channel itself (turn messages), not interaction replies."""
     return [m for m in fake.history(channel) if m.audience is None and m.interaction is None
             and m.author_id == fake.bot_user.id]
+
+
+def written(fake: FakeDiscord) -> dict[int, int]:
+    """A mark of what the channel holds now: message id -> how many times it was edited."""
+    return {m.id: len(m.versions) for m in fake.history()}
+
+
+def written_since(fake: FakeDiscord, mark: dict[int, int]) -> list[Message]:
+    """Messages posted or edited since `mark` (a turn message edited in place counts again)."""
+    return [m for m in fake.history() if len(m.versions) > mark.get(m.id, -1)]
 
 
 def latest_turn(fake: FakeDiscord, channel=None) -> Message:
@@ -245,6 +257,13 @@ class Played:
     via: str  # "panel" or "public" (the button on the turn message)
     version_before: int
     version_after: int
+    awaited_before: frozenset[int] = frozenset()  # seats the game waited on before the move
+    awaited_after: frozenset[int] = frozenset()  # ... and after it (and any AI moves it set off)
+
+
+def awaited_changes(moves: list[Played]) -> int:
+    """How many moves changed whom the game waits on: each such change earns one new, pinging turn message."""
+    return sum(m.awaited_after != m.awaited_before for m in moves)
 
 
 async def open_panel(fake: FakeDiscord, member: Member, turn: Message) -> Message:
@@ -294,11 +313,24 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
         else:
             result, via = await fake.choose(member, panel, [option.value], select=option.custom_id), "panel"
         assert not result.failed, result
+        result = await confirm_if_asked(fake, member, result, panel)
         refusals = [m.content for m in result.followups if m.ephemeral and "✅" not in m.content
                     and not m.content.startswith("🔒")]
         assert not refusals, f"{member.name} playing {name!r} was refused: {refusals}"
         return name, via
     raise AssertionError(f"never reached an action on {panel!r}")
+
+
+async def confirm_if_asked(fake: FakeDiscord, member: Member, result, panel: Message | None = None):
+    """If the move was one the game warns about, the answer is a red "Yes: ..." button (on the
+    panel, edited in place, or in a new private reply): press it; the result of the last click."""
+    for where in [*reversed(result.followups), *([fake.find_message(panel.id)] if panel is not None else [])]:
+        ok = button_of(where, "ok")
+        if ok is not None and where.content.startswith("⚠️"):
+            confirmed = await fake.click(member, where, ok["custom_id"])
+            assert not confirmed.failed, confirmed
+            return confirmed
+    return result
 
 
 async def pick_from_panel(fake, user, panel, rng):
@@ -314,7 +346,7 @@ async def pick_from_panel(fake, user, panel, rng):
             result = await fake.click(user, panel, comp["custom_id"])
         assert not result.failed
         if kind in ("act", "pick"):
-            return result
+            return await confirm_if_asked(fake, user, result, panel)
         panel = fake.find_message(panel.id)  # navigation edits the panel in place
     raise AssertionError("never reached an action")
 
@@ -375,13 +407,17 @@ async def play_game(fake: FakeDiscord, service: TableService, game_id: int, *, p
         pending = [d for d in view["pending"] if d["seat"] == seat]
         assert pending, f"{member.name} was pinged but the game waits on {view['pending']}"
         panel_label = button_of(turn, "panel")["label"]  # read now: the message loses its buttons
+        shown = button_of(turn, "panel")["custom_id"]  # carries the version the message shows
         label, via = await make_move(fake, member, turn, policy,
                                      prefer_public=bool(public_every) and step % public_every == 0)
         after = await service.get(game_id)
         assert after.version > before.version, f"{member.name}'s {label!r} did not change the game"
-        assert latest_turn(fake, channel).id != turn.id, "no new turn message after a move"
+        now = latest_turn(fake, channel)
+        assert now.id != turn.id or button_of(now, "panel") is None or button_of(now, "panel")["custom_id"] != shown, \
+            "the turn message was neither re-posted nor refreshed after a move"
+        waited = frozenset(d["seat"] for d in (await service.view(game_id, None))["pending"])
         played = Played(step, member, seat, view["active"], pending[0]["kind"], panel_label, label, via,
-                        before.version, after.version)
+                        before.version, after.version, frozenset(d["seat"] for d in view["pending"]), waited)
         moves.append(played)
         if after_move is not None:
             await after_move(played)
@@ -593,3 +629,48 @@ def shows(lowered: str, name: str) -> bool:
             return True
         start = lowered.find(needle, start + 1)
     return False
+
+
+# --- player words: what every payload must never show a player -------------------------------------
+
+WORD_RULES = [  # (what is wrong, pattern) over the text players read
+    ("snake_case engine word", re.compile(r"(?<![\w/<@#:.-])[a-z]+(?:_[a-z0-9]+)+(?![\w/>])")),
+    ("section sign without a title", re.compile(r"§\s*[\w.-]+\)?(?!\s*[A-Z“\"])")),
+    ("raw validation text", re.compile(r"Input should be|validation error|pydantic|Traceback", re.I)),
+    ("JSON", re.compile(r"\{\s*\"\w+\"\s*:|\[\s*\{\s*\"")),
+    ("engine id", re.compile(r"\b[a-z]{1,3} -> |\bseat \d\b")),  # "AI 1 cs -> Player 1"
+]
+
+
+def shown_texts(message: Message) -> list[str]:
+    """What players read of a message, in every version it had: content, labels, placeholders,
+    option labels and descriptions (never custom ids or URLs)."""
+    out = []
+    for data in [*message.versions, message.data]:
+        out.append(data.get("content") or "")
+        stack = list(data.get("components") or [])
+        while stack:
+            c = stack.pop()
+            stack += c.get("components") or []
+            out += [c.get(k) or "" for k in ("label", "placeholder")]
+            out += [t for o in c.get("options") or [] for t in (o.get("label"), o.get("description")) if t]
+    return [re.sub(r"https?://\S+|<[@#!:&][^>]*>|`[^`]*`", "", t) for t in out if t]  # links, mentions, code
+
+
+def player_word_problems(fake: FakeDiscord, channel=None) -> list[str]:
+    """Every place a message of the game showed engine words, JSON, validation text, a bare section
+    sign, or a name written twice ("@bob: bob: ...")."""
+    found = []
+    for m in fake.history(channel):
+        if m.author_id != fake.bot_user.id:
+            continue
+        for data in [*m.versions, m.data]:
+            for uid, name in re.findall(r"<@(\d+)>: (\S+?):", data.get("content") or ""):
+                member = fake.members.get(int(uid))
+                if member is not None and member.name == name:
+                    found.append(f"message {m.id}: {name}'s name written twice")
+        for text in shown_texts(m):
+            for what, pattern in WORD_RULES:
+                if hit := pattern.search(text):
+                    found.append(f"message {m.id}: {what} {hit.group(0)!r} in {text[:100]!r}")
+    return sorted(set(found))

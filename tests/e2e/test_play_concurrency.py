@@ -44,6 +44,8 @@ def refusal(result) -> str | None:
 ])
 async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, who):
     fix_seed(monkeypatch)
+    # The race is the point here, not the warning "End Creation Units" earns on turn 1 (it ends the turn).
+    monkeypatch.setattr(type(PSIWARS), "danger", lambda self, state, action: None)
     alice, bob, eve = (fake.add_member(n) for n in ("alice", "bob", "eve"))
     async with arbiter(fake, service):
         game_id = await human_game(fake, alice, bob, settings="lab hp=20")
@@ -71,7 +73,8 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
         # Both clicks were in flight together: both were acknowledged before the move was posted.
         calls = fake.calls[first_call:]
         acks = [i for i, c in enumerate(calls) if c.path.startswith("/interactions/")]
-        post = next(i for i, c in enumerate(calls) if c.method == "POST" and c.path.startswith("/channels/"))
+        post = next(i for i, c in enumerate(calls)  # the turn message: posted anew, or edited in place
+                    if c.method in ("POST", "PATCH") and c.path.startswith("/channels/"))
         assert len(acks) == 2 and max(acks) < post, calls
 
         assert not any(r.failed for r in results)
@@ -83,7 +86,8 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
         assert applied in candidates.values()
         expected, _ = PSIWARS.apply(state, applied)
         assert await service.view(game_id, None) == PSIWARS.view(expected, None)
-        assert len(turn_messages(fake)) == posted + 1  # one turn message for the one move
+        assert len(turn_messages(fake)) <= posted + 1  # at most one new turn message for the one move
+        assert f"arb:panel:{game_id}:{after.version}" in str(latest_turn(fake).components)
 
         answers = sorted(filter(None, map(refusal, results)))
         assert len(answers) == 1, answers  # the other click was refused, privately

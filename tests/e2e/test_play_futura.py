@@ -12,11 +12,16 @@ from engine.core import get_game
 from tests.e2e.helpers import (
     arbiter,
     button_of,
+    confirm_if_asked,
     fix_seed,
     is_finished,
     latest_turn,
     member_to_act,
+    members_game,
+    player_word_problems,
     strings_in,
+    written,
+    written_since,
 )
 
 GAME = get_game("futura")
@@ -42,7 +47,7 @@ async def lean_pick(fake, user, panel, rng):
             result = await fake.click(user, panel, comp["custom_id"])
         assert not result.failed
         if parse_cid(comp["custom_id"]).kind in ("act", "pick"):
-            return result
+            return await confirm_if_asked(fake, user, result, panel)
         panel = fake.find_message(panel.id)
     raise AssertionError("never reached an action")
 
@@ -64,15 +69,8 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
     fix_seed(monkeypatch, "futura-e2e")
     rng = random.Random(11)
     members = [fake.add_member(n) for n in ("alice", "bob", "carol")]
-    alice = members[0]
     async with arbiter(fake, service):
-        new = await fake.slash(alice, "game", "new", game="futura")
-        assert "opened a game" in new.content, new.content
-        for member in members[1:]:
-            assert "joined" in (await fake.slash(member, "game", "join")).content
-        start = await fake.slash(alice, "game", "start")
-        assert "has begun" in start.content, start.content
-        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        game_id = await members_game(fake, service, "futura", members)
         seats = {m.id: await service.seat_of(game_id, str(m.id)) for m in members}
         kinds, moves, checked = set(), 0, 0
         for _ in range(4000):
@@ -84,12 +82,12 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
             state = GAME.load_state((await service.store.get_game(game_id)).state)
             kinds |= {d.kind for d in state.pending}
             before = state.version
-            seen = len(fake.history())
+            seen = written(fake)
             panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
             await lean_pick(fake, member, panel.followups[-1], rng)
             await fake.settle()
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
-            for m in fake.history()[seen:]:
+            for m in written_since(fake, seen):
                 viewers = [None] if m.audience is None else [seats.get(uid) for uid in m.audience]
                 for viewer in viewers:
                     secret = hidden_names(state, viewer)
@@ -112,4 +110,5 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
         info = await service.get(game_id)
         assert info.status == "finished" and info.seed in final.content
         assert (await service.verify(game_id)).startswith("✅")
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections, fake.rejections

@@ -8,10 +8,12 @@ from tests.e2e.helpers import (
     SEED,
     ai_game,
     arbiter,
+    awaited_changes,
     fix_seed,
     human_game,
     latest_turn,
     play_game,
+    player_word_problems,
     renders_images,
     turn_messages,
 )
@@ -58,17 +60,20 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     assert any(m.label.startswith("Let formation") for m in defences)
     assert {"panel", "public"} <= {m.via for m in moves}
 
-    # One stored action per move, one turn message per move (+ the opening one), and only the
-    # newest turn message ever keeps its buttons.
+    # One stored action per move; a new turn message (+ the opening one) only when the awaited
+    # players change, the others edit it in place; only the newest turn message keeps its buttons.
     assert len(await service.store.actions(game_id)) == len(moves) == table.version - moves[0].version_before
     turns = turn_messages(fake)
-    assert len(turns) == len(moves) + 1
+    assert len(turns) == awaited_changes(moves) + 1 < len(moves) / 2
     # Power windows are routine prompts: their turn messages point to /autopilot.
-    assert any("(`window`): `/autopilot` can answer it" in t.content for t in turns), "no routine prompt shown"
+    shown = [v.get("content", "") for t in turns for v in [*t.versions, t.data]]  # every edit of each
+    assert any("`/autopilot` can answer it for you from now on (“Always pass Power windows”)" in text
+               for text in shown), "no routine prompt shown"
     assert all(not t.components for t in turns[:-1])  # the final one keeps only its Rematch button
     assert all(t.versions and "arb:panel:" in str(t.versions[0]["components"]) for t in turns[:-1])
     if renders_images():  # else the bot posts text only, by design
         assert all(t.files.get("board.png", b"").startswith(b"\x89PNG") for t in turns)
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections, fake.rejections
 
 

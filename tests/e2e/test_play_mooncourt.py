@@ -21,8 +21,12 @@ from tests.e2e.helpers import (
     latest_turn,
     make_move,
     member_to_act,
+    members_game,
     open_panel,
+    player_word_problems,
     strings_in,
+    written,
+    written_since,
 )
 
 GAME = get_game("mooncourt")
@@ -47,11 +51,11 @@ def named(texts) -> set[str]:
     return {n for n in NAMES if n in text}
 
 
-async def check_privacy(fake, service, game_id: int, since_message: int, seats: dict) -> None:
+async def check_privacy(fake, service, game_id: int, since: dict[int, int], seats: dict) -> None:
     """Messages sent since `since_message` name no gift hidden from their audience now (the game's
     own list, Game.hidden_tokens, leaves out what this move's events showed everyone)."""
     s = await state_of(service, game_id)
-    for m in fake.history()[since_message:]:
+    for m in written_since(fake, since):
         audience = [None] if m.audience is None else [seats.get(uid) for uid in m.audience]
         for seat in audience:
             leaked = named(strings_in(m.data)) & set(GAME.hidden_tokens(s, seat))
@@ -64,13 +68,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
     async with arbiter(fake, service):
         listed = await fake.autocomplete(alice, "game", "new", focused="game", game="moon")
         assert [c["value"] for c in listed.choices] == ["mooncourt"]
-        new = await fake.slash(alice, "game", "new", game="mooncourt")
-        assert "opened a game of Moon Court" in new.content, new.content
-        for member in (bob, carol):
-            assert "joined" in (await fake.slash(member, "game", "join")).content
-        start = await fake.slash(alice, "game", "start")
-        assert "has begun" in start.content, start.content
-        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        game_id = await members_game(fake, service, "mooncourt", members)
         seats = {m.id: await service.seat_of(game_id, str(m.id)) for m in members}
 
         # Show my hand answers each member alone, with their own gifts.
@@ -116,7 +114,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 assert why.ephemeral and why.content.startswith(f"**{GAME.turn_rule} "), why.content
                 assert (await service.get(game_id)).version == state.version
                 refused = True
-            seen, version = len(fake.history()), state.version
+            seen, version = written(fake), state.version
             policy.move = GAME.ai_action(state, seat)
             label, via = await make_move(fake, member, turn, policy, prefer_public=decision.kind == "accuse")
             assert (await service.get(game_id)).version > version, f"{member.name}'s {label!r} changed nothing"
@@ -150,6 +148,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
 
         verdict = await fake.slash(alice, "game", "verify")
         assert verdict.content.startswith("✅") and not verdict.ephemeral, verdict.content
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections, fake.rejections
 
 
@@ -157,10 +156,7 @@ async def test_a_standing_answer_lets_claims_stand_without_asking(fake, service,
     fix_seed(monkeypatch, "mooncourt-autopilot")
     alice, bob = fake.add_member("alice"), fake.add_member("bob")
     async with arbiter(fake, service):
-        await fake.slash(alice, "game", "new", game="mooncourt")
-        await fake.slash(bob, "game", "join")
-        await fake.slash(alice, "game", "start")
-        game_id = (await service.table_in(str(fake.channel.id))).game_id
+        game_id = await members_game(fake, service, "mooncourt", [alice, bob])
         offered = await fake.autocomplete(bob, "autopilot", focused="answer", prompt="accuse")
         assert {c["value"] for c in offered.choices} >= {"never", "sure", "ai", "off"}
         set_ = await fake.slash(bob, "autopilot", prompt="accuse", answer="never")

@@ -11,7 +11,16 @@ import pytest
 
 from store import Store
 from table import TableService
-from tests.e2e.helpers import FINISHED, arbiter, fix_seed, human_game, latest_turn, turn_messages
+from tests.e2e.helpers import (
+    FINISHED,
+    arbiter,
+    fix_seed,
+    human_game,
+    latest_turn,
+    open_panel,
+    panel_actions,
+    turn_messages,
+)
 
 HOUR = 3600.0
 
@@ -22,6 +31,11 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+async def _not_yours(self, row, engine, seat, target) -> bool:
+    """Stands in for a step someone else has already answered (so the undo needs their approval)."""
+    return False
 
 
 async def mover_and_other(service, game_id, alice, bob):
@@ -85,6 +99,26 @@ async def test_an_idle_player_is_pinged_then_the_clock_resolves_the_game(fake, s
         assert re.search(rf"1\. <@{other.id}> \*\*1216\*\*", board.content), board.content
 
 
+async def test_undoing_your_own_step_needs_nobody_and_the_button_shows_only_when_allowed(fake, service, monkeypatch):
+    fix_seed(monkeypatch)
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with arbiter(fake, service):
+        game_id = await human_game(fake, alice, bob)
+        assert not [b for b in latest_turn(fake).buttons if b["label"] == "Undo"]  # nothing to take back yet
+        mover, _ = await mover_and_other(service, game_id, alice, bob)
+        before = (await service.get(game_id)).version
+        panel = await open_panel(fake, mover, latest_turn(fake))
+        place = next(o for o in panel_actions(panel) if o.label.startswith("Place a "))  # no roll, nothing hidden
+        assert not (await fake.click(mover, panel, place.custom_id)).failed
+        await fake.settle()
+        undo = next(b for b in latest_turn(fake).buttons if b["label"] == "Undo")  # the mover is still on turn
+        done = await fake.click(mover, latest_turn(fake), undo["custom_id"])
+        assert not done.failed
+        await fake.settle()
+        assert "took back their last move" in latest_turn(fake).content
+        assert (await service.get(game_id)).version == before + 2
+
+
 async def test_undo_is_asked_and_approved_through_buttons(fake, service, monkeypatch):
     fix_seed(monkeypatch)
     alice, bob = fake.add_member("alice"), fake.add_member("bob")
@@ -95,6 +129,8 @@ async def test_undo_is_asked_and_approved_through_buttons(fake, service, monkeyp
         _, _, legal = await service.legal_for(game_id, str(mover.id))
         place = next(i for i, a in enumerate(legal) if a.type == "place_cu")
         await service.act(game_id, str(mover.id), place)  # a move with no roll and nothing hidden shown
+        # ... that the other player already answered: now they must agree to take it back.
+        monkeypatch.setattr(type(service), "_still_yours", _not_yours)
 
         asked = await fake.slash(mover, "game", "undo")
         assert not asked.ephemeral and f"<@{other.id}>, do you agree?" in asked.content
@@ -182,12 +218,15 @@ async def test_autopilot_lists_prompts_and_sets_an_answer(fake, service, monkeyp
     async with arbiter(fake, service):
         await human_game(fake, alice, bob)
         listing = await fake.slash(bob, "autopilot")
-        assert listing.ephemeral and "`window`" in listing.content and "none set" in listing.content
+        assert listing.ephemeral and "Always pass Power windows" in listing.content and "none set" in listing.content
+        assert "`window`" not in listing.content  # the prompt is named in words, not by the game's id for it
+        prompts = await fake.autocomplete(bob, "autopilot", focused="prompt", prompt="")
+        assert ("Always pass Power windows", "window") in [(c["name"], c["value"]) for c in prompts.choices]
         choices = await fake.autocomplete(bob, "autopilot", focused="answer", prompt="window", answer="")
         assert {c["value"] for c in choices.choices} == {"pass", "ai", "off"}
         done = await fake.slash(bob, "autopilot", prompt="window", answer="pass")
         assert "Always pass Power windows" in done.content
-        assert (await fake.slash(bob, "autopilot")).content.count("`window`") == 2
+        assert (await fake.slash(bob, "autopilot")).content.count("Always pass Power windows") == 2
         bad = await fake.slash(bob, "autopilot", prompt="nonsense", answer="ai")
         assert bad.ephemeral and "no routine prompt" in bad.content
 
@@ -218,6 +257,7 @@ async def test_the_undo_button_on_the_turn_message_asks_the_other_player(fake, s
         place = next(i for i, a in enumerate(legal) if a.type == "place_cu")
         update = await service.act(game_id, str(mover.id), place)
         await bot.get_cog("Play").post_update(await service.get(game_id), update)
+        monkeypatch.setattr(type(service), "_still_yours", _not_yours)  # as if the other had answered it
         turn = latest_turn(fake)
         nothing = await fake.click(other, turn, "Undo")
         assert nothing.followups[-1].ephemeral and "no move of yours" in nothing.followups[-1].content

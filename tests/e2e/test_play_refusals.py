@@ -15,6 +15,7 @@ from engine.core.registry import get_game
 from tests.e2e.helpers import (
     arbiter,
     button_of,
+    confirm_if_asked,
     fix_seed,
     human_game,
     latest_turn,
@@ -134,7 +135,11 @@ async def test_stale_buttons_after_the_board_changed(fake, service, table):
     # The board changes: the mover ends their Creation Units phase from the public button (with
     # no Creation Unit in play that ends their turn).
     assert act_button(turn)["label"] == "End Creation Units"
-    done = await fake.click(mover, turn, act_button(turn)["custom_id"])
+    assert act_button(turn)["style"] == 4  # red: it ends the whole turn, so it asks once
+    asked = await fake.click(mover, turn, act_button(turn)["custom_id"])
+    assert asked.followups[-1].ephemeral and "ends your turn" in asked.followups[-1].content
+    assert (await snapshot(service, game_id))[0] == parse_cid(old_act["custom_id"]).version  # not yet
+    done = await confirm_if_asked(fake, mover, asked)
     assert not done.failed
     before = await snapshot(service, game_id)
     assert before[0] == parse_cid(old_act["custom_id"]).version + 1

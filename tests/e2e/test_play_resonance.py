@@ -14,8 +14,11 @@ from tests.e2e.helpers import (
     is_finished,
     latest_turn,
     members_game,
+    player_word_problems,
     random_walk,
     strings_in,
+    written,
+    written_since,
 )
 
 
@@ -42,11 +45,11 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
         async def around(member, turn, moves):
             """A public message may name a hidden card only if the move made it public."""
             state = get_game("resonance").load_state((await service.store.get_game(game_id)).state)
-            secret, seen = hidden_names(state), len(fake.history())
+            secret, seen = hidden_names(state), written(fake)
 
             async def no_leak(before):
                 record = await public_record(service, game_id, before)
-                shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+                shown = " ".join(t for m in written_since(fake, seen) if m.audience is None for t in strings_in(m.data))
                 leaks = {n for n in secret if n in shown and n not in record}
                 assert not leaks, f"move {moves}: public messages named hidden cards {leaks}"
             return no_leak
@@ -59,4 +62,5 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
         info = await service.get(game_id)
         assert info.status == "finished" and info.seed in final.content
         assert (await service.verify(game_id)).startswith("✅")
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections, fake.rejections

@@ -10,6 +10,7 @@ from table import TableService
 from tests.e2e.helpers import (
     arbiter,
     button_of,
+    confirm_if_asked,
     fix_seed,
     human_game,
     latest_turn,
@@ -55,7 +56,7 @@ async def test_buttons_posted_before_a_restart_still_work(fake, monkeypatch, tmp
             cid = parse_cid(button["custom_id"])
             expected = await legal_action(service, game_id, cid.seat, cid.index)
             assert expected.label() == button["label"]
-            moved = await fake.click(member, turn, button["custom_id"])
+            moved = await confirm_if_asked(fake, member, await fake.click(member, turn, button["custom_id"]))
             assert not moved.failed and not moved.followups  # no refusal, nothing private to say
             assert (await service.get(game_id)).version == version + 1
             assert latest_turn(fake).id != turn.id  # a new turn message

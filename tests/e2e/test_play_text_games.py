@@ -58,7 +58,15 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
 
     from engine.clans.cards import catalog
     from engine.core import get_game
-    from tests.e2e.helpers import button_of, latest_turn, pick_from_panel, strings_in
+    from tests.e2e.helpers import (
+        button_of,
+        latest_turn,
+        pick_from_panel,
+        player_word_problems,
+        strings_in,
+        written,
+        written_since,
+    )
 
     rng = random.Random(3)
     alice = fake.add_member("alice")
@@ -72,7 +80,7 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
             row = await service.store.get_game(game_id)
             state = get_game("clans").load_state(row.state)
             secret = {catalog().cards[c].name for p in state.players for c in p.unused}
-            seen = len(fake.history())
+            seen = written(fake)
             panel = await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])
             await pick_from_panel(fake, alice, panel.followups[-1], rng)
             await fake.settle()
@@ -80,9 +88,10 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
             events = [e.text for e in await service.store.events(game_id, since_version=row.version)
                       if e.visible_to is None]
             record = " ".join([*strings_in(view), *events])
-            shown = " ".join(t for m in fake.history()[seen:] if m.audience is None for t in strings_in(m.data))
+            shown = " ".join(t for m in written_since(fake, seen) if m.audience is None for t in strings_in(m.data))
             leaks = {n for n in secret if n in shown and n not in record}
             assert not leaks, f"move {move}: public messages named face-down cards {leaks}"
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     assert not fake.rejections
 
 
