@@ -174,3 +174,10 @@ def clock_text(clock: Any) -> str:
     if clock.forfeit_after:
         parts.append(f"{clock.forfeit_after} timeouts in a row concede the game")
     return "; ".join(parts) + "."
+
+
+def prompt_name(kind: str, answers: dict[str, str]) -> str:
+    """A routine prompt named by what its standing answers say (the game's own answers, not "ai");
+    one with none of its own is named by its kind in plain words ("Defend prompts")."""
+    said = [text for key, text in answers.items() if key != "ai"]
+    return " / ".join(said[:2]) or f"{kind.replace('_', ' ').capitalize()} prompts"

@@ -17,7 +17,7 @@ from engine.core.registry import playable_games
 from table import TableError, TableInfo
 
 from .components import ask_buttons, concede_buttons, people_button, trim
-from .format import error_text, fit_message
+from .format import error_text, fit_message, prompt_name
 from .replies import answer, edit_reply, explain_failure, fit, within_ack
 
 log = logging.getLogger(__name__)
@@ -25,13 +25,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 CLEAR = "off"  # the /autopilot answer that removes a standing answer
 BROKEN_NOTE = ("⚠️ set aside: its saved data cannot be read. Its creator or a moderator can rebuild it with "
                "`/game repair` or end it with `/game abort`")
-
-
-def prompt_name(kind: str, answers: dict[str, str]) -> str:
-    """A routine prompt named by what its standing answers say (the game's own answers, not "ai");
-    one with none of its own is named by its kind in plain words ("Defend prompts")."""
-    said = [text for key, text in answers.items() if key != "ai"]
-    return " / ".join(said[:2]) or f"{kind.replace('_', ' ').capitalize()} prompts"
 
 
 def _view(rows) -> discord.ui.View | None:

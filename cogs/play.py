@@ -49,11 +49,11 @@ from .format import (
     game_summary,
     mention_ids,
     panel_label,
+    prompt_name,
     status_line,
     turn_message,
 )
 from .lookup import refusal_kwargs
-from .people import prompt_name
 from .replies import answer, edit_reply, fit
 
 log = logging.getLogger(__name__)
