@@ -674,3 +674,13 @@ def player_word_problems(fake: FakeDiscord, channel=None) -> list[str]:
                 if hit := pattern.search(text):
                     found.append(f"message {m.id}: {what} {hit.group(0)!r} in {text[:100]!r}")
     return sorted(set(found))
+
+
+async def known_record(service: TableService, game_id: int, since: int, member_id: str | None = None) -> str:
+    """What a member (None: the public) may know of a game now: their view and the log lines they
+    may read after version `since`."""
+    view = await service.view(game_id, member_id)
+    seat = None if member_id is None else await service.seat_of(game_id, member_id)
+    events = [e.text for e in await service.store.events(game_id, since_version=since)
+              if e.visible_to is None or seat in e.visible_to]
+    return " ".join([*strings_in(view), *events])

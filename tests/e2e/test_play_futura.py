@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     confirm_if_asked,
     fix_seed,
     is_finished,
+    known_record,
     latest_turn,
     member_to_act,
     members_game,
@@ -57,14 +58,6 @@ def hidden_names(state, viewer: int | None) -> set[str]:
     return {state.card(uid).name for uid in GAME.hidden_tokens(state, viewer)}
 
 
-async def public_record(service, game_id: int, since: int, member_id: str | None) -> str:
-    """What the viewer may know now: its view and the log it may read after `since`."""
-    view = await service.view(game_id, member_id)
-    seat = None if member_id is None else await service.seat_of(game_id, member_id)
-    events = [e.text for e in await service.store.events(game_id, since_version=since) if e.visible_to is None or seat in e.visible_to]
-    return " ".join([*strings_in(view), *events])
-
-
 async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
     fix_seed(monkeypatch, "futura-e2e")
     rng = random.Random(11)
@@ -98,7 +91,7 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
                         continue
                     # The same design may sit face up elsewhere, or the move may have shown it.
                     who = None if viewer is None else str(next(k for k, v in seats.items() if v == viewer))
-                    known = await public_record(service, game_id, before, who)
+                    known = await known_record(service, game_id, before, who)
                     leaks = {n for n in suspects if n not in known}
                     assert not leaks, f"move {moves}: seat {viewer} was shown hidden cards {leaks}"
             moves += 1

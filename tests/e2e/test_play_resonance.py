@@ -12,6 +12,7 @@ from tests.e2e.helpers import (
     arbiter,
     fix_seed,
     is_finished,
+    known_record,
     latest_turn,
     members_game,
     player_word_problems,
@@ -28,13 +29,6 @@ def hidden_names(state) -> set[str]:
     return names | {catalog().codex[b].name for p in state.players for b in p.codex_deck}
 
 
-async def public_record(service, game_id: int, since: int) -> str:
-    """Everything public about the game now: its public view and the public log after `since`."""
-    view = await service.view(game_id, None)
-    events = [e.text for e in await service.store.events(game_id, since_version=since) if e.visible_to is None]
-    return " ".join([*strings_in(view), *events])
-
-
 async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatch):
     fix_seed(monkeypatch, "resonance-e2e")
     rng = random.Random(7)
@@ -48,7 +42,7 @@ async def test_three_members_play_resonance_to_the_end(fake, service, monkeypatc
             secret, seen = hidden_names(state), written(fake)
 
             async def no_leak(before):
-                record = await public_record(service, game_id, before)
+                record = await known_record(service, game_id, before)
                 shown = " ".join(t for m in written_since(fake, seen) if m.audience is None for t in strings_in(m.data))
                 leaks = {n for n in secret if n in shown and n not in record}
                 assert not leaks, f"move {moves}: public messages named hidden cards {leaks}"
