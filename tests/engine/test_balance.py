@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from typing import Literal
 
@@ -73,7 +74,47 @@ def test_the_report_files_say_how_to_reproduce_them(tmp_path):
     assert json.loads((out / "report.json").read_text())["games"] == 10
 
 
-@pytest.mark.parametrize("game", ["psiwars", "clans", "resonance"])
+def test_a_tiny_run_writes_the_report_and_png_charts_it_links(tmp_path):
+    out = balance.write(balance.run("testfirst", 6, ["ai", "ai"], seed=4), tmp_path)
+    md = (out / "report.md").read_text()
+    assert f"engine {balance.engine_version()}" in md and "seed 4" in md
+    if importlib.util.find_spec("matplotlib") is None:
+        assert "Skipped: matplotlib is not installed" in md
+        pytest.skip("matplotlib (the optional extra `balance`) is not installed: no charts to check")
+    for name in ("seats.png", "lengths.png", "content.png"):
+        assert f"![{name}]({name})" in md
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_report_says_charts_were_skipped_without_matplotlib(tmp_path, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)  # import fails as if not installed
+    out = balance.write(balance.run("testfirst", 4, ["ai", "ai"], seed=4), tmp_path)
+    assert "Skipped: matplotlib is not installed" in (out / "report.md").read_text()
+    assert not list(out.glob("*.png"))
+
+
+def test_the_first_mover_is_counted_apart_from_seat_1():
+    rep = balance.report(balance.run("testfirst", 8, ["ai", "ai"], seed=2))
+    assert rep["first_mover"]["win_rate"] == 1.0 and rep["first_mover"]["games"] == 8
+
+
+def test_varied_content_is_dealt_every_way_round_the_table():
+    deals = [balance.dealt(("decks", ["a", "b", "c"]), 2, i)["decks"] for i in range(12)]
+    assert deals[0] == deals[1] and deals[0] != deals[2]  # a full rotation of kinds per deal
+    assert sorted(map(tuple, deals[::2])) == sorted([("a", "b"), ("a", "c"), ("b", "a"), ("b", "c"),
+                                                    ("c", "a"), ("c", "b")])
+    assert balance.dealt(("decks", ["a"]), 2, 0) == {"decks": ["a", "a"]}
+
+
+def test_the_reproduce_line_names_the_config_and_the_varied_option(tmp_path):
+    res = balance.run("psiwars", 2, ["random", "random"], seed=1, config={"lab_hp": 20},
+                      vary=("decks", ["techno", "bio_psi"]))
+    assert res.errors == 0
+    md = balance.markdown(balance.report(res), [])
+    assert "--config '{\"lab_hp\":20}' --vary decks=techno,bio_psi" in md
+
+
+@pytest.mark.parametrize("game", ["psiwars", "clans", "resonance", "futura", "infinities", "mooncourt"])
 def test_every_playable_game_gives_a_report_with_no_errors(game, tmp_path):
     res = balance.run(game, 4, ["random", "random"], seed=1)
     assert res.errors == 0 and res.games == 4
