@@ -34,7 +34,6 @@ from .actions import (
 from .cards import card, catalog
 from .state import InfState, neighbour
 
-LEADER_TASTE = ("okoro", "kal7", "reiso", "sahra", "vael", "chijen")
 USEFUL = {"power", "energy", "fortitude", "star", "rift"}
 
 
@@ -96,8 +95,8 @@ def choose(game, s: InfState, seat: int):
     p = s.players[seat]
     if isinstance(first, ChooseWorld):  # a mixed choice: neither faction is a sure favourite
         return random.Random(f"{s.rng.seed}:{seat}").choice(legal)
-    if isinstance(first, PickLeader):
-        return min(legal, key=lambda a: LEADER_TASTE.index(a.leader))
+    if isinstance(first, PickLeader):  # varied like the world, so the report measures every leader
+        return random.Random(f"{s.rng.seed}:{seat}:leader").choice(legal)
     if isinstance(first, PlaceStart):
         best = [a for a in legal if a.control] or legal
         return best[0]

@@ -3,6 +3,8 @@ the public table (hand sizes, not hands), and picks one legal move by simple sco
 
 from __future__ import annotations
 
+import random
+
 from engine.core import Action
 
 from . import keywords as K
@@ -89,10 +91,11 @@ def _card_power(a: Choose) -> int:
 
 
 def _draft(s, seat, legal):
-    def score(a):
-        m = catalog().modules[int(a.option)]
-        return sum(KW_VALUE.get(k, 0) for c in m.cards for k in c.keywords), -m.id
-    return max(legal, key=score)
+    """Any module in the pool, drawn from a generator seeded by the game's seed and the pick. Every
+    drafted module goes into the one shared Main Deck (§3.2), so a pick serves all players alike;
+    a fixed favourite list put the same ten modules in every game, and the balance report could
+    measure no others. Same state, same pick: a replay repeats the draft."""
+    return random.Random(f"{s.rng.seed}:draft:{seat}:{len(s.pool)}").choice(legal)
 
 
 def _primary(s, seat, legal):
