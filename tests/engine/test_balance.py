@@ -119,3 +119,12 @@ def test_every_playable_game_gives_a_report_with_no_errors(game, tmp_path):
     res = balance.run(game, 4, ["random", "random"], seed=1)
     assert res.errors == 0 and res.games == 4
     assert sum(s.wins for s in res.seat) == pytest.approx(4)
+
+
+def test_an_outlier_allowing_for_many_items_needs_a_wider_margin():
+    assert balance.family_z(1) == pytest.approx(balance.Z95, abs=1e-3)
+    assert 3.2 < balance.family_z(50) < 3.4
+    rep = balance.report(balance.run("testfirst", 40, ["ai", "ai"], seed=3))
+    assert rep["outliers_all"] == ["Blue deck", "Red deck"]  # 40 of 40 is beyond any margin
+    md = balance.markdown(rep, [])
+    assert "an outlier even allowing for the number of items" in md and "Bonferroni" in md
