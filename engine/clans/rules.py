@@ -81,6 +81,12 @@ class ClansConfig(BaseModel):
     setup: Literal["choose", "auto"] = "choose"
 
 
+def first_turn_sp(per_turn: int) -> int:
+    """The game's very first turn gains half the SP, rounded up: with the full amount the first
+    player won 61.5% of AI games (RULINGS "Balance by self-play")."""
+    return (per_turn + 1) // 2
+
+
 # --- what each kind of Inventory item does: (game, state, move, card, log head, events) ------------
 def _item_heal(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
     game._heal(state, a.target, d.params.get("amount", 0), d.params.get("cure", False), events, head)
@@ -236,11 +242,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         self._tick(state, events)
         if state.finished:
             return
-        p.sp += state.sp_per_turn
+        gain = first_turn_sp(state.sp_per_turn) if state.turn == 1 else state.sp_per_turn
+        p.sp += gain
         p.assimilated = False
         state.current = None
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name} gains "
-                                 f"{state.sp_per_turn} SP ({p.sp} SP, {p.exp} EXP)."))
+                                 f"{gain} SP ({p.sp} SP, {p.exp} EXP)."))
 
     def _end_turn(self, state: ClansState, events: list[Event]) -> None:
         """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen;

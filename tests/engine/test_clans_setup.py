@@ -5,7 +5,7 @@ from engine.clans.actions import DraftMap, PlaceGod, PlaceHomebase, PlaceMap
 from engine.clans.cards import Placement, battlemaps, connected
 from engine.clans.setup import next_setup
 from engine.clans.state import coord, parse_coord
-from engine.core import get_game
+from engine.core import EndTurn, get_game
 
 from .test_clans_rules import refused
 
@@ -109,9 +109,19 @@ def test_play_starts_with_the_first_player_once_everything_is_placed():
         GAME.advance(s, GAME.ai_action(s, GAME.to_act(s)[0]))
     assert s.phase == "play" and s.active == s.first and s.pending[0].kind == "turn"
     assert len(s.units) == 2 and all(p.homebase for p in s.players)
-    assert s.players[s.first].sp == 4
+    assert s.players[s.first].sp == 2  # the first turn gains half (RULINGS: balance by self-play)
     homes = {p.homebase for p in s.players}
     assert connected(s.field, homes)
+
+
+def test_only_the_games_first_turn_gains_half_the_sp():
+    s = GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "half")
+    first, other = s.first, 1 - s.first
+    assert s.players[first].sp == 2 and s.players[other].sp == 0
+    GAME.advance(s, EndTurn(seat=first))
+    assert s.active == other and s.players[other].sp == 4
+    GAME.advance(s, EndTurn(seat=other))
+    assert s.players[first].sp == 2 + 4
 
 
 def test_the_automatic_set_up_is_still_available():
