@@ -13,6 +13,9 @@ from .state import ResState
 
 HAND_SIZE = 5
 PICKS = {2: 5, 3: 3, 4: 2}  # §3.2: modules each player drafts
+# Every player but the first starts with this much Karma: without it the first player won 58% of
+# AI games (RULINGS "Balance by self-play").
+LATER_SEAT_KARMA = 1
 
 
 def codex_pool(primary: int, secondaries: list[int]) -> list[str]:
@@ -106,6 +109,10 @@ def finish_codex(s: ResState, events: list[Event]) -> None:
             catalog().codex[b].name for b in sorted(p.codex_deck)) + ".", visible_to=[p.seat]))
     for seat in s.order_from(s.first):
         E.draw_cards(s, seat, HAND_SIZE, events, "draws an opening hand of")
+    for p in s.players:
+        if p.seat != s.first:
+            p.karma += LATER_SEAT_KARMA
+            events.append(Event(text=f"{p.name} starts with {LATER_SEAT_KARMA} Karma for not going first."))
     s.phase = "play"
     s.active = s.first
     start_turn(s, events)

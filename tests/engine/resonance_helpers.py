@@ -22,13 +22,14 @@ def covers(*ids: str):
 
 
 def table(players: int = 2, seed: str = "scenario") -> ResState:
-    """A game in play, seat 0 to act on a later turn, empty hands, no Animations, no Codex blocks."""
+    """A game in play, seat 0 to act on a later turn, empty hands, no Animations, no Codex blocks,
+    no Karma (not even the later seats' starting Karma)."""
     s = GAME.setup({"setup": "quick"}, ["Ann", "Bob", "Cat", "Dan"][:players], seed)
     for p in s.players:
         s.main_deck += p.hand
         p.hand = []
         p.active_codex = []
-        p.tokens = 0
+        p.tokens = p.karma = 0
         p.immunized = []
     s.units = {k: v for k, v in s.units.items() if v.kind == "player"}
     s.active, s.first, s.first_turn, s.turn, s.round = 0, 1, False, 5, 3

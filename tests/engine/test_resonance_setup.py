@@ -82,3 +82,11 @@ def test_player_count_is_two_to_four():
 def test_the_lobbys_quick_setup_switch_maps_to_quick_and_draft():
     assert GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "q").phase == "play"
     assert GAME.setup({"setup": "choose"}, ["Ann", "Bob"], "q").phase == "draft"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_player_but_the_first_starts_with_one_karma(players):
+    s = GAME.setup({"setup": "quick"}, ["Ann", "Bob", "Cat"][:players], "karma")
+    assert s.phase == "play"
+    assert [p.karma for p in s.players] == [0 if p.seat == s.first else 1 for p in s.players]
+    assert any("1 Karma for not going first" in e.text for e in s.recent)
