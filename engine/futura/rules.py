@@ -154,6 +154,8 @@ class Futura(Game):
             if p.seat not in s.populous:
                 s.populous.append(p.seat)
         gain = self.income(s, p)
+        if s.turn == 1:  # RULINGS "Balance by self-play": the first player won 57.5% with full income
+            gain = (gain + 1) // 2
         p.energy += gain
         events.append(Event(text=f"Turn {s.turn}, cycle {s.cycle}: {p.name} gains {gain} energy ({p.energy})."))
         self._refill(s, p, events)

@@ -113,3 +113,13 @@ def test_five_cycles_end_on_victory_points():
     while not s.finished:
         GAME.advance(s, EndTurn(seat=s.active))
     assert s.cycle == 5 and "victory points" in s.finished.reason
+
+
+def test_only_the_games_first_turn_gains_half_the_income():
+    s = fresh(2, "half")
+    first, other = s.players[s.active], s.players[1 - s.active]
+    assert first.energy == (GAME.income(s, first) + 1) // 2 < GAME.income(s, first)
+    GAME.advance(s, EndTurn(seat=first.seat))
+    while s.active != other.seat:  # a hand to trim first, say
+        GAME.advance(s, GAME.ai_action(s, GAME.to_act(s)[0]))
+    assert other.energy == GAME.income(s, other)
