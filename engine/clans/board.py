@@ -112,21 +112,27 @@ def _steps(field: tuple[str, ...], rules: tuple[str, ...]) -> dict[Pos, tuple[tu
             for y in range(len(field)) for x in range(len(field[0]))}
 
 
-def reach(state: ClansState, iid: str) -> dict[Pos, int]:
-    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement).
+def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:
+    """Tiles a unit of `seat` may not step on or through: every Homebase, and its foes unless it
+    phases through them."""
+    stop = home_tiles(state)
+    if not phase:
+        stop |= {o.pos for o in state.units.values() if state.foes(o.owner, seat)}
+    return frozenset(stop)
 
-    The legal moves ask this for every ally on every step, so it runs on plain data: a cached
-    step table, one set of tiles nobody may enter, and tiles taken in order of SPD left."""
-    u = state.units[iid]
-    steps = _steps(tuple(state.field), tuple(state.players[u.owner].terrain))
-    occupant = {o.pos: o.owner for o in state.units.values()}
-    stop = home_tiles(state)  # nobody passes through a homebase
-    if not has_perm(state, iid, "phase"):
-        stop |= {pos for pos, owner in occupant.items() if state.foes(owner, u.owner)}
-    spd = stat(state, iid, "spd")
-    best = {u.pos: spd}
+
+@lru_cache(maxsize=1 << 14)
+def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
+           stop: frozenset[Pos]) -> dict[Pos, int]:
+    """Every tile a unit on `start` with `spd` can reach and the SPD left there, occupied tiles
+    included (they are left out by the caller). Within a turn the same unit asks again on every
+    step with the same answer, so it is remembered: callers must not change the dict.
+
+    Plain data: a cached step table, and tiles taken in order of SPD left."""
+    steps = _steps(field, rules)
+    best = {start: spd}
     todo: list[list[Pos]] = [[] for _ in range(spd + 1)]  # tiles by the SPD left on them
-    todo[spd].append(u.pos)
+    todo[spd].append(start)
     for rem in range(spd, 0, -1):  # every step costs SPD, so a tile never gains after its turn
         for pos in todo[rem]:
             if best[pos] != rem:
@@ -138,7 +144,17 @@ def reach(state: ClansState, iid: str) -> dict[Pos, int]:
                 if left > best.get(n, -1):
                     best[n] = left
                     todo[left].append(n)
-    return {p: r for p, r in best.items() if p not in occupant}
+    return best
+
+
+def reach(state: ClansState, iid: str) -> dict[Pos, int]:
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement):
+    friends may be passed but not stopped on, foes and Homebases block."""
+    u = state.units[iid]
+    stop = walls(state, u.owner, has_perm(state, iid, "phase"))
+    best = spread(tuple(state.field), tuple(state.players[u.owner].terrain), u.pos, stat(state, iid, "spd"), stop)
+    occupied = {o.pos for o in state.units.values()}
+    return {p: r for p, r in best.items() if p not in occupied}
 
 
 def can_move(state: ClansState, iid: str) -> bool:

@@ -9,13 +9,24 @@ from __future__ import annotations
 
 from engine.core import Action, EndTurn, Pass
 
+from . import made
 from .abilities import ability_targets
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
-from .board import can_act, can_equip, can_move, can_use_item, cdef, reach, short, stat, summon_tiles, tag
+from .board import (
+    can_act,
+    can_equip,
+    can_move,
+    can_use_item,
+    cdef,
+    has_perm,
+    stat,
+    summon_tiles,
+    walls,
+)
 from .cards import catalog
 from .setup import setup_actions
-from .state import ClansState, coord, dist
+from .state import ClansState
 from .wards import ward_options
 
 
@@ -26,7 +37,7 @@ def summon_moves(state: ClansState, seat: int) -> list[Action]:
     for card in p.unused:
         d = catalog().cards[card]
         if d.kind == "ally" and d.sp <= p.sp:
-            out += [Summon(seat=seat, card=card, tile=coord(t)) for t in tiles]
+            out += [made.summon(seat, card, t) for t in tiles]
     return out
 
 
@@ -37,57 +48,64 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     for card in p.unused:
         if catalog().cards[card].kind != "equipment":
             continue
-        out += [Equip(seat=seat, card=card, unit=iid, names=short(state, iid))
-                for iid in state.units if can_equip(state, seat, card, iid)]
+        out += [made.equip(seat, card, iid, u.card, u.pos)
+                for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
         if not p.assimilated:
-            out.append(Assimilate(seat=seat, card=card))
+            out.append(made.assimilate(seat, card))
     return out
 
 
 def item_moves(state: ClansState, seat: int) -> list[Action]:
     out: list[Action] = []
-    for card in state.players[seat].unused:
-        if catalog().cards[card].kind == "item":
-            out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
-                    for iid in state.units if can_use_item(state, seat, card, iid)]
+    p = state.players[seat]
+    for card in p.unused:
+        d = catalog().cards[card]
+        if d.kind == "item" and d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
+            out += [made.item(seat, card, iid, u.card, u.pos)
+                    for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
     return out
 
 
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
     """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities."""
     out: list[Action] = []
-    for iid, u in state.units.items():
+    units = state.units
+    field, rules = tuple(state.field), tuple(state.players[seat].terrain)
+    occupied = {o.pos for o in units.values()}
+    foes = [o for o in units.values() if state.foes(o.owner, seat)]
+    stops: dict[bool, frozenset] = {}  # walls with and without phasing through foes, found once
+    for iid, u in units.items():
         if u.owner != seat or (only is not None and iid != only):
             continue
-        label = short(state, iid)
         if can_move(state, iid):
-            name = tag(state, iid)
-            out += [Move(seat=seat, unit=iid, to=coord(t), names=name, unit_label=label)
-                    for t in sorted(reach(state, iid))]
+            phase = has_perm(state, iid, "phase")
+            stop = stops.get(phase) or stops.setdefault(phase, walls(state, seat, phase))
+            paths = made.walks(seat, iid, u.card, u.pos, field, rules, stat(state, iid, "spd"), stop)
+            out += [m for to, m in paths if to not in occupied]
         if can_act(state, iid):
             rng = stat(state, iid, "rng")
-            out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}",
-                           unit_label=label)
-                    for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
-            out += ability_moves(state, seat, iid, rng, label)
+            x, y = u.pos
+            out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in foes
+                    if abs(o.pos[0] - x) <= rng and abs(o.pos[1] - y) <= rng]
+            out += ability_moves(state, seat, iid, rng)
     return out
 
 
-def ability_moves(state: ClansState, seat: int, iid: str, rng: int, label: str) -> list[Action]:
+def ability_moves(state: ClansState, seat: int, iid: str, rng: int) -> list[Action]:
     """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
     out: list[Action] = []
+    units, u = state.units, state.units[iid]
     for i, ab in enumerate(cdef(state, iid).abilities):
         if ab.timing != "PT" or ab.sp > state.players[seat].sp:
             continue
         for t in ability_targets(state, iid, ab, rng):
-            on = f" on {short(state, t)}" if t else ""
-            out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
-                                  names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label))
+            to = units[t] if t else None
+            out.append(made.ability(seat, iid, u.card, u.pos, i, t, to and to.card, to and to.pos))
     return out
 
 
 def end_turn_moves(state: ClansState, seat: int) -> list[Action]:
-    return [EndTurn(seat=seat)]
+    return [made.end_turn(seat)]
 
 
 TURN_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions, unit_moves, end_turn_moves)

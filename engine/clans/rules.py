@@ -346,7 +346,10 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         if state.finished or action.seat not in self.to_act(state):
             super().check(state, action)  # refuses: the game is over, or it is not this seat's move
         known = self.known_legal(state, action.seat)  # the player just listed them: no second look
-        if action not in (known if known is not None else moves_like(state, action)):
+        offered = known if known is not None else moves_like(state, action)
+        # A move picked from the list is that very object (moves are built once, made.py): look for
+        # it by identity before comparing field by field.
+        if not any(m is action for m in offered) and action not in offered:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule
             raise refusal

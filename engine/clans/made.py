@@ -1,0 +1,95 @@
+"""Moves built once and shared: the legal-move lists reuse the same frozen action objects.
+
+Actions are frozen, so one object can stand in every list that offers that move. Each builder
+takes exactly what decides the move's fields (its labels included: a unit's card and tile name
+it) and remembers the object, so a step builds only the moves it has not offered before (a
+unit that just moved, a new foe in range) instead of some sixty pydantic objects.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.core import EndTurn
+
+from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
+from .board import spread
+from .cards import catalog
+from .state import Pos, coord
+
+SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
+
+
+def tag_of(card: str, pos: Pos) -> str:
+    """board.tag on plain data: the card's name and its tile."""
+    return f"{catalog().cards[card].name} ({coord(pos)})"
+
+
+def short_of(card: str, pos: Pos) -> str:
+    """board.short on plain data: the card name before any comma, and the tile."""
+    return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
+
+
+@lru_cache(maxsize=SIZE)
+def move(seat: int, iid: str, card: str, pos: Pos, to: Pos) -> Move:
+    return Move(seat=seat, unit=iid, to=coord(to), names=tag_of(card, pos), unit_label=short_of(card, pos))
+
+
+@lru_cache(maxsize=SIZE)
+def attack(seat: int, iid: str, card: str, pos: Pos, foe: str, foe_card: str, foe_pos: Pos) -> Attack:
+    return Attack(seat=seat, unit=iid, target=foe, names=f"{tag_of(card, pos)} attacks {tag_of(foe_card, foe_pos)}",
+                  unit_label=short_of(card, pos))
+
+
+@lru_cache(maxsize=SIZE)
+def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
+            target: str | None, target_card: str | None, target_pos: Pos | None) -> UseAbility:
+    ab, label = catalog().cards[card].abilities[index], short_of(card, pos)
+    on = f" on {short_of(target_card, target_pos)}" if target else ""
+    return UseAbility(seat=seat, unit=iid, ability=index, target=target,
+                      names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label)
+
+
+@lru_cache(maxsize=SIZE)
+def summon(seat: int, card: str, tile: Pos) -> Summon:
+    return Summon(seat=seat, card=card, tile=coord(tile))
+
+
+@lru_cache(maxsize=SIZE)
+def equip(seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip:
+    return Equip(seat=seat, card=card, unit=iid, names=short_of(unit_card, pos))
+
+
+@lru_cache(maxsize=SIZE)
+def assimilate(seat: int, card: str) -> Assimilate:
+    return Assimilate(seat=seat, card=card)
+
+
+@lru_cache(maxsize=SIZE)
+def item(seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> UseItem:
+    return UseItem(seat=seat, card=card, target=iid, names=short_of(unit_card, pos))
+
+
+@lru_cache(maxsize=SIZE)
+def terrain(seat: int, card: str) -> CastTerrain:
+    return CastTerrain(seat=seat, card=card)
+
+
+@lru_cache(maxsize=SIZE)
+def art(seat: int, card: str, foe: str, foe_card: str, foe_pos: Pos, allies: tuple[str, ...],
+        where: tuple[Pos, ...]) -> CastArt:
+    """A Runic Art on `foe` cast by `allies`, who stand on `where`."""
+    return CastArt(seat=seat, card=card, target=foe, allies=allies,
+                   names=f"{short_of(foe_card, foe_pos)} with " + ", ".join(coord(p) for p in where))
+
+
+@lru_cache(maxsize=8)
+def end_turn(seat: int) -> EndTurn:
+    return EndTurn(seat=seat)
+
+
+@lru_cache(maxsize=SIZE)
+def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
+          stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
+    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out."""
+    return tuple((to, move(seat, iid, card, pos, to)) for to in sorted(spread(field, rules, pos, spd, stop)))
