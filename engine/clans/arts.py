@@ -9,7 +9,7 @@ from engine.core import Event
 from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import stat, tag
+from .board import hand, stat, tag
 from .cards import CardDef, catalog
 from .state import ClansState, dist
 
@@ -66,7 +66,7 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
 def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
-    arts = [card for card in state.players[seat].unused if affordable(state, seat, card, "art")]
+    arts = [card for card in hand(state, seat).get("art", ()) if affordable(state, seat, card, "art")]
     helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
     if not arts or not helpers:
         return out
@@ -124,4 +124,4 @@ class ArtRules:
 
 
 def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
-    return [made.terrain(seat, c) for c in state.players[seat].unused if affordable(state, seat, c, "terrain")]
+    return [made.terrain(seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]

@@ -41,8 +41,9 @@ def has_perm(state: ClansState, iid: str, kind: str) -> bool:
 
 def stat(state: ClansState, iid: str, name: str) -> int:
     u = state.units[iid]
-    base = getattr(cdef(state, iid), name)
-    value = base + u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
+    value = getattr(catalog().cards[u.card], name)
+    if u.mods_turn or u.mods_act:
+        value += u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
     if u.equipment:
         value += catalog().cards[u.equipment].mods.get(name, 0)
     if name == "atk":
@@ -86,6 +87,20 @@ def strikes_first(state: ClansState, att: str, dfn: str) -> bool:
     """Initiative lets a defender that can answer strike first, unless the attacker has it too."""
     return (can_counter(state, att, dfn) and has_perm(state, dfn, "initiative")
             and not has_perm(state, att, "initiative"))
+
+
+def hand(state: ClansState, seat: int) -> dict[str, tuple[str, ...]]:
+    """The seat's unused cards by kind ("ally", "item", ...), each kind in hand order: every kind
+    of move reads its own cards from here instead of looking up the whole hand again."""
+    return _by_kind(tuple(state.players[seat].unused))
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_kind(cards: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    kinds: dict[str, list[str]] = {}
+    for card in cards:
+        kinds.setdefault(catalog().cards[card].kind, []).append(card)
+    return {kind: tuple(of_kind) for kind, of_kind in kinds.items()}
 
 
 def home_tiles(state: ClansState) -> set[Pos]:

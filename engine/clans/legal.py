@@ -18,25 +18,25 @@ from .board import (
     can_equip,
     can_move,
     can_use_item,
-    cdef,
+    hand,
     has_perm,
+    home_tiles,
     stat,
     summon_tiles,
-    walls,
 )
-from .cards import catalog
+from .cards import Ability, catalog
 from .setup import setup_actions
-from .state import ClansState
+from .state import ClansState, Pos, Unit
 from .wards import ward_options
 
 
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
-    tiles = summon_tiles(state, seat)
+    allies = hand(state, seat).get("ally", ())
+    tiles = summon_tiles(state, seat) if allies else []
     out: list[Action] = []
-    for card in p.unused:
-        d = catalog().cards[card]
-        if d.kind == "ally" and d.sp <= p.sp:
+    for card in allies:
+        if catalog().cards[card].sp <= p.sp:
             out += [made.summon(seat, card, t) for t in tiles]
     return out
 
@@ -45,9 +45,7 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     """Each unused piece: on every ally that may wear it, then assimilated (once a turn)."""
     p = state.players[seat]
     out: list[Action] = []
-    for card in p.unused:
-        if catalog().cards[card].kind != "equipment":
-            continue
+    for card in hand(state, seat).get("equipment", ()):
         out += [made.equip(seat, card, iid, u.card, u.pos)
                 for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
         if not p.assimilated:
@@ -58,49 +56,65 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
 def item_moves(state: ClansState, seat: int) -> list[Action]:
     out: list[Action] = []
     p = state.players[seat]
-    for card in p.unused:
+    for card in hand(state, seat).get("item", ()):
         d = catalog().cards[card]
-        if d.kind == "item" and d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
+        if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
             out += [made.item(seat, card, iid, u.card, u.pos)
                     for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
     return out
 
 
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
-    """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities."""
+    """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
+
+    Asked for every ally on every step, so the board is read once into plain lists first."""
     out: list[Action] = []
     units = state.units
     field, rules = tuple(state.field), tuple(state.players[seat].terrain)
     occupied = {o.pos for o in units.values()}
-    foes = [o for o in units.values() if state.foes(o.owner, seat)]
-    stops: dict[bool, frozenset] = {}  # walls with and without phasing through foes, found once
+    foes = [(o.pos[0], o.pos[1], o) for o in units.values() if state.foes(o.owner, seat)]
+    homes = home_tiles(state)
+    stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
+    sp, turn = state.players[seat].sp, state.turn
     for iid, u in units.items():
         if u.owner != seat or (only is not None and iid != only):
             continue
+        if u.act == "done" or u.summoned_turn == turn:
+            continue  # neither moves nor acts (can_move, can_act): most allies late in a turn
         if can_move(state, iid):
-            phase = has_perm(state, iid, "phase")
-            stop = stops.get(phase) or stops.setdefault(phase, walls(state, seat, phase))
-            paths = made.walks(seat, iid, u.card, u.pos, field, rules, stat(state, iid, "spd"), stop)
+            spd = stat(state, iid, "spd")
+            stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
+            paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
             out += [m for to, m in paths if to not in occupied]
         if can_act(state, iid):
             rng = stat(state, iid, "rng")
             x, y = u.pos
-            out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in foes
-                    if abs(o.pos[0] - x) <= rng and abs(o.pos[1] - y) <= rng]
-            out += ability_moves(state, seat, iid, rng)
+            near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
+            out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
+            for i, ab in made.pt_abilities(u.card):
+                if ab.sp <= sp:
+                    out += ability_moves(state, u, i, ab, rng, near)
     return out
 
 
-def ability_moves(state: ClansState, seat: int, iid: str, rng: int) -> list[Action]:
-    """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
+def nearby(stop: set[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
+    """The walls a unit on `pos` with `spd` could run into: those more than `spd` steps away
+    change nothing (every step costs SPD), and leaving them out lets its reach be remembered
+    while foes move elsewhere."""
+    x, y = pos
+    return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
+
+
+def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit]) -> list[Action]:
+    """One (PT) ability of an ally that can pay for it, on each legal target (special-abilities).
+    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets)."""
+    units, seat = state.units, u.owner
+    if ab.kind == "attack":
+        return [made.ability(seat, u.iid, u.card, u.pos, index, o.iid, o.card, o.pos) for o in near]
     out: list[Action] = []
-    units, u = state.units, state.units[iid]
-    for i, ab in enumerate(cdef(state, iid).abilities):
-        if ab.timing != "PT" or ab.sp > state.players[seat].sp:
-            continue
-        for t in ability_targets(state, iid, ab, rng):
-            to = units[t] if t else None
-            out.append(made.ability(seat, iid, u.card, u.pos, i, t, to and to.card, to and to.pos))
+    for t in ability_targets(state, u.iid, ab, rng):
+        to = units[t] if t else None
+        out.append(made.ability(seat, u.iid, u.card, u.pos, index, t, to and to.card, to and to.pos))
     return out
 
 

@@ -8,13 +8,13 @@ unit that just moved, a new foe in range) instead of some sixty pydantic objects
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core import EndTurn
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .board import spread
-from .cards import catalog
+from .cards import Ability, catalog
 from .state import Pos, coord
 
 SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
@@ -32,7 +32,22 @@ def short_of(card: str, pos: Pos) -> str:
 
 @lru_cache(maxsize=SIZE)
 def move(seat: int, iid: str, card: str, pos: Pos, to: Pos) -> Move:
-    return Move(seat=seat, unit=iid, to=coord(to), names=tag_of(card, pos), unit_label=short_of(card, pos))
+    """Kept apart from `walks`: when only the walls change, the moves to the same tiles are reused.
+
+    Most steps of a game still make a dozen new moves (an ally that moved last turn stands on a
+    new tile, and its moves name that tile), so this one is put together directly: the same object
+    `Move(seat=..., unit=..., to=..., names=..., unit_label=...)` makes (tests/engine/test_clans_made.py),
+    without validating values the rules produced themselves."""
+    made = _new(Move)
+    _set(made, "__dict__", {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": tag_of(card, pos),
+                            "unit_label": short_of(card, pos)})
+    _set(made, "__pydantic_fields_set__", {"seat", "unit", "to", "names", "unit_label"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 @lru_cache(maxsize=SIZE)
@@ -48,6 +63,12 @@ def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
     on = f" on {short_of(target_card, target_pos)}" if target else ""
     return UseAbility(seat=seat, unit=iid, ability=index, target=target,
                       names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label)
+
+
+@cache
+def pt_abilities(card: str) -> tuple[tuple[int, Ability], ...]:
+    """A card's (PT) abilities with their index on the card: the ones used on one's own turn."""
+    return tuple((i, ab) for i, ab in enumerate(catalog().cards[card].abilities) if ab.timing == "PT")
 
 
 @lru_cache(maxsize=SIZE)
