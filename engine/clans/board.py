@@ -7,7 +7,7 @@ this module imports no other part of the game's rules, so every module can use i
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .cards import CardDef, catalog, neighbours
 from .state import ClansState, Pos, coord, dist
@@ -107,33 +107,31 @@ def home_tiles(state: ClansState) -> set[Pos]:
     return {p.homebase for p in state.players if p.homebase}
 
 
-@cache
-def around(pos: Pos) -> tuple[Pos, ...]:
-    """The up to 8 tiles next to `pos` (asked for every step of every reach search)."""
-    return tuple(neighbours(*pos))
+W = 10  # bits per row of a tile mask: the 9 tiles and one always-empty bit, so shifts never wrap
 
 
-@lru_cache(maxsize=64)
-def _steps(field: tuple[str, ...], rules: tuple[str, ...]) -> dict[Pos, tuple[tuple[Pos, int], ...]]:
-    """For every tile, the tiles next to it a unit may step onto and the SPD each step costs under
-    these Terrain Effects (a Mountain ends the move: it costs more than any SPD). The field is
-    fixed once set up, so this is worked out once per field and set of Terrain Effects."""
+def cost_of(rules: tuple[str, ...]) -> dict[str, int]:
+    """The SPD it takes to step onto each tile kind under these Terrain Effects (movement, forest):
+    kinds left out cannot be entered, and a Mountain ends the move (it costs more than any SPD)."""
     spend = {"G": 1, "F": 1 if "forest_free" in rules else 2}
     if "water" in rules:
         spend["W"] = 2
     if "mountain" in rules:
         spend["M"] = 1000
-    return {(x, y): tuple((n, spend[field[n[1]][n[0]]]) for n in around((x, y)) if field[n[1]][n[0]] in spend)
-            for y in range(len(field)) for x in range(len(field[0]))}
+    return spend
 
 
-def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:
-    """Tiles a unit of `seat` may not step on or through: every Homebase, and its foes unless it
-    phases through them."""
-    stop = home_tiles(state)
-    if not phase:
-        stop |= {o.pos for o in state.units.values() if state.foes(o.owner, seat)}
-    return frozenset(stop)
+@lru_cache(maxsize=64)
+def _masks(field: tuple[str, ...], rules: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The field as bit masks (tile (x, y) is bit x + W*y): every tile, and the tiles of each step
+    cost. The field is fixed once set up, so this is worked out once per field and Terrain Effects."""
+    spend, every, by_cost = cost_of(rules), 0, {}
+    for y, row in enumerate(field):
+        for x, kind in enumerate(row):
+            every |= 1 << (x + W * y)
+            if kind in spend:
+                by_cost[spend[kind]] = by_cost.get(spend[kind], 0) | 1 << (x + W * y)
+    return every, tuple(sorted(by_cost.items()))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -143,23 +141,47 @@ def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
     included (they are left out by the caller). Within a turn the same unit asks again on every
     step with the same answer, so it is remembered: callers must not change the dict.
 
-    Plain data: a cached step table, and tiles taken in order of SPD left."""
-    steps = _steps(field, rules)
-    best = {start: spd}
-    todo: list[list[Pos]] = [[] for _ in range(spd + 1)]  # tiles by the SPD left on them
-    todo[spd].append(start)
-    for rem in range(spd, 0, -1):  # every step costs SPD, so a tile never gains after its turn
-        for pos in todo[rem]:
-            if best[pos] != rem:
-                continue  # reached again later with more SPD left: handled in that bucket
-            for n, cost in steps[pos]:
-                if n in stop:
-                    continue
-                left = rem - cost if rem > cost else 0
-                if left > best.get(n, -1):
-                    best[n] = left
-                    todo[left].append(n)
-    return best
+    Whole rings at once on bit masks: the tiles with `rem` SPD left step onto all their free
+    neighbours together, which keep `rem - cost` (or 0: a step is always allowed while SPD is
+    left). Rings are taken from the most SPD left down, so a tile's first ring is its best."""
+    every, by_cost = _masks(field, rules)
+    blocked = 0
+    for x, y in stop:
+        blocked |= 1 << (x + W * y)
+    seen = 1 << (start[0] + W * start[1])
+    rings = [0] * (spd + 1)
+    rings[spd] = seen
+    for rem in range(spd, 0, -1):
+        ring = rings[rem]
+        if not ring:
+            continue
+        wide = ring | ring << 1 | ring >> 1
+        free = (wide | wide << W | wide >> W) & every & ~blocked & ~seen
+        for cost, tiles in by_cost:
+            new = free & tiles
+            if new:
+                rings[rem - cost if rem > cost else 0] |= new
+                seen |= new
+    return {(i % W, i // W): left for left in range(spd, -1, -1) for i in _bits(rings[left])}
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:
+    """Tiles a unit of `seat` may not step on or through: every Homebase, and its foes unless it
+    phases through them."""
+    stop = home_tiles(state)
+    if not phase:
+        stop |= {o.pos for o in state.units.values() if state.foes(o.owner, seat)}
+    return frozenset(stop)
 
 
 def reach(state: ClansState, iid: str) -> dict[Pos, int]:

@@ -30,17 +30,15 @@ def short_of(card: str, pos: Pos) -> str:
     return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
 
 
-@lru_cache(maxsize=SIZE)
-def move(seat: int, iid: str, card: str, pos: Pos, to: Pos) -> Move:
-    """Kept apart from `walks`: when only the walls change, the moves to the same tiles are reused.
+def move(seat: int, iid: str, to: Pos, names: str, label: str) -> Move:
+    """`Move(seat=seat, unit=iid, to=coord(to), names=names, unit_label=label)`, put together directly.
 
     Most steps of a game still make a dozen new moves (an ally that moved last turn stands on a
-    new tile, and its moves name that tile), so this one is put together directly: the same object
-    `Move(seat=..., unit=..., to=..., names=..., unit_label=...)` makes (tests/engine/test_clans_made.py),
-    without validating values the rules produced themselves."""
+    new tile, and its moves name that tile), so these skip validating values the rules produced
+    themselves; tests/engine/test_clans_made.py checks they are the same objects."""
     made = _new(Move)
-    _set(made, "__dict__", {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": tag_of(card, pos),
-                            "unit_label": short_of(card, pos)})
+    _set(made, "__dict__", {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": names,
+                            "unit_label": label})
     _set(made, "__pydantic_fields_set__", {"seat", "unit", "to", "names", "unit_label"})
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", None)
@@ -113,4 +111,18 @@ def end_turn(seat: int) -> EndTurn:
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
           stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
     """A unit's moves by end tile, in tile order, before tiles taken by other units are left out."""
-    return tuple((to, move(seat, iid, card, pos, to)) for to in sorted(spread(field, rules, pos, spd, stop)))
+    known, names, label = _moves_from(seat, iid, card, pos)
+    out = []
+    for to in sorted(spread(field, rules, pos, spd, stop)):
+        found = known.get(to)
+        if found is None:
+            found = known[to] = move(seat, iid, to, names, label)
+        out.append((to, found))
+    return tuple(out)
+
+
+@lru_cache(maxsize=SIZE)
+def _moves_from(seat: int, iid: str, card: str, pos: Pos) -> tuple[dict[Pos, Move], str, str]:
+    """The moves an ally on `pos` was offered so far, by end tile, and the names they carry: when
+    only the walls around it change, the moves to the same tiles are reused."""
+    return {}, tag_of(card, pos), short_of(card, pos)

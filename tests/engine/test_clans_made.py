@@ -7,14 +7,15 @@ from engine.simulate import play_one
 
 
 def test_a_move_put_together_directly_is_the_validated_move():
-    quick = made.move(1, "B07", "aurelius", (2, 9), (3, 8))
     names, label = made.tag_of("aurelius", (2, 9)), made.short_of("aurelius", (2, 9))
+    quick = made.move(1, "B07", (3, 8), names, label)
     slow = Move(seat=1, unit="B07", to="D9", names=names, unit_label=label)
     assert type(quick) is Move and quick == slow and hash(quick) == hash(slow)
     assert list(quick.__dict__.items()) == list(slow.__dict__.items())
     assert quick.model_fields_set == slow.model_fields_set
     assert quick.model_dump_json() == slow.model_dump_json() and repr(quick) == repr(slow)
     assert (quick.label(), quick.group()) == (slow.label(), slow.group()) == (f"Move {names} to D9", label)
+    assert label == "Aurelius (C10)" and names.startswith("Aurelius, ")
     assert get_game("clans").parse_action(quick.model_dump()) == quick
 
 
