@@ -67,21 +67,20 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
     arts = [card for card in hand(state, seat).get("art", ()) if affordable(state, seat, card, "art")]
-    helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
-    if not arts or not helpers:
+    if not arts:
         return out
+    helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
     rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
+    foes = enemies(state, seat)
+    gaps = [[max(abs(u.pos[0] - f.pos[0]), abs(u.pos[1] - f.pos[1])) for u in helpers] for f in foes]
     units = state.units
     for card in arts:
         art = catalog().cards[card]
         size, in_range = sum(art.classes.values()), art.pattern == "INRANGE"
-        for foe in enemies(state, seat):
-            fx, fy = foe.pos
-            near = []
-            for u, rng in zip(helpers, rngs, strict=True):  # in_position, on plain numbers
-                gap = max(abs(u.pos[0] - fx), abs(u.pos[1] - fy))
-                if (gap <= rng) if in_range else (gap == 1):
-                    near.append(u.iid)
+        for foe, row in zip(foes, gaps, strict=True):
+            # in_position, on plain numbers: within range, or next to the foe
+            near = [u.iid for u, rng, gap in zip(helpers, rngs, row, strict=True)
+                    if (gap <= rng if in_range else gap == 1)]
             if len(near) < size:
                 continue
             for group in combinations(sorted(near), size):
