@@ -7,7 +7,7 @@ this module imports no other part of the game's rules, so every module can use i
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .cards import CardDef, catalog, neighbours
 from .state import ClansState, Pos, coord, dist
@@ -36,7 +36,13 @@ def short(state: ClansState, iid: str) -> str:
 
 
 def has_perm(state: ClansState, iid: str, kind: str) -> bool:
-    return any(a.kind == kind and a.timing == "PERM" for a in cdef(state, iid).abilities)
+    return kind in _perms(state.units[iid].card)
+
+
+@cache
+def _perms(card: str) -> frozenset[str]:
+    """The kinds of a card's permanent abilities (cards never change during a game)."""
+    return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
 
 
 def stat(state: ClansState, iid: str, name: str) -> int:
@@ -162,17 +168,17 @@ def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
             if new:
                 rings[rem - cost if rem > cost else 0] |= new
                 seen |= new
-    return {(i % W, i // W): left for left in range(spd, -1, -1) for i in _bits(rings[left])}
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    out = {}
+    for left in range(spd, -1, -1):
+        ring = rings[left]
+        while ring:
+            low = ring & -ring  # the lowest tile left in the ring
+            out[TILE_AT[low.bit_length() - 1]] = left
+            ring ^= low
     return out
+
+
+TILE_AT = tuple((i % W, i // W) for i in range(W * 16))  # bit index -> tile, for fields up to 16 rows
 
 
 def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:

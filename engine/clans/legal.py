@@ -75,25 +75,22 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     foes = [(o.pos[0], o.pos[1], o) for o in units.values() if state.foes(o.owner, seat)]
     homes = home_tiles(state)
     stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
-    sp, turn = state.players[seat].sp, state.turn
+    sp = state.players[seat].sp
     for iid, u in units.items():
-        if u.owner != seat or (only is not None and iid != only):
-            continue
-        if u.act == "done" or u.summoned_turn == turn:
-            continue  # neither moves nor acts (can_move, can_act): most allies late in a turn
+        if u.owner != seat or (only is not None and iid != only) or not can_act(state, iid):
+            continue  # an ally that cannot act cannot move either (can_move asks for more)
         if can_move(state, iid):
             spd = stat(state, iid, "spd")
             stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
             paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
             out += [m for to, m in paths if to not in occupied]
-        if can_act(state, iid):
-            rng = stat(state, iid, "rng")
-            x, y = u.pos
-            near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
-            out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
-            for i, ab in made.pt_abilities(u.card):
-                if ab.sp <= sp:
-                    out += ability_moves(state, u, i, ab, rng, near)
+        rng = stat(state, iid, "rng")
+        x, y = u.pos
+        near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
+        out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
+        for i, ab in made.pt_abilities(u.card):
+            if ab.sp <= sp:
+                out += ability_moves(state, u, i, ab, rng, near)
     return out
 
 
