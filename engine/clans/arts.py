@@ -123,4 +123,4 @@ class ArtRules:
 
 
 def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
-    return [made.terrain(seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]
+    return [made.card_alone(CastTerrain, seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]

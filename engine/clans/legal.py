@@ -46,10 +46,10 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
     for card in hand(state, seat).get("equipment", ()):
-        out += [made.equip(seat, card, iid, u.card, u.pos)
+        out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
                 for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
         if not p.assimilated:
-            out.append(made.assimilate(seat, card))
+            out.append(made.card_alone(Assimilate, seat, card))
     return out
 
 
@@ -59,7 +59,7 @@ def item_moves(state: ClansState, seat: int) -> list[Action]:
     for card in hand(state, seat).get("item", ()):
         d = catalog().cards[card]
         if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
-            out += [made.item(seat, card, iid, u.card, u.pos)
+            out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
                     for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
     return out
 

@@ -75,23 +75,16 @@ def summon(seat: int, card: str, tile: Pos) -> Summon:
 
 
 @lru_cache(maxsize=SIZE)
-def equip(seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip:
-    return Equip(seat=seat, card=card, unit=iid, names=short_of(unit_card, pos))
+def card_on(kind: type[Equip | UseItem], seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip | UseItem:
+    """A card from the hand played on an ally: Equipment worn by it, an Inventory item used on it."""
+    aim = {"unit": iid} if kind is Equip else {"target": iid}
+    return kind(seat=seat, card=card, names=short_of(unit_card, pos), **aim)
 
 
 @lru_cache(maxsize=SIZE)
-def assimilate(seat: int, card: str) -> Assimilate:
-    return Assimilate(seat=seat, card=card)
-
-
-@lru_cache(maxsize=SIZE)
-def item(seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> UseItem:
-    return UseItem(seat=seat, card=card, target=iid, names=short_of(unit_card, pos))
-
-
-@lru_cache(maxsize=SIZE)
-def terrain(seat: int, card: str) -> CastTerrain:
-    return CastTerrain(seat=seat, card=card)
+def card_alone(kind: type[Assimilate | CastTerrain], seat: int, card: str) -> Assimilate | CastTerrain:
+    """A card from the hand played on nothing: Equipment assimilated, a Terrain Effect cast."""
+    return kind(seat=seat, card=card)
 
 
 @lru_cache(maxsize=SIZE)
