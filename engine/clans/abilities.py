@@ -27,21 +27,26 @@ def enemies(state: ClansState, seat: int):
 
 
 # --- whom each (PT) ability may be aimed at: (state, user, its reach) -> targets -------------------
+# Asked for every ally's abilities on every step, so the distance test is written out in place.
 def _foes_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    return [o.iid for o in enemies(state, u.owner) if dist(o.pos, u.pos) <= reach_]
+    (x, y), seat = u.pos, u.owner
+    return [o.iid for o in state.units.values()
+            if state.foes(o.owner, seat) and abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
 
 
 def _friends_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    return [o.iid for o in friends(state, u.owner) if dist(o.pos, u.pos) <= reach_]
+    (x, y), seat = u.pos, u.owner
+    return [o.iid for o in state.units.values()
+            if not state.foes(o.owner, seat) and abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
 
 
 def _others_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    return [o.iid for o in friends(state, u.owner) if o.iid != u.iid and dist(o.pos, u.pos) <= reach_]
+    return [iid for iid in _friends_in(state, u, reach_) if iid != u.iid]
 
 
 def _area(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
     """No target: it goes off when a foe other than a God stands in reach."""
-    hit = [o for o in enemies(state, u.owner) if dist(o.pos, u.pos) <= reach_ and not is_god(state, o.iid)]
+    hit = [o for o in _foes_in(state, u, reach_) if not is_god(state, o)]
     return [None] if hit else []
 
 

@@ -6,11 +6,12 @@ from itertools import combinations, permutations
 
 from engine.core import Event
 
+from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import short, stat, tag
+from .board import hand, stat, tag
 from .cards import CardDef, catalog
-from .state import ClansState, coord, dist
+from .state import ClansState, dist
 
 
 def classes_of(state: ClansState, iid: str, rng: int) -> set[str]:
@@ -64,20 +65,28 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
 
 def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
-    out = []
-    helpers = [u.iid for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
-    for card in state.players[seat].unused:
-        if not affordable(state, seat, card, "art"):
-            continue
+    out: list[CastArt] = []
+    arts = [card for card in hand(state, seat).get("art", ()) if affordable(state, seat, card, "art")]
+    if not arts:
+        return out
+    helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
+    rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
+    foes = enemies(state, seat)
+    gaps = [[max(abs(u.pos[0] - f.pos[0]), abs(u.pos[1] - f.pos[1])) for u in helpers] for f in foes]
+    units = state.units
+    for card in arts:
         art = catalog().cards[card]
-        size = sum(art.classes.values())
-        for foe in enemies(state, seat):
-            near = [i for i in helpers if in_position(state, art, i, foe.iid, stat(state, i, "rng"))]
+        size, in_range = sum(art.classes.values()), art.pattern == "INRANGE"
+        for foe, row in zip(foes, gaps, strict=True):
+            # in_position, on plain numbers: within range, or next to the foe
+            near = [u.iid for u, rng, gap in zip(helpers, rngs, row, strict=True)
+                    if (gap <= rng if in_range else gap == 1)]
+            if len(near) < size:
+                continue
             for group in combinations(sorted(near), size):
                 if art_allows(state, card, foe.iid, group):
-                    out.append(CastArt(seat=seat, card=card, target=foe.iid, allies=group,
-                                       names=f"{short(state, foe.iid)} with "
-                                             + ", ".join(coord(state.units[i].pos) for i in group)))
+                    out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
+                                        tuple(units[i].pos for i in group)))
     return out
 
 
@@ -114,4 +123,4 @@ class ArtRules:
 
 
 def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
-    return [CastTerrain(seat=seat, card=c) for c in state.players[seat].unused if affordable(state, seat, c, "terrain")]
+    return [made.card_alone(CastTerrain, seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]

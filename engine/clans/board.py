@@ -36,13 +36,20 @@ def short(state: ClansState, iid: str) -> str:
 
 
 def has_perm(state: ClansState, iid: str, kind: str) -> bool:
-    return any(a.kind == kind and a.timing == "PERM" for a in cdef(state, iid).abilities)
+    return kind in _perms(state.units[iid].card)
+
+
+@cache
+def _perms(card: str) -> frozenset[str]:
+    """The kinds of a card's permanent abilities (cards never change during a game)."""
+    return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
 
 
 def stat(state: ClansState, iid: str, name: str) -> int:
     u = state.units[iid]
-    base = getattr(cdef(state, iid), name)
-    value = base + u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
+    value = getattr(catalog().cards[u.card], name)
+    if u.mods_turn or u.mods_act:
+        value += u.mods_turn.get(name, 0) + u.mods_act.get(name, 0)
     if u.equipment:
         value += catalog().cards[u.equipment].mods.get(name, 0)
     if name == "atk":
@@ -88,57 +95,109 @@ def strikes_first(state: ClansState, att: str, dfn: str) -> bool:
             and not has_perm(state, att, "initiative"))
 
 
+def hand(state: ClansState, seat: int) -> dict[str, tuple[str, ...]]:
+    """The seat's unused cards by kind ("ally", "item", ...), each kind in hand order: every kind
+    of move reads its own cards from here instead of looking up the whole hand again."""
+    return _by_kind(tuple(state.players[seat].unused))
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_kind(cards: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    kinds: dict[str, list[str]] = {}
+    for card in cards:
+        kinds.setdefault(catalog().cards[card].kind, []).append(card)
+    return {kind: tuple(of_kind) for kind, of_kind in kinds.items()}
+
+
 def home_tiles(state: ClansState) -> set[Pos]:
     return {p.homebase for p in state.players if p.homebase}
 
 
-@cache
-def around(pos: Pos) -> tuple[Pos, ...]:
-    """The up to 8 tiles next to `pos` (asked for every step of every reach search)."""
-    return tuple(neighbours(*pos))
+W = 10  # bits per row of a tile mask: the 9 tiles and one always-empty bit, so shifts never wrap
 
 
-@lru_cache(maxsize=64)
-def _steps(field: tuple[str, ...], rules: tuple[str, ...]) -> dict[Pos, tuple[tuple[Pos, int], ...]]:
-    """For every tile, the tiles next to it a unit may step onto and the SPD each step costs under
-    these Terrain Effects (a Mountain ends the move: it costs more than any SPD). The field is
-    fixed once set up, so this is worked out once per field and set of Terrain Effects."""
+def cost_of(rules: tuple[str, ...]) -> dict[str, int]:
+    """The SPD it takes to step onto each tile kind under these Terrain Effects (movement, forest):
+    kinds left out cannot be entered, and a Mountain ends the move (it costs more than any SPD)."""
     spend = {"G": 1, "F": 1 if "forest_free" in rules else 2}
     if "water" in rules:
         spend["W"] = 2
     if "mountain" in rules:
         spend["M"] = 1000
-    return {(x, y): tuple((n, spend[field[n[1]][n[0]]]) for n in around((x, y)) if field[n[1]][n[0]] in spend)
-            for y in range(len(field)) for x in range(len(field[0]))}
+    return spend
+
+
+@lru_cache(maxsize=64)
+def _masks(field: tuple[str, ...], rules: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The field as bit masks (tile (x, y) is bit x + W*y): every tile, and the tiles of each step
+    cost. The field is fixed once set up, so this is worked out once per field and Terrain Effects."""
+    spend, every, by_cost = cost_of(rules), 0, {}
+    for y, row in enumerate(field):
+        for x, kind in enumerate(row):
+            every |= 1 << (x + W * y)
+            if kind in spend:
+                by_cost[spend[kind]] = by_cost.get(spend[kind], 0) | 1 << (x + W * y)
+    return every, tuple(sorted(by_cost.items()))
+
+
+@lru_cache(maxsize=1 << 14)
+def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
+           stop: frozenset[Pos]) -> dict[Pos, int]:
+    """Every tile a unit on `start` with `spd` can reach and the SPD left there, occupied tiles
+    included (they are left out by the caller). Within a turn the same unit asks again on every
+    step with the same answer, so it is remembered: callers must not change the dict.
+
+    Whole rings at once on bit masks: the tiles with `rem` SPD left step onto all their free
+    neighbours together, which keep `rem - cost` (or 0: a step is always allowed while SPD is
+    left). Rings are taken from the most SPD left down, so a tile's first ring is its best."""
+    every, by_cost = _masks(field, rules)
+    blocked = 0
+    for x, y in stop:
+        blocked |= 1 << (x + W * y)
+    seen = 1 << (start[0] + W * start[1])
+    rings = [0] * (spd + 1)
+    rings[spd] = seen
+    for rem in range(spd, 0, -1):
+        ring = rings[rem]
+        if not ring:
+            continue
+        wide = ring | ring << 1 | ring >> 1
+        free = (wide | wide << W | wide >> W) & every & ~blocked & ~seen
+        for cost, tiles in by_cost:
+            new = free & tiles
+            if new:
+                rings[rem - cost if rem > cost else 0] |= new
+                seen |= new
+    out = {}
+    for left in range(spd, -1, -1):
+        ring = rings[left]
+        while ring:
+            low = ring & -ring  # the lowest tile left in the ring
+            out[TILE_AT[low.bit_length() - 1]] = left
+            ring ^= low
+    return out
+
+
+TILE_AT = tuple((i % W, i // W) for i in range(W * 16))  # bit index -> tile, for fields up to 16 rows
+
+
+def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:
+    """Tiles a unit of `seat` may not step on or through: every Homebase, and its foes unless it
+    phases through them."""
+    stop = home_tiles(state)
+    if not phase:
+        stop |= {o.pos for o in state.units.values() if state.foes(o.owner, seat)}
+    return frozenset(stop)
 
 
 def reach(state: ClansState, iid: str) -> dict[Pos, int]:
-    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement).
-
-    The legal moves ask this for every ally on every step, so it runs on plain data: a cached
-    step table, one set of tiles nobody may enter, and tiles taken in order of SPD left."""
+    """End tiles of a move and the SPD left there (movement, forest, steps, diagonal-movement):
+    friends may be passed but not stopped on, foes and Homebases block."""
     u = state.units[iid]
-    steps = _steps(tuple(state.field), tuple(state.players[u.owner].terrain))
-    occupant = {o.pos: o.owner for o in state.units.values()}
-    stop = home_tiles(state)  # nobody passes through a homebase
-    if not has_perm(state, iid, "phase"):
-        stop |= {pos for pos, owner in occupant.items() if state.foes(owner, u.owner)}
-    spd = stat(state, iid, "spd")
-    best = {u.pos: spd}
-    todo: list[list[Pos]] = [[] for _ in range(spd + 1)]  # tiles by the SPD left on them
-    todo[spd].append(u.pos)
-    for rem in range(spd, 0, -1):  # every step costs SPD, so a tile never gains after its turn
-        for pos in todo[rem]:
-            if best[pos] != rem:
-                continue  # reached again later with more SPD left: handled in that bucket
-            for n, cost in steps[pos]:
-                if n in stop:
-                    continue
-                left = rem - cost if rem > cost else 0
-                if left > best.get(n, -1):
-                    best[n] = left
-                    todo[left].append(n)
-    return {p: r for p, r in best.items() if p not in occupant}
+    stop = walls(state, u.owner, has_perm(state, iid, "phase"))
+    best = spread(tuple(state.field), tuple(state.players[u.owner].terrain), u.pos, stat(state, iid, "spd"), stop)
+    occupied = {o.pos for o in state.units.values()}
+    return {p: r for p, r in best.items() if p not in occupied}
 
 
 def can_move(state: ClansState, iid: str) -> bool:

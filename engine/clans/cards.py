@@ -182,12 +182,6 @@ def neighbours(col: int, row: int):
                 yield col + dc, row + dr
 
 
-@cache
-def adjacency() -> tuple[tuple[int, ...], ...]:
-    """For each tile index (column + 9 * row), the indices of its 8 neighbours."""
-    return tuple(tuple(nc + nr * COLS for nc, nr in neighbours(c, r)) for r in range(ROWS) for c in range(COLS))
-
-
 def connected(field: list[str], blocked: set[tuple[int, int]] = frozenset()) -> bool:
     """A-3: every passable tile reaches every other with 8-neighbour steps (diagonal gaps count)."""
     return _connected(tuple(field), frozenset(blocked))
@@ -195,24 +189,23 @@ def connected(field: list[str], blocked: set[tuple[int, int]] = frozenset()) -> 
 
 @lru_cache(maxsize=8192)
 def _connected(field: tuple[str, ...], blocked: frozenset[tuple[int, int]]) -> bool:
-    """Runs for every set-up option (and again when the move is checked), so it is cached and walks
-    flat lists rather than coordinates."""
-    ok = [t in "GF" for row in field for t in row]
-    for c, r in blocked:
-        ok[c + r * COLS] = False
-    total = sum(ok)
-    if not total:
+    """Runs for every set-up option (and again when the move is checked), so it is cached and grows
+    the reached area on bit masks (tile (c, r) is bit c + 10 * r; the tenth bit of each row stays
+    empty, so a sideways shift never wraps into the next row)."""
+    ok = 0
+    for r, row in enumerate(field):
+        for c, t in enumerate(row):
+            if t in "GF" and (c, r) not in blocked:
+                ok |= 1 << (c + 10 * r)
+    if not ok:
         return False
-    start = ok.index(True)
-    ok[start] = False
-    todo, seen, adj = [start], 1, adjacency()
-    while todo:
-        for j in adj[todo.pop()]:
-            if ok[j]:
-                ok[j] = False
-                seen += 1
-                todo.append(j)
-    return seen == total
+    reached = ok & -ok  # the first passable tile
+    while True:
+        wide = reached | reached << 1 | reached >> 1
+        grown = (wide | wide << 10 | wide >> 10) & ok
+        if grown == reached:
+            return reached == ok
+        reached = grown
 
 
 class Battlemaps(BaseModel):

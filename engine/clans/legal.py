@@ -9,24 +9,35 @@ from __future__ import annotations
 
 from engine.core import Action, EndTurn, Pass
 
+from . import made
 from .abilities import ability_targets
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
-from .board import can_act, can_equip, can_move, can_use_item, cdef, reach, short, stat, summon_tiles, tag
-from .cards import catalog
+from .board import (
+    can_act,
+    can_equip,
+    can_move,
+    can_use_item,
+    hand,
+    has_perm,
+    home_tiles,
+    stat,
+    summon_tiles,
+)
+from .cards import Ability, catalog
 from .setup import setup_actions
-from .state import ClansState, coord, dist
+from .state import ClansState, Pos, Unit
 from .wards import ward_options
 
 
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
-    tiles = summon_tiles(state, seat)
+    allies = hand(state, seat).get("ally", ())
+    tiles = summon_tiles(state, seat) if allies else []
     out: list[Action] = []
-    for card in p.unused:
-        d = catalog().cards[card]
-        if d.kind == "ally" and d.sp <= p.sp:
-            out += [Summon(seat=seat, card=card, tile=coord(t)) for t in tiles]
+    for card in allies:
+        if catalog().cards[card].sp <= p.sp:
+            out += [made.summon(seat, card, t) for t in tiles]
     return out
 
 
@@ -34,60 +45,78 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     """Each unused piece: on every ally that may wear it, then assimilated (once a turn)."""
     p = state.players[seat]
     out: list[Action] = []
-    for card in p.unused:
-        if catalog().cards[card].kind != "equipment":
-            continue
-        out += [Equip(seat=seat, card=card, unit=iid, names=short(state, iid))
-                for iid in state.units if can_equip(state, seat, card, iid)]
+    for card in hand(state, seat).get("equipment", ()):
+        out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
+                for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
         if not p.assimilated:
-            out.append(Assimilate(seat=seat, card=card))
+            out.append(made.card_alone(Assimilate, seat, card))
     return out
 
 
 def item_moves(state: ClansState, seat: int) -> list[Action]:
     out: list[Action] = []
-    for card in state.players[seat].unused:
-        if catalog().cards[card].kind == "item":
-            out += [UseItem(seat=seat, card=card, target=iid, names=short(state, iid))
-                    for iid in state.units if can_use_item(state, seat, card, iid)]
+    p = state.players[seat]
+    for card in hand(state, seat).get("item", ()):
+        d = catalog().cards[card]
+        if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
+            out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
+                    for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
     return out
 
 
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
-    """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities."""
+    """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
+
+    Asked for every ally on every step, so the board is read once into plain lists first."""
     out: list[Action] = []
-    for iid, u in state.units.items():
-        if u.owner != seat or (only is not None and iid != only):
-            continue
-        label = short(state, iid)
+    units = state.units
+    field, rules = tuple(state.field), tuple(state.players[seat].terrain)
+    occupied = {o.pos for o in units.values()}
+    foes = [(o.pos[0], o.pos[1], o) for o in units.values() if state.foes(o.owner, seat)]
+    homes = home_tiles(state)
+    stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
+    sp = state.players[seat].sp
+    for iid, u in units.items():
+        if u.owner != seat or (only is not None and iid != only) or not can_act(state, iid):
+            continue  # an ally that cannot act cannot move either (can_move asks for more)
         if can_move(state, iid):
-            name = tag(state, iid)
-            out += [Move(seat=seat, unit=iid, to=coord(t), names=name, unit_label=label)
-                    for t in sorted(reach(state, iid))]
-        if can_act(state, iid):
-            rng = stat(state, iid, "rng")
-            out += [Attack(seat=seat, unit=iid, target=o.iid, names=f"{tag(state, iid)} attacks {tag(state, o.iid)}",
-                           unit_label=label)
-                    for o in state.units.values() if state.foes(o.owner, seat) and dist(o.pos, u.pos) <= rng]
-            out += ability_moves(state, seat, iid, rng, label)
+            spd = stat(state, iid, "spd")
+            stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
+            paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
+            out += [m for to, m in paths if to not in occupied]
+        rng = stat(state, iid, "rng")
+        x, y = u.pos
+        near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
+        out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
+        for i, ab in made.pt_abilities(u.card):
+            if ab.sp <= sp:
+                out += ability_moves(state, u, i, ab, rng, near)
     return out
 
 
-def ability_moves(state: ClansState, seat: int, iid: str, rng: int, label: str) -> list[Action]:
-    """(PT) abilities the ally can pay for now, each with its legal targets (special-abilities)."""
+def nearby(stop: set[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
+    """The walls a unit on `pos` with `spd` could run into: those more than `spd` steps away
+    change nothing (every step costs SPD), and leaving them out lets its reach be remembered
+    while foes move elsewhere."""
+    x, y = pos
+    return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
+
+
+def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit]) -> list[Action]:
+    """One (PT) ability of an ally that can pay for it, on each legal target (special-abilities).
+    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets)."""
+    units, seat = state.units, u.owner
+    if ab.kind == "attack":
+        return [made.ability(seat, u.iid, u.card, u.pos, index, o.iid, o.card, o.pos) for o in near]
     out: list[Action] = []
-    for i, ab in enumerate(cdef(state, iid).abilities):
-        if ab.timing != "PT" or ab.sp > state.players[seat].sp:
-            continue
-        for t in ability_targets(state, iid, ab, rng):
-            on = f" on {short(state, t)}" if t else ""
-            out.append(UseAbility(seat=seat, unit=iid, ability=i, target=t,
-                                  names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label))
+    for t in ability_targets(state, u.iid, ab, rng):
+        to = units[t] if t else None
+        out.append(made.ability(seat, u.iid, u.card, u.pos, index, t, to and to.card, to and to.pos))
     return out
 
 
 def end_turn_moves(state: ClansState, seat: int) -> list[Action]:
-    return [EndTurn(seat=seat)]
+    return [made.end_turn(seat)]
 
 
 TURN_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions, unit_moves, end_turn_moves)

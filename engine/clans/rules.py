@@ -115,6 +115,14 @@ def _item_status(game, state: ClansState, a: UseItem, d: CardDef, head: str, eve
         game._inflict(state, a.target, status, a.seat, events)
 
 
+def _clear_mods(u: Unit) -> None:
+    """The end of a turn (or of an activation) takes every modifier away."""
+    if u.mods_turn:
+        u.mods_turn = {}
+    if u.mods_act:
+        u.mods_act = {}
+
+
 ITEM_EFFECTS = {"heal": _item_heal, "buff": _item_buff, "damage": _item_damage, "status": _item_status}
 
 
@@ -235,10 +243,15 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     # --- turns (your-turn, sp-and-exp, status-effects) ---------------------------------
     def _start_turn(self, state: ClansState, events: list[Event]) -> None:
         p = state.players[state.active]
-        for u in list(state.units.values()):
-            u.ot_used = False
+        for u in list(state.units.values()):  # only what changes is written: a model's writes are slow
+            if u.ot_used:
+                u.ot_used = False
             if u.owner == state.active:
-                u.act, u.shield, u.mods_turn, u.mods_act = "fresh", 0, {}, {}
+                if u.act != "fresh":
+                    u.act = "fresh"
+                if u.shield:
+                    u.shield = 0
+                _clear_mods(u)
         self._tick(state, events)
         if state.finished:
             return
@@ -253,7 +266,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         """Play passes in seat order (A1, B1, A2, B2 in 2-vs-2), skipping players whose God has fallen;
         after the last round the game is scored (A-33)."""
         for u in state.units.values():
-            u.mods_turn, u.mods_act = {}, {}
+            _clear_mods(u)
         n = len(state.players)
         while True:
             if state.turn >= n * state.max_rounds:
@@ -353,7 +366,10 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         if state.finished or action.seat not in self.to_act(state):
             super().check(state, action)  # refuses: the game is over, or it is not this seat's move
         known = self.known_legal(state, action.seat)  # the player just listed them: no second look
-        if action not in (known if known is not None else moves_like(state, action)):
+        offered = known if known is not None else moves_like(state, action)
+        # A move picked from the list is that very object (moves are built once, made.py): look for
+        # it by identity before comparing field by field.
+        if not any(m is action for m in offered) and action not in offered:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule
             raise refusal

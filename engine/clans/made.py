@@ -1,0 +1,121 @@
+"""Moves built once and shared: the legal-move lists reuse the same frozen action objects.
+
+Actions are frozen, so one object can stand in every list that offers that move. Each builder
+takes exactly what decides the move's fields (its labels included: a unit's card and tile name
+it) and remembers the object, so a step builds only the moves it has not offered before (a
+unit that just moved, a new foe in range) instead of some sixty pydantic objects.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from engine.core import EndTurn
+
+from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
+from .board import spread
+from .cards import Ability, catalog
+from .state import Pos, coord
+
+SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
+
+
+def tag_of(card: str, pos: Pos) -> str:
+    """board.tag on plain data: the card's name and its tile."""
+    return f"{catalog().cards[card].name} ({coord(pos)})"
+
+
+def short_of(card: str, pos: Pos) -> str:
+    """board.short on plain data: the card name before any comma, and the tile."""
+    return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
+
+
+def move(seat: int, iid: str, to: Pos, names: str, label: str) -> Move:
+    """`Move(seat=seat, unit=iid, to=coord(to), names=names, unit_label=label)`, put together directly.
+
+    Most steps of a game still make a dozen new moves (an ally that moved last turn stands on a
+    new tile, and its moves name that tile), so these skip validating values the rules produced
+    themselves; tests/engine/test_clans_made.py checks they are the same objects."""
+    made = _new(Move)
+    _set(made, "__dict__", {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": names,
+                            "unit_label": label})
+    _set(made, "__pydantic_fields_set__", {"seat", "unit", "to", "names", "unit_label"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+@lru_cache(maxsize=SIZE)
+def attack(seat: int, iid: str, card: str, pos: Pos, foe: str, foe_card: str, foe_pos: Pos) -> Attack:
+    return Attack(seat=seat, unit=iid, target=foe, names=f"{tag_of(card, pos)} attacks {tag_of(foe_card, foe_pos)}",
+                  unit_label=short_of(card, pos))
+
+
+@lru_cache(maxsize=SIZE)
+def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
+            target: str | None, target_card: str | None, target_pos: Pos | None) -> UseAbility:
+    ab, label = catalog().cards[card].abilities[index], short_of(card, pos)
+    on = f" on {short_of(target_card, target_pos)}" if target else ""
+    return UseAbility(seat=seat, unit=iid, ability=index, target=target,
+                      names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label)
+
+
+@cache
+def pt_abilities(card: str) -> tuple[tuple[int, Ability], ...]:
+    """A card's (PT) abilities with their index on the card: the ones used on one's own turn."""
+    return tuple((i, ab) for i, ab in enumerate(catalog().cards[card].abilities) if ab.timing == "PT")
+
+
+@lru_cache(maxsize=SIZE)
+def summon(seat: int, card: str, tile: Pos) -> Summon:
+    return Summon(seat=seat, card=card, tile=coord(tile))
+
+
+@lru_cache(maxsize=SIZE)
+def card_on(kind: type[Equip | UseItem], seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip | UseItem:
+    """A card from the hand played on an ally: Equipment worn by it, an Inventory item used on it."""
+    aim = {"unit": iid} if kind is Equip else {"target": iid}
+    return kind(seat=seat, card=card, names=short_of(unit_card, pos), **aim)
+
+
+@lru_cache(maxsize=SIZE)
+def card_alone(kind: type[Assimilate | CastTerrain], seat: int, card: str) -> Assimilate | CastTerrain:
+    """A card from the hand played on nothing: Equipment assimilated, a Terrain Effect cast."""
+    return kind(seat=seat, card=card)
+
+
+@lru_cache(maxsize=SIZE)
+def art(seat: int, card: str, foe: str, foe_card: str, foe_pos: Pos, allies: tuple[str, ...],
+        where: tuple[Pos, ...]) -> CastArt:
+    """A Runic Art on `foe` cast by `allies`, who stand on `where`."""
+    return CastArt(seat=seat, card=card, target=foe, allies=allies,
+                   names=f"{short_of(foe_card, foe_pos)} with " + ", ".join(coord(p) for p in where))
+
+
+@lru_cache(maxsize=8)
+def end_turn(seat: int) -> EndTurn:
+    return EndTurn(seat=seat)
+
+
+@lru_cache(maxsize=SIZE)
+def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
+          stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
+    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out."""
+    known, names, label = _moves_from(seat, iid, card, pos)
+    out = []
+    for to in sorted(spread(field, rules, pos, spd, stop)):
+        found = known.get(to)
+        if found is None:
+            found = known[to] = move(seat, iid, to, names, label)
+        out.append((to, found))
+    return tuple(out)
+
+
+@lru_cache(maxsize=SIZE)
+def _moves_from(seat: int, iid: str, card: str, pos: Pos) -> tuple[dict[Pos, Move], str, str]:
+    """The moves an ally on `pos` was offered so far, by end tile, and the names they carry: when
+    only the walls around it change, the moves to the same tiles are reused."""
+    return {}, tag_of(card, pos), short_of(card, pos)
