@@ -149,7 +149,12 @@ def _destroyed_unit(s: InfState, run: Run) -> str | None:
 
 def usable(s: InfState, run: Run) -> bool:
     """An effect needs a valid target for its first step (rule 35)."""
-    opts = targets(s, run, run.steps[0])
+    return can_open(s, run, run.steps[0])
+
+
+def can_open(s: InfState, run: Run, first: Step) -> bool:
+    """Whether an effect starting with `first` has a valid target, for `run`'s owner (rule 35)."""
+    opts = targets(s, run, first)
     return opts is None or bool(opts)
 
 

@@ -3,13 +3,11 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from engine.core import Event
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, neighbour
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 
@@ -18,7 +16,7 @@ def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
     n = 1
     for p in s.board.values():
-        if p.control == seat and p.side().type == attr:
+        if p.control == seat and side_of(p.tile, p.up).type == attr:
             n += 1
     return min(4, n)
 
@@ -66,6 +64,8 @@ def open_edge(s: InfState, a: str, b: str) -> bool:
     """No wall on the shared edge, on either tile (rule 25, I33)."""
     d = direction(a, b)
     pa, pb = s.board.get(a), s.board.get(b)
+    if pa is not None and pb is not None:
+        return open_between(pa, pb, d)
     return not ((pa is not None and pa.wall(d)) or (pb is not None and pb.wall((d + 3) % 6)))
 
 
@@ -86,18 +86,21 @@ def reach(s: InfState, seat: int) -> set[str]:
     start = s.players[seat].pos
     if start is None:
         return set()
-    free, limit = ignores_walls(s, seat), reach_limit(s, seat)
-    seen, todo = {start: 0}, deque([start])
-    while todo:
-        k = todo.popleft()
-        if seen[k] == limit:
-            continue
-        for d in range(6):
-            n = neighbour(k, d)
-            if n in s.board and n not in seen and (free or open_edge(s, k, n)):
-                seen[n] = seen[k] + 1
-                todo.append(n)
-    return set(seen)
+    board = s.board
+    power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
+    free = power >= 4 or board[start].side().type == "power"
+    seen, ring_ = {start}, [start]
+    for _ in range(4 if power >= 3 else 3):  # breadth first, one ring of steps at a time
+        nxt = []
+        for k in ring_:
+            here = board[k]
+            for d, n in enumerate(ring(k)):
+                there = board.get(n)
+                if there is not None and n not in seen and (free or open_between(here, there, d)):
+                    seen.add(n)
+                    nxt.append(n)
+        ring_ = nxt
+    return seen
 
 
 def leader_in_reach(s: InfState, seat: int, other: int) -> bool:
