@@ -37,9 +37,14 @@ from .actions import (
 from .cards import FACES, card, catalog
 from .highlight import highlight
 from .mechanics import has_exact
-from .state import RIFT_AT, InfState, Pile, Placed, Player, Run, neighbour
+from .state import RIFT_AT, InfState, Pile, Placed, Player, neighbour
 
 PRESETS = {"standard": (50, 5), "short": (20, 3), "long": (100, None)}
+PROMPTS = {"world": "choose a world to draw your tile from", "leader": "choose your leader",
+           "explore": "place your tile next to the Rift", "deploy": "deploy units and prepare cards",
+           "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
+           "end": "reset your hand", "discover": "choose the new tile's side and rotation",
+           "move": "choose where to move", "target": "choose a target"}  # what each decision asks
 
 
 class InfConfig(BaseModel):
@@ -111,11 +116,7 @@ class Infinities(Game):
     def decisions(self, s: InfState) -> list[Decision]:
         seat, kind = self.owner(s)
         name = s.players[seat].name
-        prompts = {"world": "choose a world to draw your tile from", "leader": "choose your leader",
-                   "explore": "place your tile next to the Rift", "deploy": "deploy units and prepare cards",
-                   "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
-                   "end": "reset your hand", "discover": "choose the new tile's side and rotation",
-                   "move": "choose where to move", "target": "choose a target"}
+        prompts = PROMPTS
         d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.",
                      private=kind in ("deploy", "end", "target", "main"))
         if seat != s.active and kind in ("target", "discover", "move"):
@@ -136,6 +137,10 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
+        with M.Listing(s):
+            return self._options(s, seat)
+
+    def _options(self, s: InfState, seat: int) -> list:
         ask = open_ask(s)
         if ask is not None:
             return self._reaction_moves(s, seat)
@@ -189,11 +194,11 @@ class Infinities(Game):
             rest = list(dice)
             rest.remove("boost")
             out += [made(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
-        probe = Run(seat=seat, label="", steps=[])  # whose effects are tried for a first target
+        can_open = E.Openers(s, seat)
         if pay_basic(dice, "energy") is not None:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
-                if cd.kind == "action" and not E.can_open(s, probe, cd.on_play[0]):
+                if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
                 out.append(made(PlayCard, seat=seat, card=c))
                 if cd.empower:
@@ -206,11 +211,11 @@ class Infinities(Game):
             out.append(made(Move, seat=seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
-            if has_exact(dice, act.cost) and E.can_open(s, probe, act.steps[0]):
+            if has_exact(dice, act.cost) and can_open(act.steps[0]):
                 out.append(made(LeaderAct, seat=seat, which=which))
         for u in dict.fromkeys(p.group):
             act = card(u).action
-            if has_exact(dice, act.cost) and E.can_open(s, probe, act.steps[0]):
+            if has_exact(dice, act.cost) and can_open(act.steps[0]):
                 out.append(made(UnitAct, seat=seat, unit=u))
                 if act.empower:
                     out.append(made(UnitAct, seat=seat, unit=u, empower=True))
