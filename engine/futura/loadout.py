@@ -28,10 +28,11 @@ def current_class(s: FuturaState, a: Acolyte) -> str:
     return s.card(a.armour).cls if a.armour else "Base"
 
 
-def highest_wearable(s: FuturaState, a: Acolyte) -> str:
-    """One step above max_class, or Adept at once for a Commander (rule 10)."""
+def highest_wearable(s: FuturaState, a: Acolyte, words: set[str] | None = None) -> str:
+    """One step above max_class, or Adept at once for a Commander (rule 10). `words`: `a`'s
+    keywords, when the caller has them already."""
     step = class_index(a.max_class) + (0 if a.climbed_turn == s.turn else 1)
-    if "Commander" in keywords(s, a):
+    if "Commander" in (keywords(s, a) if words is None else words):
         step = max(step, CLASSES.index("Adept"))
     return CLASSES[min(step, 3)]
 
@@ -64,8 +65,9 @@ def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items:
     return offhand_sabers <= 1 and len(items) <= 2 and len(abilities) <= 2 and extra <= 3
 
 
-def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
-    """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can."""
+def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None) -> bool:
+    """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can.
+    `wearable`: `a`'s highest_wearable, when the caller has it already."""
     card = s.card(uid)
     if card.kind == "saber" and a.armour is None:
         return False  # quick refusals first: this runs for every hand card and benched acolyte
@@ -73,7 +75,7 @@ def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
         return False  # a Base acolyte carries one item or ability (rule 20)
     armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
     if card.kind == "armour":
-        if class_index(card.cls) > class_index(highest_wearable(s, a)):
+        if class_index(card.cls) > class_index(wearable or highest_wearable(s, a)):
             return False
         armour = uid
     elif card.kind == "saber":
