@@ -411,8 +411,13 @@ def render_board(view: dict, highlight: Mapping | None = None, detail: bool = Fa
         parts.append(_discovery(view, w))
     parts.append(_boards(view, w, key))
     if view.get("recent") and detail:
-        parts.append(t.recent(view["recent"], w, keep=4, max_rows=4))
+        parts.append(_recent(view["recent"][-4:], w))
     return t.stack(parts, gap=10, pad=PAD)  # RGB: theme.encode reduces it to a palette once, undithered
+
+
+@t.layer(maxsize=8, flat=True)
+def _recent(lines: list[str], w: int) -> Image.Image:
+    return t.recent(lines, w, keep=4, max_rows=4)
 
 
 def palette(img: Image.Image) -> Image.Image:
