@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
@@ -18,7 +18,7 @@ World = Literal["varra", "genesis"]
 DIR_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
-@cache
+@lru_cache(maxsize=16_384)  # bounded: some labels carry players' names
 def made(cls: type[Action], **fields) -> Action:
     """A move built for a legal-move list, made once and shared: moves are frozen, and the same
     few recur every turn, so validating each again would be most of the cost of listing them."""
