@@ -100,45 +100,79 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
 
 
 def manage_moves(s: FuturaState, p: Player) -> list[Action]:
-    seat = p.seat
-    out: list[Action] = []
     bench = [a for a in p.acolytes if a.loc == "bench"]
+    return equip_moves(s, p, bench) + store_moves(s, p) + gear_moves(s, p, bench) + station_moves(s, p)
+
+
+def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
+    """Equip (or sell) each card of the hand and the stations; creatures go into a station."""
+    seat, energy = p.seat, p.energy
     words = {a.uid: keywords(s, a) for a in bench}  # asked for every card: worked out once
     wearable = {a.uid: highest_wearable(s, a, words[a.uid]) for a in bench}
-    sources = list(p.hand) + [u for u, _ in stored(p)]
-    for uid in sources:
+    names = {a.uid: aname(s, a) for a in bench}
+    out: list[Action] = []
+    for uid in p.hand + [u for u, _ in stored(p)]:
         card = s.card(uid)
-        cost = equip_cost(s, uid)
         if card.kind == "creature":
-            for h in p.holdings:
-                if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level] and p.energy >= card.level:
-                    out.append(made(EquipCreature, seat=seat, card=uid, district=h.did,
-                                             text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)"))
+            out += creature_moves(p, uid, card)
             continue
         if card.kind != "sigil":
+            cost = equip_cost(s, uid)
             for a in bench:
                 here = equip_cost(s, uid, a, words[a.uid]) if card.kind == "armour" else cost
-                if here <= p.energy and can_carry(s, a, uid, wearable[a.uid]):
+                if here <= energy and can_carry(s, a, uid, wearable[a.uid]):
                     out.append(made(Equip, seat=seat, card=uid, acolyte=a.uid,
-                                     text=f"Equip {card.name} on {aname(s, a)} ({here} energy)"))
+                                    text=f"Equip {card.name} on {names[a.uid]} ({here} energy)"))
         if card.kind != "ability" and card.level // 2 > 0:
             out.append(made(Sell, seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
-    open_slots = [h for h in p.holdings if free_slots(h) > 0]  # computed once: asked for every hand card
-    for uid in p.hand:
-        card = s.card(uid)
-        if card.kind == "creature":
-            continue
-        for h in open_slots:
-            out.append(made(Store, seat=seat, card=uid, district=h.did, text=f"Store {card.name} in {dname(h.did)}"))
+    return out
+
+
+def creature_moves(p: Player, uid: str, card) -> list[Action]:
+    """Rule 14: a creature goes into a built station big enough for it."""
+    if p.energy < card.level:
+        return []
+    return [made(EquipCreature, seat=p.seat, card=uid, district=h.did,
+                 text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)")
+            for h in p.holdings if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level]]
+
+
+def store_moves(s: FuturaState, p: Player) -> list[Action]:
+    """Store a hand card in a free station slot; take a stored one back."""
+    seat = p.seat
+    out: list[Action] = []
+    open_slots = [(h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0]  # once: asked for every card
+    if open_slots:
+        for uid in p.hand:
+            card = s.card(uid)
+            if card.kind != "creature":
+                out += [made(Store, seat=seat, card=uid, district=did, text=f"Store {card.name} in {name}")
+                        for did, name in open_slots]
     for uid, h in stored(p):
         out.append(made(Retrieve, seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
+    return out
+
+
+def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
+    """Take gear off a benched acolyte; repair its armour (A29)."""
+    seat = p.seat
+    out: list[Action] = []
     for a in bench:
         for uid in a.gear():
-            if s.card(uid).kind != "ability":
-                out.append(made(Unequip, seat=seat, card=uid, text=f"Take {s.card(uid).name} off {aname(s, a)}"))
+            card = s.card(uid)
+            if card.kind != "ability":
+                out.append(made(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
         if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
                 not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
-            out.append(made(Repair, seat=seat, acolyte=a.uid, text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+            out.append(made(Repair, seat=seat, acolyte=a.uid,
+                            text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+    return out
+
+
+def station_moves(s: FuturaState, p: Player) -> list[Action]:
+    """Build on a bare district; upgrade a station once a turn, not in the cycle it was built (rule 11)."""
+    seat = p.seat
+    out: list[Action] = []
     for h in p.holdings:
         if h.face_down:
             continue
@@ -146,10 +180,11 @@ def manage_moves(s: FuturaState, p: Player) -> list[Action]:
             out.append(made(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
         elif h.station and h.station.level < 4 and h.station.upgraded_turn != s.turn and h.station.built_cycle < s.cycle:
             if p.energy >= UPGRADE_COST:
-                out.append(made(Upgrade, seat=seat, district=h.did, text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
+                out.append(made(Upgrade, seat=seat, district=h.did,
+                                text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
             if p.vouchers and p.voucher_cycle < s.cycle:
                 out.append(made(Upgrade, seat=seat, district=h.did, voucher=True,
-                                   text=f"Upgrade the station on {dname(h.did)} with a voucher"))
+                                text=f"Upgrade the station on {dname(h.did)} with a voucher"))
     return out
 
 
