@@ -191,19 +191,21 @@ def station_moves(s: FuturaState, p: Player) -> list[Action]:
 def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
+    costs = {a.uid: MOVE_COST[current_class(s, a)] for a in p.acolytes}
     for a in p.acolytes:
-        cost = MOVE_COST[current_class(s, a)]
+        cost = costs[a.uid]
         if a.loc == "bench" and p.energy >= cost:
             out.append(made(ToBay, seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
     bay = [a for a in p.acolytes if a.loc == "bay"]
-    if bay and p.recalled_turn != s.turn:
+    if bay and p.recalled_turn != s.turn:  # acolytes as tuples: made() keys on them (the move holds a list)
         for a in bay:
-            cost = MOVE_COST[current_class(s, a)]
+            cost = costs[a.uid]
             if p.energy >= cost:
-                out.append(Recall(seat=seat, acolytes=[a.uid], text=f"Recall {aname(s, a)} ({cost} energy)"))
-        total = sum(MOVE_COST[current_class(s, a)] for a in bay)
+                out.append(made(Recall, seat=seat, acolytes=(a.uid,), text=f"Recall {aname(s, a)} ({cost} energy)"))
+        total = sum(costs[a.uid] for a in bay)
         if len(bay) > 1 and p.energy >= total:
-            out.append(Recall(seat=seat, acolytes=[a.uid for a in bay], text=f"Recall everyone ({total} energy)"))
+            out.append(made(Recall, seat=seat, acolytes=tuple(a.uid for a in bay),
+                            text=f"Recall everyone ({total} energy)"))
     out += assault_moves(s, p, bay)
     return out
 

@@ -206,11 +206,11 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
     others = [q for q in s.players if q.seat != p.seat and not q.out and q.seat not in s.offered]
     out: list[Action] = []
     for uid in p.hand:
-        level = s.card(uid).level
+        card = s.card(uid)
         for q in others:
-            for price in sorted({0, level // 2, level} & set(range(q.energy + 1))):  # they could pay
+            for price in sorted(x for x in {0, card.level // 2, card.level} if x <= q.energy):  # they could pay
                 out.append(made(Offer, seat=p.seat, card=uid, to=q.seat, price=price,
-                                 text=f"Offer {s.card(uid).name} to {q.name} for {price} energy"))
+                                text=f"Offer {card.name} to {q.name} for {price} energy"))
     return out
 
 
