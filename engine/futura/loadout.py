@@ -42,9 +42,9 @@ def highest_wearable(s: FuturaState, a: Acolyte, words: set[str] | None = None) 
 def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items: list[str],
          abilities: list[str]) -> bool:
     """Rules 19-20 and A41: does this loadout fit a `cls` acolyte?"""
-    cid = s.cards
-    return _fits(cls, cid[armour].cid if armour else None, tuple(cid[u].cid for u in sabers),
-                 tuple(cid[u].cid for u in items), len(abilities))
+    cards = s.cards
+    return _fits(cls, cards[armour].cid if armour else None, tuple(cards[u].cid for u in sabers),
+                 tuple(cards[u].cid for u in items), len(abilities))
 
 
 @lru_cache(maxsize=4096)  # asked for every card and benched acolyte each turn; loadouts recur
@@ -82,21 +82,28 @@ def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None)
         return False  # quick refusals first: this runs for every hand card and benched acolyte
     if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
         return False  # a Base acolyte carries one item or ability (rule 20)
-    armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
+    armour, sabers, items, abilities = gear_ids(s, a)
+    cid = s.cards[uid].cid
     if card.kind == "armour":
         if class_index(card.cls) > class_index(wearable or highest_wearable(s, a)):
             return False
-        armour = uid
+        armour = cid
     elif card.kind == "saber":
-        sabers.append(uid)
+        sabers += (cid,)
     elif card.kind == "item":
-        items.append(uid)
+        items += (cid,)
     elif card.kind == "ability":
-        abilities.append(uid)
+        abilities += 1
     else:
         return False
-    cls = s.card(armour).cls if armour else "Base"
-    return fits(s, cls, armour, sabers, items, abilities)
+    return _fits(catalog().cards[armour].cls if armour else "Base", armour, sabers, items, abilities)
+
+
+def gear_ids(s: FuturaState, a: Acolyte) -> tuple[str | None, tuple[str, ...], tuple[str, ...], int]:
+    """`a`'s loadout as card ids: (armour, sabers, items, how many abilities)."""
+    cards = s.cards
+    return (cards[a.armour].cid if a.armour else None, tuple(cards[u].cid for u in a.sabers),
+            tuple(cards[u].cid for u in a.items), len(a.abilities))
 
 
 def stats(s: FuturaState, a: Acolyte) -> tuple[int, int]:
