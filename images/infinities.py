@@ -7,7 +7,6 @@ are named, seats carry their initials.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
@@ -33,7 +32,7 @@ CARD_W, CARD_H = 300, 310
 
 
 def clear_caches() -> None:
-    for cached in (_tile, _marker, _levels_of, _tokens_of, _board_of):
+    for cached in (_tile, _marker, _levels_of, _tokens_of):
         cached.cache_clear()
     _card_face.cache_clear()
     t.clear_layers()
@@ -279,13 +278,12 @@ def _status(view: dict, p: dict) -> str:
 
 
 def _board(view: dict, p: dict, w: int, key: int = 18) -> Image.Image:
-    return _board_of(json.dumps(p, sort_keys=True), _status(view, p), w, key)
+    return _board_of(p, _status(view, p), w, key)
 
 
-@lru_cache(maxsize=32)
-def _board_of(player: str, status: str, w: int, key: int = 18) -> Image.Image:
+@t.layer(maxsize=32, flat=True)  # flat: the row of boards is then copied onto the board, not blended
+def _board_of(p: dict, status: str, w: int, key: int = 18) -> Image.Image:
     """One leader's board, cached by its public facts: most moves change one board at most."""
-    p = json.loads(player)
     inner = w - 32
     head = Image.new("RGBA", (inner, 34), t.CLEAR)
     d = ImageDraw.Draw(head)
@@ -323,7 +321,18 @@ PHASES = {"world": "Set-up: open the Rift", "leader": "Set-up: leader selection"
           "over": "Game over"}
 
 
+HEADER_FIELDS = ("round", "max_rounds", "tiebreak", "phase", "target", "outcome", "pending", "resolving")
+
+
 def _header(view: dict, spec: dict, w: int) -> Image.Image:
+    """The title panel, drawn again only when what it shows changes (round, phase, whom we wait on)."""
+    shown = {k: view.get(k) for k in HEADER_FIELDS}
+    shown["players"] = [{"seat": p["seat"], "name": p["name"]} for p in view["players"]]  # names only
+    return _header_layer(shown, spec, w)
+
+
+@t.layer(maxsize=16, flat=True)
+def _header_layer(view: dict, spec: dict, w: int) -> Image.Image:
     rnd = f"Round {view['round']}" + (f" of {view['max_rounds']}" if view["max_rounds"] else "")
     if view["tiebreak"]:
         rnd += " (tie-break)"
@@ -402,8 +411,13 @@ def render_board(view: dict, highlight: Mapping | None = None, detail: bool = Fa
         parts.append(_discovery(view, w))
     parts.append(_boards(view, w, key))
     if view.get("recent") and detail:
-        parts.append(t.recent(view["recent"], w, keep=4, max_rows=4))
-    return palette(t.stack(parts, gap=10, pad=PAD))
+        parts.append(_recent(view["recent"][-4:], w))
+    return t.stack(parts, gap=10, pad=PAD)  # RGB: theme.encode reduces it to a palette once, undithered
+
+
+@t.layer(maxsize=8, flat=True)
+def _recent(lines: list[str], w: int) -> Image.Image:
+    return t.recent(lines, w, keep=4, max_rows=4)
 
 
 def palette(img: Image.Image) -> Image.Image:

@@ -750,6 +750,9 @@ def kill(s: FuturaState, f: Engagement, uid: str, events: list[Event]) -> None:
     s.claims.append(Claim(seat=victor, cards=gear, winner=winner))
 
 
+FIGHT_ASKS = ("ensigil", "effect", "life_support")  # prompts that only make sense during an engagement
+
+
 def end_fight(s: FuturaState, f: Engagement, events: list[Event], why: str) -> None:
     """The engagement is over: a support whose primary died walks back to the bench free (rule 42);
     survivors stay in the bay (rule 40)."""
@@ -757,6 +760,9 @@ def end_fight(s: FuturaState, f: Engagement, events: list[Event], why: str) -> N
     if f.support and f.support in alive and f.primary not in alive:
         to_bench(s, s.acolyte(f.support)[1])
     s.fight = None
+    # Prompts about this engagement die with it (a Crystal Vats drive-off ends it while the
+    # defender's ensigil question is still queued).
+    s.asks = [d for d in s.asks if d.kind not in FIGHT_ASKS]
     if why == "retreat":
         events.append(Event(text="The attackers fall back; they stay in the Assault bay."))
     offer_claims(s)

@@ -5,6 +5,8 @@ Pure queries over the state, shared by the rules, the engagement, the views and 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import CLASSES, catalog
 from .state import CLASS_DIE, Acolyte, FuturaState, Station, class_index
 
@@ -28,10 +30,11 @@ def current_class(s: FuturaState, a: Acolyte) -> str:
     return s.card(a.armour).cls if a.armour else "Base"
 
 
-def highest_wearable(s: FuturaState, a: Acolyte) -> str:
-    """One step above max_class, or Adept at once for a Commander (rule 10)."""
+def highest_wearable(s: FuturaState, a: Acolyte, words: set[str] | None = None) -> str:
+    """One step above max_class, or Adept at once for a Commander (rule 10). `words`: `a`'s
+    keywords, when the caller has them already."""
     step = class_index(a.max_class) + (0 if a.climbed_turn == s.turn else 1)
-    if "Commander" in keywords(s, a):
+    if "Commander" in (keywords(s, a) if words is None else words):
         step = max(step, CLASSES.index("Adept"))
     return CLASSES[min(step, 3)]
 
@@ -39,53 +42,68 @@ def highest_wearable(s: FuturaState, a: Acolyte) -> str:
 def fits(s: FuturaState, cls: str, armour: str | None, sabers: list[str], items: list[str],
          abilities: list[str]) -> bool:
     """Rules 19-20 and A41: does this loadout fit a `cls` acolyte?"""
+    cards = s.cards
+    return _fits(cls, cards[armour].cid if armour else None, tuple(cards[u].cid for u in sabers),
+                 tuple(cards[u].cid for u in items), len(abilities))
+
+
+@lru_cache(maxsize=4096)  # asked for every card and benched acolyte each turn; loadouts recur
+def _fits(cls: str, armour: str | None, ids: tuple[str, ...], item_ids: tuple[str, ...], n_abilities: int) -> bool:
+    """`fits` by card ids: the answer depends only on which cards they are."""
     cards = catalog().cards
-    ids = [s.cards[u].cid for u in sabers]
-    item_defs = [cards[s.cards[u].cid] for u in items]
+    item_defs = [cards[c] for c in item_ids]
     if any(class_index(d.min_class) > class_index(cls) for d in item_defs):
         return False
-    arm_cls = cards[s.cards[armour].cid].cls if armour else "Base"
+    arm_cls = cards[armour].cls if armour else "Base"
     if any(class_index(cards[c].cls) > class_index(arm_cls) for c in ids):
         return False  # a saber needs armour of its class or higher (rule 19)
     offhand = [d for d in item_defs if d.subtype in ("offhand_saber", "shield")]
     if cls == "Base":
-        return not ids and len(items) + len(abilities) <= 1
+        return not ids and len(item_ids) + n_abilities <= 1
     if cls == "Recon":
-        return len(ids) <= 1 and len(items) + len(abilities) <= 1 and not offhand
+        return len(ids) <= 1 and len(item_ids) + n_abilities <= 1 and not offhand
     if cls == "Heavy":
-        return len(ids) <= 1 and len(items) <= 2 and len(abilities) <= 2 and not offhand
+        return len(ids) <= 1 and len(item_ids) <= 2 and n_abilities <= 2 and not offhand
     # Adept: a primary saber plus up to 3: <= 2 items, <= 2 abilities, <= 1 off-hand saber
     if len(ids) > 2 or (len(ids) == 2 and cards[ids[1]].cls != "Recon"):
         return False
     if offhand and not ids:
         return False
     offhand_sabers = (len(ids) - 1 if ids else 0) + sum(d.subtype == "offhand_saber" for d in item_defs)
-    extra = max(len(ids) - 1, 0) + len(items) + len(abilities)
-    return offhand_sabers <= 1 and len(items) <= 2 and len(abilities) <= 2 and extra <= 3
+    extra = max(len(ids) - 1, 0) + len(item_ids) + n_abilities
+    return offhand_sabers <= 1 and len(item_ids) <= 2 and n_abilities <= 2 and extra <= 3
 
 
-def can_carry(s: FuturaState, a: Acolyte, uid: str) -> bool:
-    """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can."""
+def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None) -> bool:
+    """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can.
+    `wearable`: `a`'s highest_wearable, when the caller has it already."""
     card = s.card(uid)
     if card.kind == "saber" and a.armour is None:
         return False  # quick refusals first: this runs for every hand card and benched acolyte
     if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
         return False  # a Base acolyte carries one item or ability (rule 20)
-    armour, sabers, items, abilities = a.armour, list(a.sabers), list(a.items), list(a.abilities)
+    armour, sabers, items, abilities = gear_ids(s, a)
+    cid = s.cards[uid].cid
     if card.kind == "armour":
-        if class_index(card.cls) > class_index(highest_wearable(s, a)):
+        if class_index(card.cls) > class_index(wearable or highest_wearable(s, a)):
             return False
-        armour = uid
+        armour = cid
     elif card.kind == "saber":
-        sabers.append(uid)
+        sabers += (cid,)
     elif card.kind == "item":
-        items.append(uid)
+        items += (cid,)
     elif card.kind == "ability":
-        abilities.append(uid)
+        abilities += 1
     else:
         return False
-    cls = s.card(armour).cls if armour else "Base"
-    return fits(s, cls, armour, sabers, items, abilities)
+    return _fits(catalog().cards[armour].cls if armour else "Base", armour, sabers, items, abilities)
+
+
+def gear_ids(s: FuturaState, a: Acolyte) -> tuple[str | None, tuple[str, ...], tuple[str, ...], int]:
+    """`a`'s loadout as card ids: (armour, sabers, items, how many abilities)."""
+    cards = s.cards
+    return (cards[a.armour].cid if a.armour else None, tuple(cards[u].cid for u in a.sabers),
+            tuple(cards[u].cid for u in a.items), len(a.abilities))
 
 
 def stats(s: FuturaState, a: Acolyte) -> tuple[int, int]:

@@ -32,9 +32,10 @@ from .actions import (
     Unequip,
     Upgrade,
     Yield,
+    made,
 )
 from .cards import catalog
-from .loadout import can_carry, current_class, keywords, shed
+from .loadout import can_carry, current_class, highest_wearable, keywords, shed
 from .state import CREATURE_MAX, MOVE_COST, Acolyte, Engagement, FuturaState, Holding, Player, class_index
 
 HAND = 5
@@ -49,15 +50,15 @@ def dname(did: str) -> str:
     return catalog().districts[did].name
 
 
-def equip_cost(s: FuturaState, uid: str, a: Acolyte | None = None) -> int:
+def equip_cost(s: FuturaState, uid: str, a: Acolyte | None = None, words: set[str] | None = None) -> int:
     """Rule 9: the card's level, or half of it for a card already paid for once (A30); a Mechanic
-    swaps paid-for armour free (A30)."""
+    swaps paid-for armour free (A30). `words`: `a`'s keywords, when the caller has them already."""
     card = s.card(uid)
     if card.kind == "ability":
         return 0
     if not s.cards[uid].paid:
         return card.level
-    if card.kind == "armour" and a is not None and "Mechanic" in keywords(s, a):
+    if card.kind == "armour" and a is not None and "Mechanic" in (keywords(s, a) if words is None else words):
         return 0
     return card.level // 2
 
@@ -93,79 +94,118 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out += scout_moves(s, p) + warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
-        out.append(DropSigil(seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
-    out.append(EndTurn(seat=seat))
+        out.append(made(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
+    out.append(made(EndTurn, seat=seat))
     return out
 
 
 def manage_moves(s: FuturaState, p: Player) -> list[Action]:
-    seat = p.seat
-    out: list[Action] = []
     bench = [a for a in p.acolytes if a.loc == "bench"]
-    sources = list(p.hand) + [u for u, _ in stored(p)]
-    for uid in sources:
+    return equip_moves(s, p, bench) + store_moves(s, p) + gear_moves(s, p, bench) + station_moves(s, p)
+
+
+def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
+    """Equip (or sell) each card of the hand and the stations; creatures go into a station."""
+    seat, energy = p.seat, p.energy
+    words = {a.uid: keywords(s, a) for a in bench}  # asked for every card: worked out once
+    wearable = {a.uid: highest_wearable(s, a, words[a.uid]) for a in bench}
+    names = {a.uid: aname(s, a) for a in bench}
+    out: list[Action] = []
+    for uid in p.hand + [u for u, _ in stored(p)]:
         card = s.card(uid)
-        cost = equip_cost(s, uid)
         if card.kind == "creature":
-            for h in p.holdings:
-                if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level] and p.energy >= card.level:
-                    out.append(EquipCreature(seat=seat, card=uid, district=h.did,
-                                             text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)"))
+            out += creature_moves(p, uid, card)
             continue
         if card.kind != "sigil":
+            cost = equip_cost(s, uid)
             for a in bench:
-                here = equip_cost(s, uid, a) if card.kind == "armour" else cost
-                if here <= p.energy and can_carry(s, a, uid):
-                    out.append(Equip(seat=seat, card=uid, acolyte=a.uid,
-                                     text=f"Equip {card.name} on {aname(s, a)} ({here} energy)"))
+                here = equip_cost(s, uid, a, words[a.uid]) if card.kind == "armour" else cost
+                if here <= energy and can_carry(s, a, uid, wearable[a.uid]):
+                    out.append(made(Equip, seat=seat, card=uid, acolyte=a.uid,
+                                    text=f"Equip {card.name} on {names[a.uid]} ({here} energy)"))
         if card.kind != "ability" and card.level // 2 > 0:
-            out.append(Sell(seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
-    open_slots = [h for h in p.holdings if free_slots(h) > 0]  # computed once: asked for every hand card
-    for uid in p.hand:
-        card = s.card(uid)
-        if card.kind == "creature":
-            continue
-        for h in open_slots:
-            out.append(Store(seat=seat, card=uid, district=h.did, text=f"Store {card.name} in {dname(h.did)}"))
+            out.append(made(Sell, seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
+    return out
+
+
+def creature_moves(p: Player, uid: str, card) -> list[Action]:
+    """Rule 14: a creature goes into a built station big enough for it."""
+    if p.energy < card.level:
+        return []
+    return [made(EquipCreature, seat=p.seat, card=uid, district=h.did,
+                 text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)")
+            for h in p.holdings if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level]]
+
+
+def store_moves(s: FuturaState, p: Player) -> list[Action]:
+    """Store a hand card in a free station slot; take a stored one back."""
+    seat = p.seat
+    out: list[Action] = []
+    open_slots = [(h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0]  # once: asked for every card
+    if open_slots:
+        for uid in p.hand:
+            card = s.card(uid)
+            if card.kind != "creature":
+                out += [made(Store, seat=seat, card=uid, district=did, text=f"Store {card.name} in {name}")
+                        for did, name in open_slots]
     for uid, h in stored(p):
-        out.append(Retrieve(seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
+        out.append(made(Retrieve, seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
+    return out
+
+
+def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
+    """Take gear off a benched acolyte; repair its armour (A29)."""
+    seat = p.seat
+    out: list[Action] = []
     for a in bench:
         for uid in a.gear():
-            if s.card(uid).kind != "ability":
-                out.append(Unequip(seat=seat, card=uid, text=f"Take {s.card(uid).name} off {aname(s, a)}"))
+            card = s.card(uid)
+            if card.kind != "ability":
+                out.append(made(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
         if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
                 not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
-            out.append(Repair(seat=seat, acolyte=a.uid, text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+            out.append(made(Repair, seat=seat, acolyte=a.uid,
+                            text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+    return out
+
+
+def station_moves(s: FuturaState, p: Player) -> list[Action]:
+    """Build on a bare district; upgrade a station once a turn, not in the cycle it was built (rule 11)."""
+    seat = p.seat
+    out: list[Action] = []
     for h in p.holdings:
         if h.face_down:
             continue
         if h.station is None and p.energy >= BUILD_COST:
-            out.append(Build(seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
+            out.append(made(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
         elif h.station and h.station.level < 4 and h.station.upgraded_turn != s.turn and h.station.built_cycle < s.cycle:
             if p.energy >= UPGRADE_COST:
-                out.append(Upgrade(seat=seat, district=h.did, text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
+                out.append(made(Upgrade, seat=seat, district=h.did,
+                                text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
             if p.vouchers and p.voucher_cycle < s.cycle:
-                out.append(Upgrade(seat=seat, district=h.did, voucher=True,
-                                   text=f"Upgrade the station on {dname(h.did)} with a voucher"))
+                out.append(made(Upgrade, seat=seat, district=h.did, voucher=True,
+                                text=f"Upgrade the station on {dname(h.did)} with a voucher"))
     return out
 
 
 def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
+    costs = {a.uid: MOVE_COST[current_class(s, a)] for a in p.acolytes}
     for a in p.acolytes:
-        cost = MOVE_COST[current_class(s, a)]
+        cost = costs[a.uid]
         if a.loc == "bench" and p.energy >= cost:
-            out.append(ToBay(seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
+            out.append(made(ToBay, seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
     bay = [a for a in p.acolytes if a.loc == "bay"]
-    if bay and p.recalled_turn != s.turn:
+    if bay and p.recalled_turn != s.turn:  # acolytes as tuples: made() keys on them (the move holds a list)
         for a in bay:
-            cost = MOVE_COST[current_class(s, a)]
+            cost = costs[a.uid]
             if p.energy >= cost:
-                out.append(Recall(seat=seat, acolytes=[a.uid], text=f"Recall {aname(s, a)} ({cost} energy)"))
-        total = sum(MOVE_COST[current_class(s, a)] for a in bay)
+                out.append(made(Recall, seat=seat, acolytes=(a.uid,), text=f"Recall {aname(s, a)} ({cost} energy)"))
+        total = sum(costs[a.uid] for a in bay)
         if len(bay) > 1 and p.energy >= total:
-            out.append(Recall(seat=seat, acolytes=[a.uid for a in bay], text=f"Recall everyone ({total} energy)"))
+            out.append(made(Recall, seat=seat, acolytes=tuple(a.uid for a in bay),
+                            text=f"Recall everyone ({total} energy)"))
     out += assault_moves(s, p, bay)
     return out
 
@@ -204,13 +244,13 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
         with_sup = f" with {aname(s, sup)}" if sup else ""
         for h in targets:
             for ens in sigil_opts:
-                out.append(Assault(seat=seat, primary=prim.uid, support=sup.uid if sup else None, district=h.did,
+                out.append(made(Assault, seat=seat, primary=prim.uid, support=sup.uid if sup else None, district=h.did,
                                    ensigil=ens, text=f"{aname(s, prim)}{with_sup} assaults {dname(h.did)}"
                                    + (" (ensigiled)" if ens else "")))
         own = [u for u in prim.abilities if s.card(u).effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
-                out.append(Ambush(seat=seat, card=card, primary=prim.uid, support=sup.uid if sup else None,
+                out.append(made(Ambush, seat=seat, card=card, primary=prim.uid, support=sup.uid if sup else None,
                                   target=prey.uid, text=f"{aname(s, prim)}{with_sup} ambushes {aname(s, prey)}"))
     return out
 
@@ -231,16 +271,16 @@ def claim_moves(game, s: FuturaState, seat: int) -> list[Action]:
     if card.kind not in ("creature", "sigil"):
         for a in p.acolytes:
             if (a.loc == "bench" or a.uid == c.winner) and can_carry(s, a, uid) and p.energy >= cost:
-                out.append(ClaimCard(seat=seat, card=uid, how="equip", where=a.uid,
+                out.append(made(ClaimCard, seat=seat, card=uid, how="equip", where=a.uid,
                                      text=f"Equip {card.name} on {aname(s, a)} ({cost} energy)"))
     for h in p.holdings:
         if free_slots(h) > 0:
-            out.append(ClaimCard(seat=seat, card=uid, how="store", where=h.did, text=f"Store {card.name} in {dname(h.did)}"))
+            out.append(made(ClaimCard, seat=seat, card=uid, how="store", where=h.did, text=f"Store {card.name} in {dname(h.did)}"))
     if card.kind != "ability" and card.level // 2:
-        out.append(ClaimCard(seat=seat, card=uid, how="sell", text=f"Sell {card.name} for {card.level // 2}"))
+        out.append(made(ClaimCard, seat=seat, card=uid, how="sell", text=f"Sell {card.name} for {card.level // 2}"))
     if len(p.hand) < HAND:
-        out.append(ClaimCard(seat=seat, card=uid, how="hand", text=f"Take {card.name} into your hand"))
-    out.append(ClaimCard(seat=seat, card=uid, how="discard", text=f"Let {card.name} go"))
+        out.append(made(ClaimCard, seat=seat, card=uid, how="hand", text=f"Take {card.name} into your hand"))
+    out.append(made(ClaimCard, seat=seat, card=uid, how="discard", text=f"Let {card.name} go"))
     return out
 
 

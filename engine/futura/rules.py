@@ -30,6 +30,7 @@ from .actions import (
     Unequip,
     Upgrade,
     Yield,
+    made,
 )
 from .cards import catalog
 from .loadout import roll_spec
@@ -204,7 +205,7 @@ class Futura(Game):
         if s.fight is not None:
             from .tactics import precombat_moves
 
-            return [Fight(seat=seat, text="Roll the next exchange"), Yield(seat=seat, text="Yield (retreat)"),
+            return [made(Fight, seat=seat, text="Roll the next exchange"), made(Yield, seat=seat, text="Yield (retreat)"),
                     *precombat_moves(s, seat)]
         from .moves import turn_moves
 
@@ -213,10 +214,10 @@ class Futura(Game):
     def _answers(self, s: FuturaState, seat: int) -> list[Action]:
         d = s.asks[0]
         if d.kind == "ensigil":
-            return [Ensigil(seat=seat, text="Ensigil the creature"), Pass(seat=seat)]
+            return [made(Ensigil, seat=seat, text="Ensigil the creature"), made(Pass, seat=seat)]
         if d.kind == "life_support":
             card = d.timeout["source"]
-            return [Play(seat=seat, source=card, text=f"Use {s.card(card).name}"), Pass(seat=seat, text="Let it fall")]
+            return [made(Play, seat=seat, source=card, text=f"Use {s.card(card).name}"), made(Pass, seat=seat, text="Let it fall")]
         if d.kind in ("summon", "crystal", "trade", "discard"):
             from . import tactics as T
 
@@ -229,14 +230,14 @@ class Futura(Game):
             for src in C.playable(s, side):
                 e = fx.effect_of(s, src)
                 for tier, how in fx.payments(s, seat, e):
-                    out.append(Play(seat=seat, source=src, tier=tier, pay=how,
+                    out.append(made(Play, seat=seat, source=src, tier=tier, pay=how,
                                     text=f"{fx.source_name(s, src)} tier {tier}" + pay_words(e, tier, how)))
-            return out + [Pass(seat=seat, text="Play nothing")]
+            return out + [made(Pass, seat=seat, text="Play nothing")]
         if d.kind == "claim":
             from .moves import claim_moves
 
             return claim_moves(self, s, seat)
-        return [Pass(seat=seat)]
+        return [made(Pass, seat=seat)]
 
     # --- after every move: eliminations, victory ------------------------------------------------
     def after_move(self, s: FuturaState, events: list[Event]) -> None:

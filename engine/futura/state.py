@@ -38,7 +38,10 @@ def beats(a: str | None, b: str | None) -> bool:
 
 
 def class_index(cls: str) -> int:
-    return CLASSES.index(cls)
+    return _RANK[cls]
+
+
+_RANK = {c: i for i, c in enumerate(CLASSES)}  # class -> its place, Base first
 
 
 class Card(BaseModel):

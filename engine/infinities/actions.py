@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
@@ -15,6 +16,13 @@ FACE_NAMES = {"power": "Power", "energy": "Energy", "fortitude": "Fortitude", "b
 Face = Literal["power", "energy", "fortitude", "boost", "star", "rift"]  # the die faces FACE_NAMES names
 World = Literal["varra", "genesis"]
 DIR_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+
+@lru_cache(maxsize=16_384)  # bounded: some labels carry players' names
+def made(cls: type[Action], **fields) -> Action:
+    """A move built for a legal-move list, made once and shared: moves are frozen, and the same
+    few recur every turn, so validating each again would be most of the cost of listing them."""
+    return cls(**fields)
 
 
 class ChooseWorld(Action):

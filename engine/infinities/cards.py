@@ -289,6 +289,7 @@ def catalog() -> Catalog:
         x_table={int(k): v for k, v in skirmish["x_table"].items()})
 
 
+@cache  # asked for thousands of times a game; the catalog never changes
 def card(instance: str) -> Card:
     """The card of an instance id like "LB04#2"."""
     return catalog().cards[instance.split("#")[0]]

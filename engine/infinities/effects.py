@@ -3,6 +3,8 @@ step by step, "up to" steps may stop after any target, rule 35)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event
 
 from . import mechanics as M
@@ -149,8 +151,33 @@ def _destroyed_unit(s: InfState, run: Run) -> str | None:
 
 def usable(s: InfState, run: Run) -> bool:
     """An effect needs a valid target for its first step (rule 35)."""
-    opts = targets(s, run, run.steps[0])
+    return can_open(s, run, run.steps[0])
+
+
+def can_open(s: InfState, run: Run, first: Step) -> bool:
+    """Whether an effect starting with `first` has a valid target, for `run`'s owner (rule 35)."""
+    opts = targets(s, run, first)
     return opts is None or bool(opts)
+
+
+@cache
+def _probe(seat: int) -> Run:
+    """An empty run of `seat`, to ask which targets its effects would have (targets only read it)."""
+    return Run(seat=seat, label="", steps=[])
+
+
+class Openers:
+    """`Openers(s, seat)(first)`: can an effect of `seat` starting with step `first` begin now? For
+    listing moves: each first step is tried once (copies of a card share their steps)."""
+
+    def __init__(self, s: InfState, seat: int):
+        self.s, self.probe, self.known = s, _probe(seat), {}
+
+    def __call__(self, first: Step) -> bool:
+        key = id(first)
+        if key not in self.known:
+            self.known[key] = can_open(self.s, self.probe, first)
+        return self.known[key]
 
 
 # --- applying a step ---------------------------------------------------------------------------------

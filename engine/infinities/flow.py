@@ -275,8 +275,8 @@ def last_standing(s: InfState, events: list[Event]) -> bool:
 
 def check_target(s: InfState, events: list[Event]) -> bool:
     """Reaching the point target wins at once; an exact tie at the top goes to the tie procedure (I18)."""
-    if s.target is None or s.finished:
-        return False
+    if s.target is None or s.finished or all(p.score < s.target for p in s.players):
+        return False  # nobody near the target: the usual case after every move
     scores = standings(s)
     best = max(scores.values(), default=0)
     if best < s.target:

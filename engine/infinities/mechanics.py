@@ -3,13 +3,13 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 
 from __future__ import annotations
 
-from collections import deque
+import threading
 
 from engine.core import Event
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, neighbour
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 
@@ -18,7 +18,7 @@ def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
     n = 1
     for p in s.board.values():
-        if p.control == seat and p.side().type == attr:
+        if p.control == seat and side_of(p.tile, p.up).type == attr:
             n += 1
     return min(4, n)
 
@@ -66,6 +66,8 @@ def open_edge(s: InfState, a: str, b: str) -> bool:
     """No wall on the shared edge, on either tile (rule 25, I33)."""
     d = direction(a, b)
     pa, pb = s.board.get(a), s.board.get(b)
+    if pa is not None and pb is not None:
+        return open_between(pa, pb, d)
     return not ((pa is not None and pa.wall(d)) or (pb is not None and pb.wall((d + 3) % 6)))
 
 
@@ -80,24 +82,72 @@ def open_rotations(s: InfState) -> list[int]:
     return [r for r in range(6) if (face - r) % 6 not in walls]
 
 
-def reach(s: InfState, seat: int) -> set[str]:
+class Listing:
+    """`with Listing(s):` the moves of `s` are being listed and `s` does not change meanwhile, so
+    each seat's reach is worked out once (every effect's first target asks for it). Per thread:
+    two games listed at once never see each other's."""
+
+    _now = threading.local()
+
+    def __init__(self, s: InfState):
+        self.s = s
+
+    def __enter__(self) -> None:
+        self.before = getattr(self._now, "listing", None)
+        self._now.listing = (self.s, {})
+
+    def __exit__(self, *exc: object) -> None:
+        self._now.listing = self.before
+
+
+def reach(s: InfState, seat: int) -> frozenset[str]:
     """Your tile and every tile a clear path of up to 3 (4) steps away; empty spaces block, leaders
-    do not (rule 28, I22)."""
+    do not (rule 28, I22). Callers only read the set."""
+    listing = getattr(Listing._now, "listing", None)
+    if listing is None or listing[0] is not s:
+        return _reach(s, seat)
+    known = listing[1]
+    if seat not in known:
+        known[seat] = _reach(s, seat)
+    return known[seat]
+
+
+def _reach(s: InfState, seat: int) -> frozenset[str]:
     start = s.players[seat].pos
     if start is None:
-        return set()
-    free, limit = ignores_walls(s, seat), reach_limit(s, seat)
-    seen, todo = {start: 0}, deque([start])
-    while todo:
-        k = todo.popleft()
-        if seen[k] == limit:
-            continue
-        for d in range(6):
-            n = neighbour(k, d)
-            if n in s.board and n not in seen and (free or open_edge(s, k, n)):
-                seen[n] = seen[k] + 1
-                todo.append(n)
-    return set(seen)
+        return frozenset()
+    board = s.board
+    power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
+    free = power >= 4 or board[start].side().type == "power"
+    # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
+    layout = tuple((k, p.tile, p.rot) for k, p in board.items())
+    key = (layout, start, 4 if power >= 3 else 3, free)
+    found = _paths.get(key)
+    if found is None:
+        if len(_paths) > 4096:
+            _paths.clear()
+        found = _paths[key] = _walk(s, start, key[2], free)
+    return found
+
+
+_paths: dict[tuple, frozenset[str]] = {}  # (layout, start, steps, walls ignored) -> tiles in reach
+
+
+def _walk(s: InfState, start: str, steps: int, free: bool) -> frozenset[str]:
+    """Breadth first from `start`, one ring of steps at a time, through open edges (all when `free`)."""
+    board = s.board
+    seen, ring_ = {start}, [start]
+    for _ in range(steps):
+        nxt = []
+        for k in ring_:
+            here = board[k]
+            for d, n in enumerate(ring(k)):
+                there = board.get(n)
+                if there is not None and n not in seen and (free or open_between(here, there, d)):
+                    seen.add(n)
+                    nxt.append(n)
+        ring_ = nxt
+    return frozenset(seen)
 
 
 def leader_in_reach(s: InfState, seat: int, other: int) -> bool:

@@ -32,13 +32,19 @@ from .actions import (
     Step,
     UnitAct,
     Warp,
+    made,
 )
 from .cards import FACES, card, catalog
 from .highlight import highlight
 from .mechanics import has_exact
-from .state import RIFT_AT, InfState, Pile, Placed, Player, Run, neighbour
+from .state import RIFT_AT, InfState, Pile, Placed, Player, neighbour
 
 PRESETS = {"standard": (50, 5), "short": (20, 3), "long": (100, None)}
+PROMPTS = {"world": "choose a world to draw your tile from", "leader": "choose your leader",
+           "explore": "place your tile next to the Rift", "deploy": "deploy units and prepare cards",
+           "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
+           "end": "reset your hand", "discover": "choose the new tile's side and rotation",
+           "move": "choose where to move", "target": "choose a target"}  # what each decision asks
 
 
 class InfConfig(BaseModel):
@@ -110,11 +116,7 @@ class Infinities(Game):
     def decisions(self, s: InfState) -> list[Decision]:
         seat, kind = self.owner(s)
         name = s.players[seat].name
-        prompts = {"world": "choose a world to draw your tile from", "leader": "choose your leader",
-                   "explore": "place your tile next to the Rift", "deploy": "deploy units and prepare cards",
-                   "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
-                   "end": "reset your hand", "discover": "choose the new tile's side and rotation",
-                   "move": "choose where to move", "target": "choose a target"}
+        prompts = PROMPTS
         d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.",
                      private=kind in ("deploy", "end", "target", "main"))
         if seat != s.active and kind in ("target", "discover", "move"):
@@ -135,6 +137,10 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
+        with M.Listing(s):
+            return self._options(s, seat)
+
+    def _options(self, s: InfState, seat: int) -> list:
         ask = open_ask(s)
         if ask is not None:
             return self._reaction_moves(s, seat)
@@ -146,16 +152,16 @@ class Infinities(Game):
         if kind == "target":
             return self._target_moves(s, seat)
         return {"world": self._world_moves, "leader": self._leader_moves, "explore": self._explore_moves,
-                "deploy": self._deploy_moves, "roll": lambda s_, t: [Reroll(seat=t, again=False), Reroll(seat=t, again=True)],
+                "deploy": self._deploy_moves, "roll": lambda s_, t: [made(Reroll, seat=t, again=False), made(Reroll, seat=t, again=True)],
                 "main": self._main_moves, "end": self._end_moves}[kind](s, seat)
 
     def _world_moves(self, s: InfState, seat: int) -> list:
         taken = [p.world for p in s.players]
-        return [ChooseWorld(seat=seat, world=w) for w in catalog().worlds if s.stacks[w] and taken.count(w) < 3]
+        return [made(ChooseWorld, seat=seat, world=w) for w in catalog().worlds if s.stacks[w] and taken.count(w) < 3]
 
     def _leader_moves(self, s: InfState, seat: int) -> list:
         used = {p.leader for p in s.players}
-        return [PickLeader(seat=seat, leader=ld.id) for ld in catalog().leaders.values()
+        return [made(PickLeader, seat=seat, leader=ld.id) for ld in catalog().leaders.values()
                 if ld.faction == s.players[seat].faction and ld.id not in used]
 
     def _explore_moves(self, s: InfState, seat: int) -> list:
@@ -166,52 +172,53 @@ class Infinities(Game):
                 continue
             for rot in range(6):
                 if (d + 3 - rot) % 6 not in tile.walls:
-                    out.append(PlaceStart(seat=seat, dir=d, rot=rot))
-                    out.append(PlaceStart(seat=seat, dir=d, rot=rot, control=True))
+                    out.append(made(PlaceStart, seat=seat, dir=d, rot=rot))
+                    out.append(made(PlaceStart, seat=seat, dir=d, rot=rot, control=True))
         return out
 
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
-        out: list = [Done(seat=seat)]
+        out: list = [made(Done, seat=seat)]
         for c in dict.fromkeys(p.hand):
             if card(c).kind == "unit" and len(p.group) < M.group_limit(s, seat):
-                out.append(Deploy(seat=seat, card=c, to="group"))
+                out.append(made(Deploy, seat=seat, card=c, to="group"))
             if len(p.timeline) < M.timeline_limit(s, seat):
-                out.append(Deploy(seat=seat, card=c, to="timeline"))
+                out.append(made(Deploy, seat=seat, card=c, to="timeline"))
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
-        out: list = [Pass(seat=seat)]
+        out: list = [made(Pass, seat=seat)]
         if "boost" in dice:
             rest = list(dice)
             rest.remove("boost")
-            out += [Convert(seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+            out += [made(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+        can_open = E.Openers(s, seat)
         if pay_basic(dice, "energy") is not None:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
-                if cd.kind == "action" and not E.usable(s, Run(seat=seat, label="", steps=cd.on_play)):
+                if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
-                out.append(PlayCard(seat=seat, card=c))
+                out.append(made(PlayCard, seat=seat, card=c))
                 if cd.empower:
-                    out.append(PlayCard(seat=seat, card=c, empower=True))
+                    out.append(made(PlayCard, seat=seat, card=c, empower=True))
         if pay_basic(dice, "power") is not None:
             area = M.reach(s, seat)
-            out += [Attack(seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
+            out += [made(Attack, seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
         if pay_basic(dice, "fortitude") is not None:
-            out.append(Move(seat=seat))
+            out.append(made(Move, seat=seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
-            if has_exact(dice, act.cost) and E.usable(s, Run(seat=seat, label="", steps=act.steps)):
-                out.append(LeaderAct(seat=seat, which=which))
+            if has_exact(dice, act.cost) and can_open(act.steps[0]):
+                out.append(made(LeaderAct, seat=seat, which=which))
         for u in dict.fromkeys(p.group):
             act = card(u).action
-            if has_exact(dice, act.cost) and E.usable(s, Run(seat=seat, label="", steps=act.steps)):
-                out.append(UnitAct(seat=seat, unit=u))
+            if has_exact(dice, act.cost) and can_open(act.steps[0]):
+                out.append(made(UnitAct, seat=seat, unit=u))
                 if act.empower:
-                    out.append(UnitAct(seat=seat, unit=u, empower=True))
+                    out.append(made(UnitAct, seat=seat, unit=u, empower=True))
         return out
 
     def _end_moves(self, s: InfState, seat: int) -> list:
@@ -219,19 +226,19 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return [Pass(seat=seat)] + [Choose(seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
+        return [made(Pass, seat=seat)] + [made(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
                                     for c in dict.fromkeys(cards)]
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
         st = run.steps[run.i]
-        out = [Choose(seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
+        out = [made(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
         if st.up_to and run.done > 0:
-            out.append(Pass(seat=seat))
+            out.append(made(Pass, seat=seat))
         return out
 
     def _reaction_moves(self, s: InfState, seat: int) -> list:
-        return [Pass(seat=seat), React(seat=seat), React(seat=seat, check=True)]
+        return [made(Pass, seat=seat), made(React, seat=seat), made(React, seat=seat, check=True)]
 
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:

@@ -36,6 +36,12 @@ def neighbour(k: str, d: int) -> str:
 
 
 @cache
+def ring(k: str) -> tuple[str, ...]:
+    """The six spaces around `k`, by edge (reach and movement walk these)."""
+    return tuple(neighbour(k, d) for d in range(6))
+
+
+@cache
 def direction(a: str, b: str) -> int | None:
     """The edge of `a` that faces the adjacent space `b` (None when not adjacent)."""
     for d in range(6):
@@ -51,7 +57,7 @@ class Placed(BaseModel):
     control: int | None = None  # seat whose control token is on it
 
     def side(self):
-        return _side(self.tile, self.up)
+        return side_of(self.tile, self.up)
 
     def wall(self, d: int) -> bool:
         """Whether this tile shows a wall on its world edge d (walls turn with the tile)."""
@@ -59,13 +65,18 @@ class Placed(BaseModel):
 
 
 @cache
-def _side(tile: str, up: str):
+def side_of(tile: str, up: str):
     return catalog().tile(tile).side(up)
 
 
 @cache
 def _walls(tile: str) -> frozenset[int]:
     return frozenset(catalog().tile(tile).walls)
+
+
+def open_between(a: Placed, b: Placed, d: int) -> bool:
+    """No wall on the edge `a` shares with `b`, which lies across a's edge d (rule 25, I33)."""
+    return (d - a.rot) % 6 not in _walls(a.tile) and (d + 3 - b.rot) % 6 not in _walls(b.tile)
 
 
 class Player(BaseModel):

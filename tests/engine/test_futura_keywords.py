@@ -145,6 +145,17 @@ def test_crystal_production_lets_the_defender_possess_instead_of_driving_off():
     assert s.fight is not None and s.fight.possessed == {chen.uid: 1}
 
 
+def test_driving_the_attackers_off_also_drops_the_defenders_ensigil_question():
+    s, chen, them = example_table_at("glasswater_refinery")
+    them.sigils = [put(s, "sigil_primal", 1)]  # matches the Vyr Wolf: the ensigil question is queued too
+    s.rng = Scripted(seed="x", script=[10])
+    GAME.advance(s, Assault(seat=0, primary=chen.uid, district="glasswater_refinery"))
+    assert [d.kind for d in s.asks] == ["crystal", "ensigil"]
+    GAME.advance(s, Crystal(seat=1, choice="drive"))
+    assert s.fight is None and not any(d.kind == "ensigil" for d in s.asks)
+    assert GAME.to_act(s) == [0]  # back to the attacker's turn, not a question about a fight that is over
+
+
 def test_a_trade_needs_the_other_players_consent():
     s, me, foe = fresh()
     card = me.hand[0]

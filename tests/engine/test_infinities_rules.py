@@ -127,6 +127,22 @@ def test_reach_is_blocked_by_walls_and_empty_spaces_but_not_leaders():  # rule 2
         assert "2,0" not in M.reach(s, 0)
 
 
+def test_reach_follows_a_tile_turned_in_place_inside_and_outside_a_listing():  # rule 28
+    s = to_main("r2")
+    bare(s)
+    walled = next(t for t in catalog().tiles.values() if 0 in t.walls and t.side_a.type != "power")
+    put(s, "1,0", walled.id, rot=0)  # its wall faces east, toward 2,0
+    put(s, "2,0", tile_of("star", 0))
+    s.players[0].pos, s.players[1].pos = "1,0", "2,0"
+    assert "2,0" not in M.reach(s, 0)
+    with M.Listing(s):
+        assert "2,0" not in M.reach(s, 0)
+    s.board["1,0"].rot = next(r for r in range(1, 6) if all((w + r) % 6 for w in walled.walls))
+    assert "2,0" in M.reach(s, 0)  # the same tiles, turned: paths are worked out again
+    with M.Listing(s):
+        assert "2,0" in M.reach(s, 0)
+
+
 def test_movement_stops_at_walls_and_other_leaders():  # rules 13, 25
     s = to_main("m1")
     seat, foe = face_off(s, ["fortitude"])
