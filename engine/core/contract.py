@@ -66,7 +66,7 @@ class Action(BaseModel):
         return self.type.replace("_", " ").capitalize()
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 16, typed=True)  # typed: a move with True is not one with 1
 def interned(cls: type[Action], **fields: Any) -> Action:
     """The one shared instance of a move, for legal-move lists rebuilt on every step: moves are
     frozen, so a move offered again is looked up instead of validated again. Field values must
