@@ -18,6 +18,7 @@ from .queries import (
     deploy_cost,
     enough_fuel,
     equip_cost,
+    fuel_needs,
     stealth_cost,
     support_keywords,
 )
@@ -42,9 +43,10 @@ def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
     out: list[Action] = []
     if can_attack(s, u):
         pair = pairs and can_cs(s, u)
+        needs = fuel_needs(s, u)  # the same for every target
         for t in attack_targets(s, u):
             cost = stealth_cost(s, seat, [t])
-            if s.players[seat].en < cost or not enough_fuel(s, u, t):
+            if s.players[seat].en < cost or not enough_fuel(s, u, t, needs):
                 continue
             extra = f" (+{cost} EN)" if cost else ""
             out.append(interned(Act, seat=seat, actor=u.uid, what="attack", target=t,
