@@ -15,6 +15,7 @@ from .contract import (
     answered,
     ask,
     finish,
+    interned,
     open_ask,
 )
 from .registry import all_games, find_game, game_ids, get_game, playable_games, register
@@ -23,6 +24,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "finish", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

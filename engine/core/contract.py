@@ -10,6 +10,7 @@ outcome(state) -> Outcome | None
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Literal
@@ -43,13 +44,19 @@ class Action(BaseModel):
 
     def __eq__(self, other: object) -> bool:
         # Fields excluded from dumps only decorate labels; they never change which move it is.
+        if other is self:
+            return True
         if type(other) is not type(self):
             return False
+        names = _identity(type(self))
         mine, theirs = self.__dict__, other.__dict__
-        return all(mine[name] == theirs[name] for name in _identity(type(self)))
+        if names is None:  # every field names the move: one comparison of the field dicts
+            return mine == theirs
+        return all(mine[name] == theirs[name] for name in names)
 
     def __hash__(self) -> int:
-        return hash(tuple(_hashable(self.__dict__[name]) for name in _identity(type(self))))
+        names = _identity(type(self)) or type(self).model_fields
+        return hash(tuple(_hashable(self.__dict__[name]) for name in names))
 
     def label(self) -> str:
         return self.type.replace("_", " ").capitalize()
@@ -59,10 +66,20 @@ class Action(BaseModel):
         return self.type.replace("_", " ").capitalize()
 
 
+@functools.lru_cache(maxsize=1 << 16, typed=True)  # typed: a move with True is not one with 1
+def interned(cls: type[Action], **fields: Any) -> Action:
+    """The one shared instance of a move, for legal-move lists rebuilt on every step: moves are
+    frozen, so a move offered again is looked up instead of validated again. Field values must
+    be hashable (use tuples, not lists)."""
+    return cls(**fields)
+
+
 @functools.cache
-def _identity(cls: type[Action]) -> tuple[str, ...]:
-    """The fields that say which move an action is: all but those excluded from its dumps."""
-    return tuple(name for name, f in cls.model_fields.items() if not f.exclude)
+def _identity(cls: type[Action]) -> tuple[str, ...] | None:
+    """The fields that say which move an action is: all but those excluded from its dumps
+    (None when that is every field)."""
+    names = tuple(name for name, f in cls.model_fields.items() if not f.exclude)
+    return None if len(names) == len(cls.model_fields) else names
 
 
 def _hashable(value: Any) -> Any:
@@ -382,7 +399,10 @@ class Game:
     def random_action(self, state: GameState, seat: int) -> Action:
         """A uniformly random legal move, reproducible for a given state version."""
         legal = self.legal_actions(state, seat)
-        return legal[random.Random(f"{state.rng.seed}:{state.version}:{seat}").randrange(len(legal))]
+        # A hash of (seed, version, seat) picks: as reproducible as a seeded random.Random and
+        # several times cheaper than seeding one per move (the bias of 64 bits mod n is nil).
+        key = f"{state.rng.seed}:{state.version}:{seat}".encode()
+        return legal[int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") % len(legal)]
 
     def outcome(self, state: GameState) -> Outcome | None:
         return state.finished
@@ -391,7 +411,10 @@ class Game:
         """Seats the game is waiting on (the owners of the pending decisions)."""
         if state.finished:
             return []
-        return sorted({d.seat for d in state.pending})
+        pending = state.pending
+        if len(pending) == 1:
+            return [pending[0].seat]
+        return sorted({d.seat for d in pending})
 
     def is_reaction(self, state: GameState, seat: int) -> bool:
         """Whether `seat` owes an off-turn answer rather than its own turn."""
@@ -418,7 +441,10 @@ class Game:
         if action.seat not in waiting:
             names = " and ".join(state.seats[s] for s in waiting) or "nobody"
             raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
-        if action not in self.legal_actions(state, action.seat):
+        legal = self.legal_actions(state, action.seat)
+        # The move picked from this very list (simulation, search) is found by identity before
+        # any field-by-field comparison runs.
+        if not any(move is action for move in legal) and action not in legal:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule or None
             raise refusal
@@ -462,20 +488,29 @@ class Game:
 
     def advance(self, state: GameState, action: Action) -> list[Event]:
         """Apply an action already known to be legal, in place (simulation fast path)."""
-        with _Changing(state):
+        key = id(state)  # while the move is applied nothing about the state is remembered
+        _changing_now[key] = _changing_now.get(key, 0) + 1
+        _memo.pop(key, None)
+        try:
             return self._advance(state, action)
+        finally:
+            _leave(_changing_now, key)
 
     def _advance(self, state: GameState, action: Action) -> list[Event]:
         events = self.step(state, action)
         if not state.finished:
             self.after_move(state, events)
-        state.version += 1
-        state.steps += 1
+        fields = state.__dict__  # the counters are set directly: two plain fields, every move
+        fields["version"] += 1
+        fields["steps"] += 1
+        state.__pydantic_fields_set__.update(_COUNTERS)
         if not state.finished and state.steps >= self.max_steps:
             winners, reason, draw = self.cap_result(state)
             finish(state, events, winners, reason, draw=draw)
         self.publish(state)
-        state.recent = (state.recent + [e for e in events if e.kind != "trace"])[-state.RECENT_KEEP:]
+        shown = [e for e in events if e.kind != "trace"]
+        if shown:
+            state.recent = (state.recent + shown)[-state.RECENT_KEEP:]
         return events
 
     def publish(self, state: GameState) -> None:
@@ -522,6 +557,7 @@ class Game:
 _memo: dict[int, tuple[int, dict]] = {}  # id(state) -> (its version, {(compute, seat): moves})
 _steady: dict[int, int] = {}  # id(state) -> open steady blocks
 _changing_now: dict[int, int] = {}  # id(state) -> advances under way: its version is not yet final
+_COUNTERS = ("version", "steps")
 
 
 def _enter(counts: dict[int, int], key: int) -> None:
@@ -548,21 +584,6 @@ class _Steady:
     def __exit__(self, *exc: object) -> None:
         if _leave(_steady, self.key):
             _memo.pop(self.key, None)
-
-
-class _Changing:
-    """While a move is applied the state changes under an unchanged version: nothing about it
-    may be remembered (a handler may ask for legal moves before and after a change)."""
-
-    def __init__(self, state: GameState):
-        self.key = id(state)
-
-    def __enter__(self) -> None:
-        _enter(_changing_now, self.key)
-        _memo.pop(self.key, None)
-
-    def __exit__(self, *exc: object) -> None:
-        _leave(_changing_now, self.key)
 
 
 def _memoised(compute: Callable) -> Callable:

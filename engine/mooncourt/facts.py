@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import catalog, gift
 from .state import MoonState
 
 
 def judged(s: MoonState, card: str) -> int:
     """A gift's worth when it is turned over: its printed worth, plus the bonus in fashion (§4.1)."""
-    g = gift(card)
-    in_fashion = s.fashion is not None and gift(s.fashion).house == g.house
-    return g.worth + (catalog().fashion_bonus if in_fashion else 0)
+    return _worths(s.fashion)[card]
+
+
+@cache
+def _worths(fashion: str | None) -> dict[str, int]:
+    """Every gift's judged worth under one fashion card (a prompt weighs the whole unseen deck)."""
+    house = gift(fashion).house if fashion is not None else None
+    bonus = catalog().fashion_bonus
+    return {card: g.worth + (bonus if g.house == house else 0) for card, g in catalog().gifts.items()}
 
 
 def standard(s: MoonState) -> int:

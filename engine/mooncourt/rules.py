@@ -6,7 +6,7 @@ context lines are built in prompts.py; this module decides only what happens.
 
 from __future__ import annotations
 
-from engine.core import Action, Event, GameState, Pass, answered, ask, draw, finish, open_ask
+from engine.core import Action, Event, GameState, Pass, answered, ask, draw, finish, interned, open_ask
 
 from .cards import catalog, gift
 from .facts import judged, next_seat, standard
@@ -23,7 +23,7 @@ def legal(s: MoonState, seat: int) -> list[Action]:
     if seat != s.active:
         return []
     lowest, highest = standard(s) + 1, catalog().max_claim
-    moves: list[Action] = [Present(seat=seat, card=c, claim=k)
+    moves: list[Action] = [interned(Present, seat=seat, card=c, claim=k)
                            for c in s.hands[seat] for k in range(lowest, highest + 1)]
     if s.offers:  # the opener must present; after that anyone may pass (§5.2)
         moves.append(Pass(seat=seat))

@@ -3,6 +3,7 @@ refusals (so none of those needs to import another)."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from . import combat
@@ -17,16 +18,29 @@ def cdef(state: PsiState, iid: str) -> CardDef:
 
 
 def tag(state: PsiState, iid: str) -> str:
-    return f"{cdef(state, iid).name} [{iid}]"
+    return _tag(state.cards[iid].card, iid)
+
+
+@cache
+def _tag(card_id: str, iid: str) -> str:
+    """A card's name with its tag; a tag holds one card for the whole game, so this is asked again
+    and again for a few dozen pairs."""
+    return f"{catalog().cards[card_id].name} [{iid}]"
 
 
 def names(state: PsiState, iids) -> str:
     return " + ".join(tag(state, i) for i in iids)
 
 
+@cache
+def kinds() -> dict[str, str]:
+    """Card id -> kind (cu, battle_unit, equipment, power): asked for every card of a lab each step."""
+    return {card_id: card.kind for card_id, card in catalog().cards.items()}
+
+
 def lab_cards(state: PsiState, seat: int, kind: str) -> list[str]:
-    cards = catalog().cards
-    return [i for i in state.players[seat].lab if cards[state.cards[i].card].kind == kind]
+    kind_of, cards = kinds(), state.cards
+    return [i for i in state.players[seat].lab if kind_of[cards[i].card] == kind]
 
 
 def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
@@ -39,11 +53,18 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
 
 def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
     """Every distinct way to pay the white lights after the coloured ones (§5.5)."""
-    left = {k: ready[k] - getattr(cost, k) for k in LIGHTS}
-    if any(v < 0 for v in left.values()):
-        return []
-    pool = [k for k in LIGHTS for _ in range(left[k])]
-    return sorted(set(combinations(pool, cost.any))) if cost.any <= len(pool) else []
+    return list(_payments((cost.ds, cost.ng, cost.ba, cost.ma, cost.any), tuple(ready[k] for k in LIGHTS)))
+
+
+@cache
+def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """any_payments on plain tuples (cost in LIGHTS order then Any, ready in LIGHTS order): a
+    handful of distinct questions asked on every step."""
+    left = [have - need for have, need in zip(ready, cost[:4], strict=True)]
+    if any(v < 0 for v in left):
+        return ()
+    pool = [k for k, n in zip(LIGHTS, left, strict=True) for _ in range(n)]
+    return tuple(sorted(set(combinations(pool, cost[4])))) if cost[4] <= len(pool) else ()
 
 
 def hand_card_ids(state: PsiState, seat: int) -> list[str]:

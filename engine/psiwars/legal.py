@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from engine.core import Action, Pass
+from engine.core import Action, Pass, interned
 
 from . import combat
 from .actions import (
@@ -44,19 +44,19 @@ FIRST_MENTAL = ("cyber", "psionic")
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
     """Every move `seat` may make now; the caller has checked that the game waits on `seat`."""
     if state.peek:
-        return [OracleTake(seat=seat, card=None)] + [
-            OracleTake(seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
+        return [interned(OracleTake, seat=seat, card=None)] + [
+            interned(OracleTake, seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
     if state.hunting:
         found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
                  if catalog().cards[c].kind == "equipment"]
-        return [HunterTake(seat=seat, card=c) for c in found] or [HunterTake(seat=seat, card=None)]
+        return [interned(HunterTake, seat=seat, card=c) for c in found] or [interned(HunterTake, seat=seat, card=None)]
     return BY_PHASE[state.phase](state, seat)
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
     kinds = {cdef(state, i).cu_kind for i in state.players[seat].hand if cdef(state, i).kind == "cu"}
-    places = [] if state.players[seat].placed_cu else [PlaceCU(seat=seat, kind=k) for k in LIGHTS if k in kinds]
-    return places + [Done(seat=seat, phase="cu")]
+    places = [] if state.players[seat].placed_cu else [interned(PlaceCU, seat=seat, kind=k) for k in LIGHTS if k in kinds]
+    return places + [interned(Done, seat=seat, phase="cu")]
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
@@ -65,26 +65,36 @@ def build_moves(state: PsiState, seat: int) -> list[Action]:
     for card_id in hand_card_ids(state, seat):
         card = catalog().cards[card_id]
         if card.kind in ("battle_unit", "equipment"):
-            out += [Build(seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
+            out += [interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
         elif card.kind == "power" and card.power.timing in ("build", "any"):
             out += power_plays(state, seat, card, ready)
-    return out + [Done(seat=seat, phase="build")]
+    return out + [interned(Done, seat=seat, phase="build")]
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
-    return equips(state, seat) + [Done(seat=seat, phase="equip")]
+    return equips(state, seat) + [interned(Done, seat=seat, phase="equip")]
 
 
 def equips(state: PsiState, seat: int) -> list[Action]:
     """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
+    gear, units = _equip_pairs(state, seat)
+    return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
+            for e in gear for u in units]
+
+
+def can_equip(state: PsiState, seat: int) -> bool:
+    gear, units = _equip_pairs(state, seat)
+    return bool(gear and units)
+
+
+def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
+    """(loose Equipment built before this turn, Battle Units that may take one)."""
     gear = [i for i in lab_cards(state, seat, "equipment")
             if not state.cards[i].carrier and state.cards[i].created_turn < state.turn]
     if not gear:
-        return []
-    units = [u for u in lab_cards(state, seat, "battle_unit")
-             if not state.cards[u].equipment and not state.cards[u].used]
-    return [Equip(seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
-            for e in gear for u in units]
+        return [], []
+    return gear, [u for u in lab_cards(state, seat, "battle_unit")
+                  if not state.cards[u].equipment and not state.cards[u].used]
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
@@ -101,15 +111,15 @@ def formations(units: list[str]) -> list[tuple[str, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    attacks = [Attack(seat=seat, units=f, names=names(state, f)) for f in formations(attackers(state, seat))]
-    return equips(state, seat) + attacks + [Done(seat=seat, phase="attack")]
+    attacks = [interned(Attack, seat=seat, units=f, names=names(state, f)) for f in formations(attackers(state, seat))]
+    return equips(state, seat) + attacks + [interned(Done, seat=seat, phase="attack")]
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
-    return [Block(seat=seat, matchup=i)] + [
-        Block(seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds_text(state, incoming, list(f))})")
+    return [interned(Block, seat=seat, matchup=i)] + [
+        interned(Block, seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds_text(state, incoming, list(f))})")
         for f in formations(defenders(state, seat))]
 
 
@@ -129,22 +139,36 @@ def odds_text(state: PsiState, incoming: list[str], blockers: list[str]) -> str:
 
 
 def window_moves(state: PsiState, seat: int) -> list[Action]:
-    return window_plays(state, seat) + [Pass(seat=seat)]
+    return window_plays(state, seat) + [interned(Pass, seat=seat)]
 
 
 def window_plays(state: PsiState, seat: int) -> list[Action]:
     """The Battle and Any Powers `seat` can pay for and aim now (A-18)."""
     ready = ready_cus(state, seat)
     plays: list[Action] = []
-    for card_id in hand_card_ids(state, seat):
-        card = catalog().cards[card_id]
-        if card.kind == "power" and card.power.timing in ("battle", "any"):
-            plays += power_plays(state, seat, card, ready)
+    for card in _window_powers(state, seat):
+        plays += power_plays(state, seat, card, ready)
     return plays
 
 
+def can_play_in_window(state: PsiState, seat: int) -> bool:
+    """Whether `window_plays` has any move, without building them (asked after every move)."""
+    powers = _window_powers(state, seat)
+    if not powers:
+        return False
+    ready = ready_cus(state, seat)
+    return any(any_payments(card.cost, ready) and power_targets(state, seat, card.power.effect)
+               for card in powers)
+
+
+def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
+    cards = catalog().cards
+    return [card for card_id in hand_card_ids(state, seat)
+            if (card := cards[card_id]).kind == "power" and card.power.timing in ("battle", "any")]
+
+
 def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
-    return ability_uses(state, seat) + [Pass(seat=seat)]
+    return ability_uses(state, seat) + [interned(Pass, seat=seat)]
 
 
 def matchup_moves(state: PsiState, seat: int) -> list[Action]:
@@ -155,12 +179,12 @@ def matchup_moves(state: PsiState, seat: int) -> list[Action]:
             mental = [s for s in FIRST_MENTAL if s not in m.skip and combat.has_screen(state, a, s)
                       and combat.has_screen(state, d, s)]
             firsts = mental if len(mental) == 2 else [None]
-            out += [Resolve(seat=seat, matchup=i, first=f) for f in firsts]
+            out += [interned(Resolve, seat=seat, matchup=i, first=f) for f in firsts]
     return out
 
 
 def discard_moves(state: PsiState, seat: int) -> list[Action]:
-    return [Discard(seat=seat, card=c) for c in hand_card_ids(state, seat)]
+    return [interned(Discard, seat=seat, card=c) for c in hand_card_ids(state, seat)]
 
 
 def no_moves(state: PsiState, seat: int) -> list[Action]:
@@ -181,7 +205,7 @@ def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]
     if not pays:
         return []
     targets = power_targets(state, seat, card.power.effect)
-    return [PlayPower(seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
+    return [interned(PlayPower, seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
 
 
 def _whole_table(state: PsiState, seat: int, effect: str) -> list[dict]:
@@ -224,23 +248,44 @@ def power_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
 def ability_uses(state: PsiState, seat: int) -> list[Action]:
     """Each ready Cyborg's ability with each target it may take (A-15)."""
     out = []
-    foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
+    for u, card, targets in _cyborg_targets(state, seat):
+        label = f"{tag(state, u)}: {card.ability.name}"
+        if targets is None:
+            out.append(interned(UseAbility, seat=seat, unit=u, names=label))
+        else:
+            out += [interned(UseAbility, seat=seat, unit=u, target=t, names=f"{label} on {tag(state, t)}") for t in targets]
+    return out
+
+
+def can_use_ability(state: PsiState, seat: int) -> bool:
+    """Whether `ability_uses` has any move, without building them (asked after every move)."""
+    return any(targets is None or targets for _, _, targets in _cyborg_targets(state, seat))
+
+
+def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list[str] | None]]:
+    """(Cyborg, its card, the units its ability may target or None for an untargeted one) for
+    each Cyborg of `seat` ready to act."""
+    ready = []
     for u in lab_cards(state, seat, "battle_unit"):
         card, c = cdef(state, u), state.cards[u]
         if card.unit_type != "cyborg" or c.depleted or c.trapped or u in state.battle.withdrawn:
             continue
         if seat == state.active and c.created_turn == state.turn:
             continue
-        ability = card.ability
-        label = f"{tag(state, u)}: {ability.name}"
-        if ability.id == "uplink_ping":
-            out.append(UseAbility(seat=seat, unit=u, names=label))
-            continue
-        if ability.id == "neural_dart":
+        ready.append((u, card))
+    if not ready:
+        return []
+    foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
+    out = []
+    for u, card in ready:
+        ability = card.ability.id
+        if ability == "uplink_ping":
+            targets = None
+        elif ability == "neural_dart":
             targets = [t for t in foes_in_battle if not state.cards[t].disoriented]
-        elif ability.id == "overload":
+        elif ability == "overload":
             targets = [t for t in foes_in_battle if cdef(state, t).unit_type in ("robot", "cyborg")]
         else:  # long_range_strike reaches any opposing Battle Unit in its lab
             targets = lab_cards(state, state.other(seat), "battle_unit")
-        out += [UseAbility(seat=seat, unit=u, target=t, names=f"{label} on {tag(state, t)}") for t in targets]
+        out.append((u, card, targets))
     return out

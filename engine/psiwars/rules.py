@@ -617,25 +617,25 @@ class PsiWars(Game):
         return step is not None and step(self, state, seat_to_act(state), events)
 
     def _auto_window(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.window_plays(state, seat):
+        if moves_now.can_play_in_window(state, seat):
             return False
         self._pass_window(state, events)  # nothing playable: pass for them (RULINGS: auto-pass)
         return True
 
     def _auto_cyborg(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.ability_uses(state, seat):
+        if moves_now.can_use_ability(state, seat):
             return False
         self._next_cyborg_seat(state)
         return True
 
     def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.equips(state, seat):
+        if moves_now.can_equip(state, seat):
             return False
         state.phase = "attack"
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.attackers(state, seat) or moves_now.equips(state, seat):
+        if moves_now.attackers(state, seat) or moves_now.can_equip(state, seat):
             return False
         self._close_declaration(state, events)
         return True

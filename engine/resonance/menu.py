@@ -3,7 +3,7 @@ the one list the UI, the AI and the refusals share."""
 
 from __future__ import annotations
 
-from engine.core import Action, EndTurn
+from engine.core import Action, EndTurn, interned
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
@@ -18,6 +18,7 @@ from .queries import (
     deploy_cost,
     enough_fuel,
     equip_cost,
+    fuel_needs,
     stealth_cost,
     support_keywords,
 )
@@ -32,7 +33,7 @@ def menu(s: ResState, seat: int) -> list[Action]:
             out += unit_actions(s, u, pairs)
     out += player_actions(s, seat)
     out += karma_actions(s, seat)
-    out.append(EndTurn(seat=seat))
+    out.append(interned(EndTurn, seat=seat))
     return out
 
 
@@ -42,23 +43,24 @@ def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
     out: list[Action] = []
     if can_attack(s, u):
         pair = pairs and can_cs(s, u)
+        needs = fuel_needs(s, u)  # the same for every target
         for t in attack_targets(s, u):
             cost = stealth_cost(s, seat, [t])
-            if s.players[seat].en < cost or not enough_fuel(s, u, t):
+            if s.players[seat].en < cost or not enough_fuel(s, u, t, needs):
                 continue
             extra = f" (+{cost} EN)" if cost else ""
-            out.append(Act(seat=seat, actor=u.uid, what="attack", target=t,
+            out.append(interned(Act, seat=seat, actor=u.uid, what="attack", target=t,
                            text=f"{who}: Attack {name(s, t)}{extra}"))
             if pair and (s.players[seat].en >= cost):
-                out.append(Act(seat=seat, actor=u.uid, what="cs", target=t,
+                out.append(interned(Act, seat=seat, actor=u.uid, what="cs", target=t,
                                text=f"{who}: Critical Strike {name(s, t)}{extra}"))
     any_target = support_keywords(s, u)  # Support keywords make even an undamaged unit worth supporting
     for t in K.side_units(s, seat):
         if t.damage or t.uid == u.uid or any_target:
-            out.append(Act(seat=seat, actor=u.uid, what="support", target=t.uid,
+            out.append(interned(Act, seat=seat, actor=u.uid, what="support", target=t.uid,
                            text=f"{who}: Support {name(s, t.uid)} (-1 damage)"))
-    out.append(Act(seat=seat, actor=u.uid, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"))
-    out.append(Act(seat=seat, actor=u.uid, what="charge", text=f"{who}: Charge (+1 EN)"))
+    out.append(interned(Act, seat=seat, actor=u.uid, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"))
+    out.append(interned(Act, seat=seat, actor=u.uid, what="charge", text=f"{who}: Charge (+1 EN)"))
     return out
 
 
@@ -74,17 +76,17 @@ def player_actions(s: ResState, seat: int) -> list[Action]:
             cd = K.card(c)
             cost = deploy_cost(s, seat, c, rules)
             if cd.kind == "animation" and p.en >= cost:
-                out.append(Deploy(seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)"))
+                out.append(interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)"))
     holders = [t for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t)]
     for c in dict.fromkeys(p.hand):
         cd = K.card(c)
         cost = equip_cost(s, seat, c, rules)
         if cd.kind == "item" and p.en >= cost:
-            out += [Equip(seat=seat, item=c, target=t.uid, text=f"Equip {cd.name} ({cost} EN) to {name(s, t.uid)}")
+            out += [interned(Equip, seat=seat, item=c, target=t.uid, text=f"Equip {cd.name} ({cost} EN) to {name(s, t.uid)}")
                     for t in holders]
     for t in K.side_units(s, seat):
         for i in t.items:
-            out += [Equip(seat=seat, item=i, target=h.uid, text=f"Move {K.card(i).name} to {name(s, h.uid)}")
+            out += [interned(Equip, seat=seat, item=i, target=h.uid, text=f"Move {K.card(i).name} to {name(s, h.uid)}")
                     for h in holders if h.uid != t.uid]
     return out
 
@@ -93,22 +95,22 @@ def karma_actions(s: ResState, seat: int) -> list[Action]:
     p = s.players[seat]
     out: list[Action] = []
     if p.karma >= 1:
-        out.append(Karma(seat=seat, spend="overclock"))
+        out.append(interned(Karma, seat=seat, spend="overclock"))
         for u in K.side_units(s, seat):
             if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
-                out.append(Karma(seat=seat, spend="reengage", unit=u.uid,
+                out.append(interned(Karma, seat=seat, spend="reengage", unit=u.uid,
                                  text=f"Re-engage {name(s, u.uid)} (1 Karma)"))
     if p.karma >= 3 and p.codex_deck:
-        out.append(Karma(seat=seat, spend="acquire"))
+        out.append(interned(Karma, seat=seat, spend="acquire"))
     if p.karma >= p.base_focus + 1:
-        out.append(Karma(seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
+        out.append(interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
                                                            f"({p.base_focus + 1} Karma)"))
     for u in K.side_units(s, seat):
         if u.readied_turn == s.turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
-            out.append(UseTag(seat=seat, unit=u.uid, tag="Haste", text=f"Haste Tag: ready {name(s, u.uid)}"))
+            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Haste", text=f"Haste Tag: ready {name(s, u.uid)}"))
         if "Liberate" in u.tags and u.suppressed:
-            out.append(UseTag(seat=seat, unit=u.uid, tag="Liberate",
+            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Liberate",
                               text=f"Liberate Tag: un-suppress {name(s, u.uid)}"))
     return out

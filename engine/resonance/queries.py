@@ -32,12 +32,18 @@ def fuel_free(s: ResState, u: Unit) -> bool:
     return any(k in ("2.6", "4.2", "9.8", "7.6", "1.9") for k in K.all_kws(s, u))
 
 
-def enough_fuel(s: ResState, u: Unit, target: str) -> bool:
-    """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional."""
-    awkward = 1 if K.has(s, u, "8.0") else 0
+def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None) -> bool:
+    """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional.
+    `needs` is `fuel_needs(s, u)` when the caller asks about several targets."""
+    awkward, free = needs or fuel_needs(s, u)
     fuel = 2 if K.tag_active(s, s.units[target], "Obscure") else 1
     have = len(s.players[u.owner].hand)
-    return have >= fuel + awkward or (fuel_free(s, u) and have >= awkward)
+    return have >= fuel + awkward or (free and have >= awkward)
+
+
+def fuel_needs(s: ResState, u: Unit) -> tuple[int, bool]:
+    """What the actor adds to any attack's fuel: 1 card for Awkward, and whether it may attack unfuelled."""
+    return (1 if K.has(s, u, "8.0") else 0), fuel_free(s, u)
 
 
 def attack_targets(s: ResState, u: Unit) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction
+from engine.core import Action, Decision, Event, Game, IllegalAction, interned
 from engine.core.rng import commitment
 
 from . import combat, flow
@@ -97,5 +97,5 @@ class Resonance(Game):
         if s.asks:
             asked = s.asks[0]
             cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
-            return [cls(seat=seat, kind=asked.kind, option=o, text=t) for o, t in asked.options]
+            return [interned(cls, seat=seat, kind=asked.kind, option=o, text=t) for o, t in asked.options]
         return menu(s, seat)

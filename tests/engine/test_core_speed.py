@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.core import Action, Decision, EndTurn, Game, GameState, get_game
+from engine.core import Action, Decision, EndTurn, Game, GameState, get_game, interned
 from engine.core.rng import Rng
 
 
@@ -115,3 +115,21 @@ def test_moves_equal_by_their_dumped_fields_only():
     a, b = Take(seat=0, n=1, note="one"), Take(seat=0, n=1, note="uno")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert Take(seat=0, n=2) != a and Take(seat=1, n=1) != a and EndTurn(seat=0) != a
+
+
+def test_random_moves_are_reproducible_for_a_state_version():
+    game, state = pile()
+    picks = {game.random_action(state, 0) for _ in range(5)}
+    assert len(picks) == 1
+    seen = set()
+    for version in range(40):
+        state.version = version
+        seen.add(game.random_action(state, 0))
+    assert seen == {Take(seat=0, n=1), Take(seat=0, n=2)}  # both moves come up across versions
+
+
+def test_an_interned_move_is_one_shared_instance_equal_to_a_fresh_one():
+    first = interned(Take, seat=0, n=1, note="one")
+    assert interned(Take, seat=0, n=1, note="one") is first
+    assert first == Take(seat=0, n=1) and first.note == "one"
+    assert interned(Take, seat=1, n=1, note="one") is not first

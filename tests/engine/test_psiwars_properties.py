@@ -80,3 +80,25 @@ def test_moves_that_name_hand_cards_are_secret():
         assert cls.secret
     for cls in (actions.Attack, actions.Block, actions.Equip, actions.Done, actions.Pass, actions.Resolve):
         assert not cls.secret
+
+
+def test_the_quick_yes_no_questions_agree_with_the_move_lists():
+    """The automatic steps ask whether a move exists without building the moves: at every
+    position of random games the answer matches the list."""
+    from engine.psiwars import legal
+
+    asked = set()
+
+    def agree(s: PsiState) -> None:
+        for seat in (0, 1):
+            assert legal.can_play_in_window(s, seat) == bool(legal.window_plays(s, seat))
+            assert legal.can_equip(s, seat) == bool(legal.equips(s, seat))
+            asked.add(("window", bool(legal.window_plays(s, seat))))
+            if s.battle is not None:
+                assert legal.can_use_ability(s, seat) == bool(legal.ability_uses(s, seat))
+                asked.add(("cyborg", bool(legal.ability_uses(s, seat))))
+
+    for n in range(20):
+        s = GAME.setup({}, ["Ann", "Bob"], f"ask-{n}")
+        play_randomly(GAME, s, f"ask-{n}", after=agree)
+    assert asked == {("window", True), ("window", False), ("cyborg", True), ("cyborg", False)}
