@@ -3,19 +3,11 @@ offered (card and acolyte names); it is excluded from the move's identity."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
 from engine.core import Action, EndTurn, Pass
-
-
-@lru_cache(maxsize=16_384)  # bounded: labels carry names, so the set of moves is open-ended
-def made(cls: type[Action], **fields) -> Action:
-    """A move built for a legal-move list, made once and shared while it recurs: moves are frozen,
-    and validating the same ones again every step was most of the cost of listing them."""
-    return cls(**fields)
 
 
 class FAction(Action):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from engine.core import Action, EndTurn, Event, Pass, answered
+from engine.core import Action, EndTurn, Event, Pass, answered, interned
 
 from . import combat as C
 from . import effects as fx
@@ -32,7 +32,6 @@ from .actions import (
     Unequip,
     Upgrade,
     Yield,
-    made,
 )
 from .cards import catalog
 from .loadout import can_carry, current_class, highest_wearable, keywords, shed
@@ -94,8 +93,8 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out += scout_moves(s, p) + warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
-        out.append(made(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
-    out.append(made(EndTurn, seat=seat))
+        out.append(interned(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
+    out.append(interned(EndTurn, seat=seat))
     return out
 
 
@@ -121,10 +120,10 @@ def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]
             for a in bench:
                 here = equip_cost(s, uid, a, words[a.uid]) if card.kind == "armour" else cost
                 if here <= energy and can_carry(s, a, uid, wearable[a.uid]):
-                    out.append(made(Equip, seat=seat, card=uid, acolyte=a.uid,
+                    out.append(interned(Equip, seat=seat, card=uid, acolyte=a.uid,
                                     text=f"Equip {card.name} on {names[a.uid]} ({here} energy)"))
         if card.kind != "ability" and card.level // 2 > 0:
-            out.append(made(Sell, seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
+            out.append(interned(Sell, seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
     return out
 
 
@@ -132,7 +131,7 @@ def creature_moves(p: Player, uid: str, card) -> list[Action]:
     """Rule 14: a creature goes into a built station big enough for it."""
     if p.energy < card.level:
         return []
-    return [made(EquipCreature, seat=p.seat, card=uid, district=h.did,
+    return [interned(EquipCreature, seat=p.seat, card=uid, district=h.did,
                  text=f"Put {card.name} in {dname(h.did)} ({card.level} energy)")
             for h in p.holdings if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level]]
 
@@ -146,10 +145,10 @@ def store_moves(s: FuturaState, p: Player) -> list[Action]:
         for uid in p.hand:
             card = s.card(uid)
             if card.kind != "creature":
-                out += [made(Store, seat=seat, card=uid, district=did, text=f"Store {card.name} in {name}")
+                out += [interned(Store, seat=seat, card=uid, district=did, text=f"Store {card.name} in {name}")
                         for did, name in open_slots]
     for uid, h in stored(p):
-        out.append(made(Retrieve, seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
+        out.append(interned(Retrieve, seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
     return out
 
 
@@ -161,10 +160,10 @@ def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
         for uid in a.gear():
             card = s.card(uid)
             if card.kind != "ability":
-                out.append(made(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
+                out.append(interned(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
         if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
                 not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
-            out.append(made(Repair, seat=seat, acolyte=a.uid,
+            out.append(interned(Repair, seat=seat, acolyte=a.uid,
                             text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
     return out
 
@@ -177,13 +176,13 @@ def station_moves(s: FuturaState, p: Player) -> list[Action]:
         if h.face_down:
             continue
         if h.station is None and p.energy >= BUILD_COST:
-            out.append(made(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
+            out.append(interned(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
         elif h.station and h.station.level < 4 and h.station.upgraded_turn != s.turn and h.station.built_cycle < s.cycle:
             if p.energy >= UPGRADE_COST:
-                out.append(made(Upgrade, seat=seat, district=h.did,
+                out.append(interned(Upgrade, seat=seat, district=h.did,
                                 text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
             if p.vouchers and p.voucher_cycle < s.cycle:
-                out.append(made(Upgrade, seat=seat, district=h.did, voucher=True,
+                out.append(interned(Upgrade, seat=seat, district=h.did, voucher=True,
                                 text=f"Upgrade the station on {dname(h.did)} with a voucher"))
     return out
 
@@ -195,16 +194,16 @@ def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     for a in p.acolytes:
         cost = costs[a.uid]
         if a.loc == "bench" and p.energy >= cost:
-            out.append(made(ToBay, seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
+            out.append(interned(ToBay, seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
     bay = [a for a in p.acolytes if a.loc == "bay"]
-    if bay and p.recalled_turn != s.turn:  # acolytes as tuples: made() keys on them (the move holds a list)
+    if bay and p.recalled_turn != s.turn:  # acolytes as tuples: interned() keys on them (the move holds a list)
         for a in bay:
             cost = costs[a.uid]
             if p.energy >= cost:
-                out.append(made(Recall, seat=seat, acolytes=(a.uid,), text=f"Recall {aname(s, a)} ({cost} energy)"))
+                out.append(interned(Recall, seat=seat, acolytes=(a.uid,), text=f"Recall {aname(s, a)} ({cost} energy)"))
         total = sum(costs[a.uid] for a in bay)
         if len(bay) > 1 and p.energy >= total:
-            out.append(made(Recall, seat=seat, acolytes=tuple(a.uid for a in bay),
+            out.append(interned(Recall, seat=seat, acolytes=tuple(a.uid for a in bay),
                             text=f"Recall everyone ({total} energy)"))
     out += assault_moves(s, p, bay)
     return out
@@ -244,13 +243,13 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
         with_sup = f" with {aname(s, sup)}" if sup else ""
         for h in targets:
             for ens in sigil_opts:
-                out.append(made(Assault, seat=seat, primary=prim.uid, support=sup.uid if sup else None, district=h.did,
+                out.append(interned(Assault, seat=seat, primary=prim.uid, support=sup.uid if sup else None, district=h.did,
                                    ensigil=ens, text=f"{aname(s, prim)}{with_sup} assaults {dname(h.did)}"
                                    + (" (ensigiled)" if ens else "")))
         own = [u for u in prim.abilities if s.card(u).effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
-                out.append(made(Ambush, seat=seat, card=card, primary=prim.uid, support=sup.uid if sup else None,
+                out.append(interned(Ambush, seat=seat, card=card, primary=prim.uid, support=sup.uid if sup else None,
                                   target=prey.uid, text=f"{aname(s, prim)}{with_sup} ambushes {aname(s, prey)}"))
     return out
 
@@ -271,16 +270,16 @@ def claim_moves(game, s: FuturaState, seat: int) -> list[Action]:
     if card.kind not in ("creature", "sigil"):
         for a in p.acolytes:
             if (a.loc == "bench" or a.uid == c.winner) and can_carry(s, a, uid) and p.energy >= cost:
-                out.append(made(ClaimCard, seat=seat, card=uid, how="equip", where=a.uid,
+                out.append(interned(ClaimCard, seat=seat, card=uid, how="equip", where=a.uid,
                                      text=f"Equip {card.name} on {aname(s, a)} ({cost} energy)"))
     for h in p.holdings:
         if free_slots(h) > 0:
-            out.append(made(ClaimCard, seat=seat, card=uid, how="store", where=h.did, text=f"Store {card.name} in {dname(h.did)}"))
+            out.append(interned(ClaimCard, seat=seat, card=uid, how="store", where=h.did, text=f"Store {card.name} in {dname(h.did)}"))
     if card.kind != "ability" and card.level // 2:
-        out.append(made(ClaimCard, seat=seat, card=uid, how="sell", text=f"Sell {card.name} for {card.level // 2}"))
+        out.append(interned(ClaimCard, seat=seat, card=uid, how="sell", text=f"Sell {card.name} for {card.level // 2}"))
     if len(p.hand) < HAND:
-        out.append(made(ClaimCard, seat=seat, card=uid, how="hand", text=f"Take {card.name} into your hand"))
-    out.append(made(ClaimCard, seat=seat, card=uid, how="discard", text=f"Let {card.name} go"))
+        out.append(interned(ClaimCard, seat=seat, card=uid, how="hand", text=f"Take {card.name} into your hand"))
+    out.append(interned(ClaimCard, seat=seat, card=uid, how="discard", text=f"Let {card.name} go"))
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, finish
+from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, finish, interned
 from engine.core.rng import commitment
 
 from . import combat as C
@@ -30,7 +30,6 @@ from .actions import (
     Unequip,
     Upgrade,
     Yield,
-    made,
 )
 from .cards import catalog
 from .loadout import roll_spec
@@ -205,7 +204,7 @@ class Futura(Game):
         if s.fight is not None:
             from .tactics import precombat_moves
 
-            return [made(Fight, seat=seat, text="Roll the next exchange"), made(Yield, seat=seat, text="Yield (retreat)"),
+            return [interned(Fight, seat=seat, text="Roll the next exchange"), interned(Yield, seat=seat, text="Yield (retreat)"),
                     *precombat_moves(s, seat)]
         from .moves import turn_moves
 
@@ -214,10 +213,10 @@ class Futura(Game):
     def _answers(self, s: FuturaState, seat: int) -> list[Action]:
         d = s.asks[0]
         if d.kind == "ensigil":
-            return [made(Ensigil, seat=seat, text="Ensigil the creature"), made(Pass, seat=seat)]
+            return [interned(Ensigil, seat=seat, text="Ensigil the creature"), interned(Pass, seat=seat)]
         if d.kind == "life_support":
             card = d.timeout["source"]
-            return [made(Play, seat=seat, source=card, text=f"Use {s.card(card).name}"), made(Pass, seat=seat, text="Let it fall")]
+            return [interned(Play, seat=seat, source=card, text=f"Use {s.card(card).name}"), interned(Pass, seat=seat, text="Let it fall")]
         if d.kind in ("summon", "crystal", "trade", "discard"):
             from . import tactics as T
 
@@ -230,14 +229,14 @@ class Futura(Game):
             for src in C.playable(s, side):
                 e = fx.effect_of(s, src)
                 for tier, how in fx.payments(s, seat, e):
-                    out.append(made(Play, seat=seat, source=src, tier=tier, pay=how,
+                    out.append(interned(Play, seat=seat, source=src, tier=tier, pay=how,
                                     text=f"{fx.source_name(s, src)} tier {tier}" + pay_words(e, tier, how)))
-            return out + [made(Pass, seat=seat, text="Play nothing")]
+            return out + [interned(Pass, seat=seat, text="Play nothing")]
         if d.kind == "claim":
             from .moves import claim_moves
 
             return claim_moves(self, s, seat)
-        return [made(Pass, seat=seat)]
+        return [interned(Pass, seat=seat)]
 
     # --- after every move: eliminations, victory ------------------------------------------------
     def after_move(self, s: FuturaState, events: list[Event]) -> None:

@@ -7,11 +7,11 @@ discard-down choice (rule 7). Each has a `*_moves` query (what is legal now) and
 
 from __future__ import annotations
 
-from engine.core import Action, Decision, Event, Pass, answered, ask
+from engine.core import Action, Decision, Event, Pass, answered, ask, interned
 
 from . import combat as C
 from . import effects as fx
-from .actions import Accept, Crystal, Discard, Offer, Play, Scout, Summon, Warp, made
+from .actions import Accept, Crystal, Discard, Offer, Play, Scout, Summon, Warp
 from .asks import aname, dname, offer_crystal, offer_station_summon, reveal_slots  # noqa: F401 (used by rules)
 from .cards import catalog
 from .loadout import current_class, stats
@@ -37,7 +37,7 @@ def scout_moves(s: FuturaState, p: Player) -> list[Action]:
     sources += [h.did for h in p.holdings if h.station and not h.face_down and h.used_cycle != s.cycle
                 and catalog().districts[h.did].ability.keyword == "Informant"]
     targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
-    return [made(Scout, seat=p.seat, source=src, district=did,
+    return [interned(Scout, seat=p.seat, source=src, district=did,
                   text=f"Look into {dname(did)}'s station with {source_label(s, src)}")
             for src in sources for did in targets]
 
@@ -65,7 +65,7 @@ def warp_moves(s: FuturaState, p: Player) -> list[Action]:
     users = [a for a in p.acolytes if inherent(a).keyword == "Warp" and a.ability_cycle != s.cycle]
     bay = [a for a in p.acolytes if a.loc == "bay" and a.attacked_turn != s.turn and a.support_turn != s.turn]
     bench = [a for a in p.acolytes if a.loc == "bench"]
-    return [made(Warp, seat=p.seat, source=u.uid, out=o.uid, into=i.uid,
+    return [interned(Warp, seat=p.seat, source=u.uid, out=o.uid, into=i.uid,
                  text=f"{inherent(u).name}: swap {aname(o)} (bay) with {aname(i)} (bench)")
             for u in users for o in bay for i in bench]
 
@@ -100,13 +100,13 @@ def precombat_moves(s: FuturaState, seat: int) -> list[Action]:
     bench = [a for a in p.acolytes if a.loc == "bench"]
     out: list[Action] = []
     for card in keyword_cards(s, prim.abilities, "Warp"):
-        out += [made(Warp, seat=seat, source=card, out=prim.uid, into=a.uid,
+        out += [interned(Warp, seat=seat, source=card, out=prim.uid, into=a.uid,
                      text=f"{s.card(card).name}: swap {aname(prim)} for {aname(a)}") for a in bench]
     if f.support is None and p.energy >= 1:
         callers = keyword_cards(s, prim.abilities, "Summon")
         if inherent(prim).keyword == "Summon" and prim.ability_cycle != s.cycle:
             callers.append(prim.uid)
-        out += [made(Summon, seat=seat, source=src, acolyte=a.uid,
+        out += [interned(Summon, seat=seat, source=src, acolyte=a.uid,
                        text=f"{fx.source_name(s, src)}: call {aname(a)} in as support (1 energy)")
                 for src in callers for a in bench]
     if f.support:
@@ -115,7 +115,7 @@ def precombat_moves(s: FuturaState, seat: int) -> list[Action]:
             e = s.card(card).effect
             if e.keyword == "Sacrifice" and sup.base_ap <= 1:
                 continue
-            out += [made(Play, seat=seat, source=card, tier=t, pay=how,
+            out += [interned(Play, seat=seat, source=card, tier=t, pay=how,
                          text=f"{s.card(card).name} from {aname(sup)} tier {t}" + pay_words(e, t, how))
                     for t, how in fx.payments(s, seat, e)]
     return out
@@ -176,16 +176,16 @@ def do_summon(game, s: FuturaState, m: Summon, events: list[Event]) -> None:
 def summon_answers(s: FuturaState, seat: int) -> list[Action]:
     did = s.fight.district
     bench = [a for a in s.players[seat].acolytes if a.loc == "bench"]
-    return [made(Summon, seat=seat, source=did, acolyte=a.uid,
+    return [interned(Summon, seat=seat, source=did, acolyte=a.uid,
                    text=f"Call {aname(a)} ({stats(s, a)[0]} AP, {current_class(s, a)})") for a in bench] + [
-        made(Pass, seat=seat, text="Call nobody")]
+        interned(Pass, seat=seat, text="Call nobody")]
 
 
 # --- Crystal Production -----------------------------------------------------------------------
 
 def crystal_answers(s: FuturaState, seat: int) -> list[Action]:
-    return [made(Crystal, seat=seat, choice="drive", text="Drive the attacker off"),
-            made(Crystal, seat=seat, choice="possess", text="Possess the primary for one exchange")]
+    return [interned(Crystal, seat=seat, choice="drive", text="Drive the attacker off"),
+            interned(Crystal, seat=seat, choice="possess", text="Possess the primary for one exchange")]
 
 
 def do_crystal(game, s: FuturaState, m: Crystal, events: list[Event]) -> None:
@@ -209,7 +209,7 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
         card = s.card(uid)
         for q in others:
             for price in sorted(x for x in {0, card.level // 2, card.level} if x <= q.energy):  # they could pay
-                out.append(made(Offer, seat=p.seat, card=uid, to=q.seat, price=price,
+                out.append(interned(Offer, seat=p.seat, card=uid, to=q.seat, price=price,
                                 text=f"Offer {card.name} to {q.name} for {price} energy"))
     return out
 
@@ -232,9 +232,9 @@ def do_offer(game, s: FuturaState, m: Offer, events: list[Event]) -> None:
 
 def trade_answers(s: FuturaState, seat: int) -> list[Action]:
     t = s.trade
-    out: list[Action] = [made(Accept, seat=seat, text=f"Accept ({t.price} energy)")] if s.players[seat].energy >= t.price \
+    out: list[Action] = [interned(Accept, seat=seat, text=f"Accept ({t.price} energy)")] if s.players[seat].energy >= t.price \
         else []
-    return out + [made(Pass, seat=seat, text="Decline")]
+    return out + [interned(Pass, seat=seat, text="Decline")]
 
 
 def do_accept(game, s: FuturaState, m: Accept, events: list[Event]) -> None:
@@ -267,7 +267,7 @@ def offer_discard(s: FuturaState, p: Player) -> None:
 
 
 def discard_answers(s: FuturaState, seat: int) -> list[Action]:
-    return [made(Discard, seat=seat, card=u, text=f"Discard {s.card(u).name}") for u in s.players[seat].hand]
+    return [interned(Discard, seat=seat, card=u, text=f"Discard {s.card(u).name}") for u in s.players[seat].hand]
 
 
 def do_discard(game, s: FuturaState, m: Discard, events: list[Event]) -> None:

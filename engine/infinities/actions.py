@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
@@ -17,12 +16,6 @@ Face = Literal["power", "energy", "fortitude", "boost", "star", "rift"]  # the d
 World = Literal["varra", "genesis"]
 DIR_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
-
-@lru_cache(maxsize=16_384)  # bounded: some labels carry players' names
-def made(cls: type[Action], **fields) -> Action:
-    """A move built for a legal-move list, made once and shared: moves are frozen, and the same
-    few recur every turn, so validating each again would be most of the cost of listing them."""
-    return cls(**fields)
 
 
 class ChooseWorld(Action):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core import Event, Pass, answered, open_ask
+from engine.core import Event, Pass, answered, interned, open_ask
 
 from . import effects as E
 from . import flow as F
 from . import mechanics as M
-from .actions import Place, Step, Warp, made
+from .actions import Place, Step, Warp
 from .cards import card, catalog
 from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour
 
@@ -268,7 +268,7 @@ def motion_moves(s: InfState, seat: int) -> list:
     here = mover.pos
     free = M.ignores_walls(s, mo.mover)
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
-    out: list = [made(Pass, seat=seat)]
+    out: list = [interned(Pass, seat=seat)]
     for d in range(6):
         n = neighbour(here, d)
         if not free and not M.open_edge(s, here, n):
@@ -276,18 +276,18 @@ def motion_moves(s: InfState, seat: int) -> list:
         if n in s.board:
             if s.standee(n) is not None:
                 continue
-            out.append(made(Step, seat=seat, dir=d))
+            out.append(interned(Step, seat=seat, dir=d))
             if may_control and s.board[n].control is None and n != RIFT_AT:
-                out.append(made(Step, seat=seat, dir=d, control=True))
+                out.append(interned(Step, seat=seat, dir=d, control=True))
         elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
             worlds = [w for w in s.stacks if s.stacks[w]] if here == RIFT_AT else [None]
-            out += [made(Step, seat=seat, dir=d, world=w) for w in worlds]
+            out += [interned(Step, seat=seat, dir=d, world=w) for w in worlds]
     if not mo.forced and M.can_warp(s, mo.mover):
         for k, pl in s.board.items():
             if pl.side().type in ("boost", "star") and s.standee(k) is None:
-                out.append(made(Warp, seat=seat, to=k))
+                out.append(interned(Warp, seat=seat, to=k))
                 if may_control and pl.control is None:
-                    out.append(made(Warp, seat=seat, to=k, control=True))
+                    out.append(interned(Warp, seat=seat, to=k, control=True))
     return out
 
 
@@ -301,9 +301,9 @@ def place_moves(s: InfState, seat: int) -> list:
     out = []
     for side in ("a", "b"):
         for rot in M.open_rotations(s):
-            out.append(made(Place, seat=seat, side=side, rot=rot))
+            out.append(interned(Place, seat=seat, side=side, rot=rot))
             if can_control:
-                out.append(made(Place, seat=seat, side=side, rot=rot, control=True))
+                out.append(interned(Place, seat=seat, side=side, rot=rot, control=True))
     return out
 
 

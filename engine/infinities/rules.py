@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core import Decision, Event, Game, IllegalAction, Pass, commitment, open_ask
+from engine.core import Decision, Event, Game, IllegalAction, Pass, commitment, interned, open_ask
 
 from . import effects as E
 from . import flow as F
@@ -32,7 +32,6 @@ from .actions import (
     Step,
     UnitAct,
     Warp,
-    made,
 )
 from .cards import FACES, card, catalog
 from .highlight import highlight
@@ -152,16 +151,16 @@ class Infinities(Game):
         if kind == "target":
             return self._target_moves(s, seat)
         return {"world": self._world_moves, "leader": self._leader_moves, "explore": self._explore_moves,
-                "deploy": self._deploy_moves, "roll": lambda s_, t: [made(Reroll, seat=t, again=False), made(Reroll, seat=t, again=True)],
+                "deploy": self._deploy_moves, "roll": lambda s_, t: [interned(Reroll, seat=t, again=False), interned(Reroll, seat=t, again=True)],
                 "main": self._main_moves, "end": self._end_moves}[kind](s, seat)
 
     def _world_moves(self, s: InfState, seat: int) -> list:
         taken = [p.world for p in s.players]
-        return [made(ChooseWorld, seat=seat, world=w) for w in catalog().worlds if s.stacks[w] and taken.count(w) < 3]
+        return [interned(ChooseWorld, seat=seat, world=w) for w in catalog().worlds if s.stacks[w] and taken.count(w) < 3]
 
     def _leader_moves(self, s: InfState, seat: int) -> list:
         used = {p.leader for p in s.players}
-        return [made(PickLeader, seat=seat, leader=ld.id) for ld in catalog().leaders.values()
+        return [interned(PickLeader, seat=seat, leader=ld.id) for ld in catalog().leaders.values()
                 if ld.faction == s.players[seat].faction and ld.id not in used]
 
     def _explore_moves(self, s: InfState, seat: int) -> list:
@@ -172,53 +171,53 @@ class Infinities(Game):
                 continue
             for rot in range(6):
                 if (d + 3 - rot) % 6 not in tile.walls:
-                    out.append(made(PlaceStart, seat=seat, dir=d, rot=rot))
-                    out.append(made(PlaceStart, seat=seat, dir=d, rot=rot, control=True))
+                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot))
+                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot, control=True))
         return out
 
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
-        out: list = [made(Done, seat=seat)]
+        out: list = [interned(Done, seat=seat)]
         for c in dict.fromkeys(p.hand):
             if card(c).kind == "unit" and len(p.group) < M.group_limit(s, seat):
-                out.append(made(Deploy, seat=seat, card=c, to="group"))
+                out.append(interned(Deploy, seat=seat, card=c, to="group"))
             if len(p.timeline) < M.timeline_limit(s, seat):
-                out.append(made(Deploy, seat=seat, card=c, to="timeline"))
+                out.append(interned(Deploy, seat=seat, card=c, to="timeline"))
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
-        out: list = [made(Pass, seat=seat)]
+        out: list = [interned(Pass, seat=seat)]
         if "boost" in dice:
             rest = list(dice)
             rest.remove("boost")
-            out += [made(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+            out += [interned(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
         can_open = E.Openers(s, seat)
         if pay_basic(dice, "energy") is not None:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
                 if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
-                out.append(made(PlayCard, seat=seat, card=c))
+                out.append(interned(PlayCard, seat=seat, card=c))
                 if cd.empower:
-                    out.append(made(PlayCard, seat=seat, card=c, empower=True))
+                    out.append(interned(PlayCard, seat=seat, card=c, empower=True))
         if pay_basic(dice, "power") is not None:
             area = M.reach(s, seat)
-            out += [made(Attack, seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
+            out += [interned(Attack, seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
         if pay_basic(dice, "fortitude") is not None:
-            out.append(made(Move, seat=seat))
+            out.append(interned(Move, seat=seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(made(LeaderAct, seat=seat, which=which))
+                out.append(interned(LeaderAct, seat=seat, which=which))
         for u in dict.fromkeys(p.group):
             act = card(u).action
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(made(UnitAct, seat=seat, unit=u))
+                out.append(interned(UnitAct, seat=seat, unit=u))
                 if act.empower:
-                    out.append(made(UnitAct, seat=seat, unit=u, empower=True))
+                    out.append(interned(UnitAct, seat=seat, unit=u, empower=True))
         return out
 
     def _end_moves(self, s: InfState, seat: int) -> list:
@@ -226,19 +225,19 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return [made(Pass, seat=seat)] + [made(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
+        return [interned(Pass, seat=seat)] + [interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
                                     for c in dict.fromkeys(cards)]
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
         st = run.steps[run.i]
-        out = [made(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
+        out = [interned(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
         if st.up_to and run.done > 0:
-            out.append(made(Pass, seat=seat))
+            out.append(interned(Pass, seat=seat))
         return out
 
     def _reaction_moves(self, s: InfState, seat: int) -> list:
-        return [made(Pass, seat=seat), made(React, seat=seat), made(React, seat=seat, check=True)]
+        return [interned(Pass, seat=seat), interned(React, seat=seat), interned(React, seat=seat, check=True)]
 
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:
