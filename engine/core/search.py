@@ -184,19 +184,21 @@ def lookahead(game: Game, state: GameState, seat: int, legal: list[Action], budg
     alive = [usual] + [a for a in legal if a != usual]
     totals = dict.fromkeys(alive, 0.0)
     rounds = max(1, math.ceil(math.log2(len(alive))))
-    worlds: list[GameState] = []
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+    n = 0  # worlds every surviving move has been played in
     for r in range(rounds):
-        per = max(1, budget.iterations // (rounds * len(alive)))
-        batch = [determinize(game, state, seat, world) for _ in range(per)]
-        worlds += batch
-        for move in alive:
-            totals[move] += sum(_playout(game, w, move, seat, budget) for w in batch)
+        for _ in range(max(1, budget.iterations // (rounds * len(alive)))):
+            if deadline and n and time.perf_counter() > deadline:
+                break  # out of time: every move still in has seen the same n worlds
+            w = determinize(game, state, seat, world)
+            for move in alive:
+                totals[move] += _playout(game, w, move, seat, budget)
+            n += 1
         if r < rounds - 1:
             ranked = sorted(alive[1:], key=lambda a: -totals[a])
             alive = [usual] + ranked[:max(1, len(alive) // 2 - 1)]
-    n = len(worlds)
     best = max(alive, key=lambda a: totals[a])
-    if best != usual and totals[best] / n < totals[usual] / n + budget.margin:
+    if best != usual and totals[best] < totals[usual] + budget.margin * n:
         best = usual
     return best, Thought(n, totals[best] / n, len(legal), best == usual)
 
