@@ -10,6 +10,11 @@ One tree is shared by every determinization; a child's availability counts how o
 legal when its parent was reached, and UCB uses that count (moves legal only in some worlds are not
 over-explored). Rollouts use a cheap policy to a depth limit, then `Game.evaluate` scores the
 position for every seat; a finished game scores 1 a win, 0 a loss, an equal share a draw.
+
+`Budget.method = "lookahead"` searches one move deep instead (`lookahead`): every legal move is
+played out in the same determinized worlds with the same dice, and the weaker half is dropped
+round by round. With the few dozen playouts a move can afford, a paired comparison separates
+moves the tree's independent samples could not (measured in reports/strength.md).
 """
 
 from __future__ import annotations
