@@ -10,6 +10,11 @@ One tree is shared by every determinization; a child's availability counts how o
 legal when its parent was reached, and UCB uses that count (moves legal only in some worlds are not
 over-explored). Rollouts use a cheap policy to a depth limit, then `Game.evaluate` scores the
 position for every seat; a finished game scores 1 a win, 0 a loss, an equal share a draw.
+
+`Budget.method = "lookahead"` searches one move deep instead (`lookahead`): every legal move is
+played out in the same determinized worlds with the same dice, and the weaker half is dropped
+round by round. With the few dozen playouts a move can afford, a paired comparison separates
+moves the tree's independent samples could not (measured in reports/strength.md).
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ class Budget:
     # big move list (every card at every claim) is sampled a few moves at a time, each of them
     # visited often enough to be judged, instead of every move once or twice.
     widening: float = 2.0
+    # "tree": the ISMCTS below. "lookahead": every candidate move is played out in the same
+    # imagined worlds with the same dice (common random numbers) and the weaker half dropped
+    # round by round (sequential halving), so the comparison between moves is paired, not noisy.
+    method: str = "tree"
 
 
 @dataclass(eq=False)
@@ -97,6 +106,8 @@ def think(game: Game, state: GameState, seat: int, budget: Budget | None = None)
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0], Thought()
+    if budget.method == "lookahead":
+        return lookahead(game, state, seat, legal, budget)
     # Seeded from public facts only: the same information set gives the same search.
     world = random.Random(f"ismcts:{state.game}:{state.version}:{seat}")
     # The heuristic may peek at hidden cards: it reads a redealt copy, never the true state.
@@ -164,3 +175,42 @@ def _rollout(game: Game, d: GameState, budget: Budget) -> None:
             game.advance(d, game.ai_action(d, mover))
         else:
             game.advance(d, game.random_action(d, mover))
+
+
+def lookahead(game: Game, state: GameState, seat: int, legal: list[Action], budget: Budget) -> tuple[Action, Thought]:
+    """Flat Monte-Carlo over the legal moves with common random numbers and sequential halving.
+
+    World k is the same determinization with the same dice for every candidate, so the difference
+    between two moves' totals is a paired sample: luck that hits both alike cancels out. Each round
+    plays every surviving move in a fresh batch of worlds and keeps the better half; the
+    heuristic's own move always survives, and is left only for one better by the margin."""
+    world = random.Random(f"lookahead:{state.game}:{state.version}:{seat}")
+    usual = game.ai_action(determinize(game, state, seat, random.Random(f"usual:{world.random()}")), seat)
+    alive = [usual] + [a for a in legal if a != usual]
+    totals = dict.fromkeys(alive, 0.0)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+    n = 0  # worlds every surviving move has been played in
+    for r in range(rounds):
+        for _ in range(max(1, budget.iterations // (rounds * len(alive)))):
+            if deadline and n and time.perf_counter() > deadline:
+                break  # out of time: every move still in has seen the same n worlds
+            w = determinize(game, state, seat, world)
+            for move in alive:
+                totals[move] += _playout(game, w, move, seat, budget)
+            n += 1
+        if r < rounds - 1:
+            ranked = sorted(alive[1:], key=lambda a: -totals[a])
+            alive = [usual] + ranked[:max(1, len(alive) // 2 - 1)]
+    best = max(alive, key=lambda a: totals[a])
+    if best != usual and totals[best] < totals[usual] + budget.margin * n:
+        best = usual
+    return best, Thought(n, totals[best] / n, len(legal), best == usual)
+
+
+def _playout(game: Game, world: GameState, move: Action, seat: int, budget: Budget) -> float:
+    """`seat`'s score after `move` in a copy of `world`, played on by the heuristic to the depth."""
+    d = game.clone(world)
+    game.advance(d, move)
+    _rollout(game, d, budget)
+    return scores(game, d)[seat]

@@ -11,6 +11,7 @@ from . import flow as F
 from . import mechanics as M
 from . import moves as MV
 from . import refusals as R
+from . import search as for_search
 from . import view as V
 from .actions import (
     Attack,
@@ -285,6 +286,15 @@ class Infinities(Game):
         cat = catalog()
         return {t: [cat.factions[p.faction].name, cat.leaders[p.leader].name] for t, p in enumerate(s.players)
                 if p.faction and p.leader}
+
+    def unknown_groups(self, s: InfState, seat: int) -> list[list[list[str]]]:
+        return for_search.unknown_groups(s, seat)
+
+    def evaluate(self, s: InfState) -> list[float]:
+        return for_search.evaluate(s)
+
+    def search_budget(self) -> dict:
+        return dict(for_search.BUDGET)
 
     def ai_action(self, s: InfState, seat: int):
         from .ai import choose

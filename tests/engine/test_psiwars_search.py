@@ -12,7 +12,6 @@ from engine.psiwars.cards import catalog
 from tests.engine.random_play import play_hard_against_random
 
 GAME = get_game("psiwars")
-QUICK = Budget(iterations=30, rollout_depth=8)
 
 
 def midgame(seed: str, moves: int = 12):
@@ -65,7 +64,8 @@ def test_a_determinization_keeps_the_own_hand_and_everything_public():
 
 
 @pytest.mark.parametrize("seed", ["hidden", "a", "b", "c", "d"])
-def test_the_choice_does_not_change_when_only_hidden_information_changes(seed):
+@pytest.mark.parametrize("method", ["tree", "lookahead"])
+def test_the_choice_does_not_change_when_only_hidden_information_changes(seed, method):
     # Over these seeds a search that read the true hands would choose differently at least twice.
     state = midgame(seed)
     seat = GAME.to_act(state)[0]
@@ -78,7 +78,8 @@ def test_the_choice_does_not_change_when_only_hidden_information_changes(seed):
     other.players[seat].deck.reverse()
     other.rng.seed = "another secret seed"
     assert {state.cards[i].card for i in theirs.hand} != {state.cards[i].card for i in state.players[foe].hand}
-    assert search(GAME, state, seat, QUICK) == search(GAME, other, seat, QUICK)
+    budget = Budget(iterations=30, rollout_depth=8, method=method)
+    assert search(GAME, state, seat, budget) == search(GAME, other, seat, budget)
 
 
 def test_content_names_each_seats_deck():
@@ -97,5 +98,6 @@ def test_the_score_favours_the_healthier_lab_and_sums_to_one():
     assert GAME.evaluate(state)[0] > max(even[0], 0.5)
 
 
-def test_hard_against_random_finishes_with_a_legal_move_each_time():
-    play_hard_against_random(GAME, Budget(iterations=6, rollout_depth=4))
+@pytest.mark.parametrize("method", ["tree", "lookahead"])
+def test_hard_against_random_finishes_with_a_legal_move_each_time(method):
+    play_hard_against_random(GAME, Budget(iterations=6, rollout_depth=4, method=method))

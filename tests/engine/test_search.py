@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import pytest
 from pydantic import Field
 
 from engine.core import Action, Decision, Game, GameState, finish, register
@@ -108,11 +109,13 @@ def test_the_choice_does_not_change_when_only_hidden_information_changes():
     assert search(GAME, state, 0, budget) == search(GAME, other, 0, budget)
 
 
-def test_following_a_lead_the_search_wins_the_trick_with_its_cheapest_winning_card():
+@pytest.mark.parametrize("method", ["tree", "lookahead"])
+def test_following_a_lead_the_search_wins_the_trick_with_its_cheapest_winning_card(method):
     state = GAME.setup({}, ["a", "b"], "follow")
     state.hands, state.deck = [["c1", "c2", "c5"], ["c3", "c6", "c9"]], ["c4", "c7", "c8"]
     GAME.advance(state, Play(seat=0, card="c5"))
-    assert search(GAME, state, 1, Budget(iterations=200)).card == "c6"
+    # The plain player would throw its lowest card (c3) and lose the trick.
+    assert search(GAME, state, 1, Budget(iterations=200, method=method)).card == "c6"
 
 
 def test_every_level_plays_a_legal_move():

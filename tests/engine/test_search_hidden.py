@@ -1,6 +1,6 @@
-"""The search AI of Resonance, Futura and Moon Court chooses from what its seat can see: changing
-only what the seat cannot see (an opponent's hand against their deck, a face-down gift, the secret
-seed) leaves its choice the same. (Psi Wars and Gods & Clans have their own search tests.)"""
+"""The search AI of Resonance, Futura, Moon Court and Infinities chooses from what its seat can see: changing
+only what the seat cannot see (an opponent's hand against their deck, a face-down gift, a tile stack's
+order, the secret seed) leaves its choice the same. (Psi Wars and Gods & Clans have their own search tests.)"""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from engine.core import get_game
 from engine.core.search import Budget, search
 
-QUICK = Budget(iterations=12, rollout_depth=6)
+# Both ways of searching: the tree, and the paired lookahead over every move.
+QUICK = [Budget(iterations=12, rollout_depth=6), Budget(iterations=12, rollout_depth=6, method="lookahead")]
 
 
 def midgame(game, seed: str, moves: int, secret):
@@ -61,13 +62,26 @@ def mooncourt_secret(state, seat):
     return sorted(state.hands[1 - seat]) + [o.card for o in state.offers]
 
 
+def infinities_change(state, seat):
+    foe = state.players[1 - seat]
+    swap(foe.hand, state.piles[foe.faction].deck)
+    for stack in state.stacks.values():
+        stack.reverse()
+
+
+def infinities_secret(state, seat):
+    return sorted(state.players[1 - seat].hand)
+
+
 CASES = [("resonance", resonance_change, resonance_secret, 30), ("futura", futura_change, futura_secret, 12),
-         ("mooncourt", mooncourt_change, mooncourt_secret, 3)]
+         ("mooncourt", mooncourt_change, mooncourt_secret, 3),
+         ("infinities", infinities_change, infinities_secret, 40)]
 
 
 @pytest.mark.parametrize(("game_id", "change", "secret", "moves"), CASES)
 @pytest.mark.parametrize("seed", ["hidden-a", "hidden-b"])
-def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id, change, secret, moves, seed):
+@pytest.mark.parametrize("budget", QUICK, ids=["tree", "lookahead"])
+def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id, change, secret, moves, seed, budget):
     game = get_game(game_id)
     state, seat = midgame(game, seed, moves, secret)
     other = state.model_copy(deep=True)
@@ -75,4 +89,4 @@ def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id
     other.rng.seed = "another secret seed"
     assert secret(other, seat) != secret(state, seat)  # the hidden cards did change...
     assert game.view(other, seat) == game.view(state, seat)  # ...and nothing the seat can see did
-    assert search(game, state, seat, QUICK) == search(game, other, seat, QUICK)
+    assert search(game, state, seat, budget) == search(game, other, seat, budget)
