@@ -76,14 +76,17 @@ class ClansConfig(BaseModel):
     layout: str = "quick_start"
     max_rounds: int = Field(default=40, ge=1, le=200)  # A-33
     sp_per_turn: int = Field(default=4, ge=1, le=10)
+    # RULINGS "Balance by self-play": the first player's edge; the book keeps 4 SP every turn.
+    handicap: bool = Field(default=False, title="first player handicap",
+                          description="the game's first turn gains half the SP (a variant for casual play; off, the book's rule)")
     # "choose": players lay the battlemaps and set Homebase and God as Decisions (the book's set-up);
     # "auto": the quick-start field and automatic placement (simulations and quick games)
     setup: Literal["choose", "auto"] = "choose"
 
 
 def first_turn_sp(per_turn: int) -> int:
-    """The game's very first turn gains half the SP, rounded up: with the full amount the first
-    player won 61.5% of AI games (RULINGS "Balance by self-play")."""
+    """With the first player handicap, the game's very first turn gains half the SP, rounded up:
+    with the full amount the first player won 61.5% of AI games (RULINGS "Balance by self-play")."""
     return (per_turn + 1) // 2
 
 
@@ -167,7 +170,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         auto = cfg.setup == "auto"
         field = battlemaps().field(cfg.layout) if auto else battlemaps().lay([])
         state = ClansState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), field=field,
-                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn,
+                           players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn, handicap=cfg.handicap,
                            setup_mode=cfg.setup, phase="play" if auto else "setup")
         where = f"the {battlemaps().layouts[cfg.layout].name} battlefield" if auto else "a battlefield of their making"
         events = [Event(text=f"Gods & Clans begins on {where}.")]
@@ -255,7 +258,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         self._tick(state, events)
         if state.finished:
             return
-        gain = first_turn_sp(state.sp_per_turn) if state.turn == 1 else state.sp_per_turn
+        gain = first_turn_sp(state.sp_per_turn) if state.handicap and state.turn == 1 else state.sp_per_turn
         p.sp += gain
         p.assimilated = False
         state.current = None

@@ -83,6 +83,7 @@ class ClansState(GameState):
     game: str = "clans"
     max_rounds: int = 40
     sp_per_turn: int = 4
+    handicap: bool = False  # the lobby's first player handicap (ClansConfig)
     field: list[str]  # 12 rows of 9 tile letters
     players: list[Player]
     units: dict[str, Unit] = Field(default_factory=dict)

@@ -55,6 +55,9 @@ MANAGE = (Equip, Unequip, Sell, Store, Retrieve, EquipCreature, Build, Upgrade, 
 class FuturaConfig(BaseModel):
     decks: list[str] = Field(default_factory=list)  # deck keys by seat; empty: dealt in order
     cycles: int = Field(default=5, ge=1, le=10)  # rule 5
+    # RULINGS "Balance by self-play": the first player's edge; the book pays full income every turn.
+    handicap: bool = Field(default=False, title="first player handicap",
+                          description="the game's first turn gains half its income (a variant for casual play; off, the book's rule)")
 
 
 def half(level: int) -> int:
@@ -84,6 +87,7 @@ class Futura(Game):
         cat = catalog()
         keys = cfg.decks or [list(cat.decks)[i % len(cat.decks)] for i in range(len(seats))]
         s = FuturaState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), cycles=cfg.cycles,
+                        handicap=cfg.handicap,
                         players=[Player(seat=i, name=n, deck_key=keys[i]) for i, n in enumerate(seats)])
         events = [Event(text=f"Grand Saga Futura begins: {', '.join(seats)}; {s.cycles} battle cycles.")]
         self._first(s, events)
@@ -154,7 +158,7 @@ class Futura(Game):
             if p.seat not in s.populous:
                 s.populous.append(p.seat)
         gain = self.income(s, p)
-        if s.turn == 1:  # RULINGS "Balance by self-play": the first player won 57.5% with full income
+        if s.handicap and s.turn == 1:  # RULINGS "Balance by self-play": the first player won 57.5% with full income
             gain = (gain + 1) // 2
         p.energy += gain
         events.append(Event(text=f"Turn {s.turn}, cycle {s.cycle}: {p.name} gains {gain} energy ({p.energy})."))

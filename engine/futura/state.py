@@ -175,6 +175,7 @@ class FuturaState(GameState):
     first: int = 0
     cycle: int = 1
     cycles: int = 5
+    handicap: bool = False  # the lobby's first player handicap (FuturaConfig)
     acolyte_pool: list[str] = Field(default_factory=list)
     district_pool: list[str] = Field(default_factory=list)
     in_game: list[str] = Field(default_factory=list)  # districts dealt and not yet gone (A2)

@@ -13,8 +13,8 @@ from .state import ResState
 
 HAND_SIZE = 5
 PICKS = {2: 5, 3: 3, 4: 2}  # §3.2: modules each player drafts
-# Every player but the first starts with this much Karma: without it the first player won 58% of
-# AI games (RULINGS "Balance by self-play").
+# With the lobby's first player handicap, every player but the first starts with this much Karma:
+# without it the first player won 58% of AI games (RULINGS "Balance by self-play").
 LATER_SEAT_KARMA = 1
 
 
@@ -110,7 +110,7 @@ def finish_codex(s: ResState, events: list[Event]) -> None:
     for seat in s.order_from(s.first):
         E.draw_cards(s, seat, HAND_SIZE, events, "draws an opening hand of")
     for p in s.players:
-        if p.seat != s.first:
+        if s.handicap and p.seat != s.first:
             p.karma += LATER_SEAT_KARMA
             events.append(Event(text=f"{p.name} starts with {LATER_SEAT_KARMA} Karma for not going first."))
     s.phase = "play"

@@ -30,6 +30,9 @@ class ResConfig(BaseModel):
     # "auto" / "choose", read as quick / draft.
     setup: Literal["draft", "quick", "auto", "choose"] = "draft"
     max_rounds: int = Field(default=60, ge=1, le=500)
+    # RULINGS "Balance by self-play": the first player's edge; the book starts everyone at 0 Karma.
+    handicap: bool = Field(default=False, title="first player handicap",
+                          description="every player but the first starts with 1 Karma (a variant for casual play; off, the book's rule)")
 
     @property
     def quick(self) -> bool:
@@ -56,7 +59,7 @@ class Resonance(Game):
         if not 2 <= len(seats) <= 4:
             raise IllegalAction("Resonance is played by 2 to 4 players.", "3.2")
         cfg = ResConfig.model_validate(config or {})
-        s = ResState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
+        s = ResState(seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed), handicap=cfg.handicap,
                      players=[Player(seat=i, name=n) for i, n in enumerate(seats)], max_rounds=cfg.max_rounds)
         for i in range(len(seats)):
             s.units[f"P{i}"] = Unit(uid=f"P{i}", owner=i, kind="player")

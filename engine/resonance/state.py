@@ -108,6 +108,7 @@ class ResState(GameState):
     game: str = "resonance"
     phase: Phase = "draft"
     max_rounds: int = 60
+    handicap: bool = False  # the lobby's first player handicap (ResConfig)
     players: list[Player]
     units: dict[str, Unit] = Field(default_factory=dict)
     main_deck: list[str] = Field(default_factory=list)

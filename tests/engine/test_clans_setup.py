@@ -109,13 +109,13 @@ def test_play_starts_with_the_first_player_once_everything_is_placed():
         GAME.advance(s, GAME.ai_action(s, GAME.to_act(s)[0]))
     assert s.phase == "play" and s.active == s.first and s.pending[0].kind == "turn"
     assert len(s.units) == 2 and all(p.homebase for p in s.players)
-    assert s.players[s.first].sp == 2  # the first turn gains half (RULINGS: balance by self-play)
+    assert s.players[s.first].sp == 4  # the book: 4 SP every turn, the first one too
     homes = {p.homebase for p in s.players}
     assert connected(s.field, homes)
 
 
-def test_only_the_games_first_turn_gains_half_the_sp():
-    s = GAME.setup({"setup": "auto"}, ["Ann", "Bob"], "half")
+def test_with_the_handicap_only_the_games_first_turn_gains_half_the_sp():
+    s = GAME.setup({"setup": "auto", "handicap": True}, ["Ann", "Bob"], "half")
     first, other = s.first, 1 - s.first
     assert s.players[first].sp == 2 and s.players[other].sp == 0
     GAME.advance(s, EndTurn(seat=first))

@@ -265,8 +265,7 @@ def test_a26_a_station_has_as_many_slots_as_its_level():
 
 def test_a27_setup_stations_cost_nothing():
     s, me, _ = fresh(2, "a27")
-    # nothing paid for them: the first player holds exactly the first turn's income (half, RULINGS)
-    assert all(h.station for h in me.holdings) and me.energy == (GAME.income(s, me) + 1) // 2
+    assert all(h.station for h in me.holdings) and me.energy == GAME.income(s, me)
 
 
 def test_a28_a_spent_sigil_no_longer_wards():

@@ -115,8 +115,14 @@ def test_five_cycles_end_on_victory_points():
     assert s.cycle == 5 and "victory points" in s.finished.reason
 
 
-def test_only_the_games_first_turn_gains_half_the_income():
+def test_the_book_pays_full_income_on_the_first_turn():
     s = fresh(2, "half")
+    first = s.players[s.active]
+    assert first.energy == GAME.income(s, first)
+
+
+def test_with_the_handicap_only_the_games_first_turn_gains_half_the_income():
+    s = GAME.setup({"handicap": True}, ["p0", "p1"], "half")
     first, other = s.players[s.active], s.players[1 - s.active]
     assert first.energy == (GAME.income(s, first) + 1) // 2 < GAME.income(s, first)
     GAME.advance(s, EndTurn(seat=first.seat))

@@ -117,7 +117,7 @@ def test_rule_4_starting_stations_are_free_level_one_and_there_is_no_opening_han
             assert h.station.level == 1 and 11 <= h.station.ap <= 30 and 1 <= h.station.dam <= 8
     waiting = [p for p in s.players if p.seat != s.active]
     assert all(not p.hand and p.energy == 0 for p in waiting)  # nothing dealt, nothing paid
-    assert me.energy == (GAME.income(s, me) + 1) // 2  # the game's first turn: half the income (RULINGS)
+    assert me.energy == GAME.income(s, me)
 
 
 def test_rule_5_the_game_lasts_five_battle_cycles():

@@ -85,8 +85,13 @@ def test_the_lobbys_quick_setup_switch_maps_to_quick_and_draft():
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_every_player_but_the_first_starts_with_one_karma(players):
-    s = GAME.setup({"setup": "quick"}, ["Ann", "Bob", "Cat"][:players], "karma")
+def test_with_the_handicap_every_player_but_the_first_starts_with_one_karma(players):
+    s = GAME.setup({"setup": "quick", "handicap": True}, ["Ann", "Bob", "Cat"][:players], "karma")
     assert s.phase == "play"
     assert [p.karma for p in s.players] == [0 if p.seat == s.first else 1 for p in s.players]
     assert any("1 Karma for not going first" in e.text for e in s.recent)
+
+
+def test_the_book_starts_every_player_at_zero_karma():
+    s = GAME.setup({"setup": "quick"}, ["Ann", "Bob", "Cat"], "karma")
+    assert [p.karma for p in s.players] == [0, 0, 0]
