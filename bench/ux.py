@@ -32,6 +32,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+import table.service as service_module
 from bot import create_bot
 from cogs.components import parse_cid
 from engine.core.registry import playable_games
@@ -48,9 +49,16 @@ def own_messages(fake: FakeDiscord) -> list:
             and m.author_id == fake.bot_user.id]
 
 
+def own_panel(fake: FakeDiscord, member):
+    """The member's newest private message with components (a panel they may act on again), if any."""
+    mine = [m for m in fake.history() if m.audience is not None and member.id in m.audience
+            and (m.buttons or m.selects)]
+    return mine[-1] if mine else None
+
+
 def live_panel(fake, panel, version: int):
     """The member's last panel if it already offers their next choices (refreshed in place after
-    their previous move), else None."""
+    their previous move, or sent to them after a move on the turn message), else None."""
     if panel is None:
         return None
     panel = fake.find_message(panel.id)
@@ -126,6 +134,7 @@ async def walk(fake, member, panel, actions, target: int) -> int | None:
 
 async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
     rng = random.Random(seed)
+    service_module.new_seed = lambda: f"bench-ux-{seed}"  # the same deal every run, before and after
     with tempfile.TemporaryDirectory() as tmp, LoopbackGuard():
         service = TableService(await Store.open(Path(tmp) / "ux.db"))
         async with FakeDiscord.running() as fake:
@@ -157,8 +166,8 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
                             button = next(b for b in turn.buttons if _cid(b).kind == "panel")
                             panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
                             clicks_at[key] += 1
-                        panels[member.id] = panel
                         made = await walk(fake, member, panel, actions, target)
+                    panels[member.id] = own_panel(fake, member)
                     clicks_at[key] += made
                     if trace:
                         print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
