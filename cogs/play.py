@@ -37,6 +37,7 @@ from .components import (
     people_button,
     plan_panel,
     plan_turn,
+    public_actions,
     rematch_buttons,
 )
 from .edge import genuine, unanswered
@@ -528,15 +529,26 @@ class PlayCog(commands.Cog, name="Play"):
             return await answer(interaction, ephemeral=True, **kw)
         update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
         private = update.private_events.get(seat) or []
+        again = not update.finished and any(s.seat == seat for s in update.to_act)
         if _ephemeral(interaction):
             # Still this player's move: the panel turns into their next choices (no new click needed).
-            again = not update.finished and any(s.seat == seat for s in update.to_act)
             kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}") if again else {}
             await edit_reply(interaction, **{"content": f"✅ You chose: {label}", "view": None, **kw})
+        elif again and await self._beyond_turn_message(cid.game_id, user_id):
+            # Played from the turn message and still theirs, with choices the message cannot hold:
+            # their panel comes to them, instead of one more click on "Your move".
+            await answer(interaction, ephemeral=True,
+                         **await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}"))
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
+
+    async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:
+        """Whether some of this player's current moves live only in their private panel (the
+        turn message carries at most a few public ones)."""
+        _, _, actions = await self.service.legal_for(game_id, user_id)
+        return len(public_actions(actions)) < len(actions)
 
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
         """post_update, telling the player privately if the channel would not take the message."""
