@@ -12,7 +12,8 @@ For each N, in one process and on one fake Discord (tests/fakediscord, loopback 
 
 Reported in ms, p50/p95/p99: interaction sent -> first response (the callback Discord receives:
 every component click, panel openings included) and, for clicks that made a move, interaction
-sent -> the turn message (with its board image when images/ renders one) posted in the channel.
+sent -> the turn message (with its board image when images/ renders one) posted in the channel or
+edited in place (a turn is one message, edited while the same player keeps acting).
 The members act in rounds: each waits until the bot has settled before clicking again.
 Throughput: clicks answered per second and moves saved per second (the AI's included) over the
 timed part; first, the machine's physical limit for boards: cores / the time one board takes.
@@ -63,7 +64,6 @@ from tests.e2e.helpers import (
     turn_messages,
 )
 from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
-from tests.fakediscord.server import CALL
 
 COMPONENT = 3  # interaction type of a button click or select choice
 
@@ -88,10 +88,21 @@ class TimedFake(FakeDiscord):
         self.acked.setdefault(int(request.match_info["iid"]), time.perf_counter())
         return response
 
-    async def _post_message(self, request):
-        response = await super()._post_message(request)
-        self.posts[int(request.match_info["cid"])].append((time.perf_counter(), bool(request[CALL].files)))
-        return response
+    def _create(self, channel, body, uploads, **options):
+        message = super()._create(channel, body, uploads, **options)
+        self._stamp(message)
+        return message
+
+    def _edit(self, message, body, uploads, *, creating=False):
+        super()._edit(message, body, uploads, creating=creating)
+        self._stamp(message)
+
+    def _stamp(self, message) -> None:
+        """A turn message (public, in the channel itself) posted or edited in place: since a turn
+        is one message edited while the same player acts, both count as the bot showing the move."""
+        if message.audience is None and message.interaction is None and message.author_id == self.bot_user.id:
+            has_file = any(a.get("filename") for a in message.data.get("attachments") or [])
+            self.posts[message.channel_id].append((time.perf_counter(), has_file))
 
     def latencies(self, since: float) -> dict:
         """ms from each component interaction sent after `since` to its answer and, when it made the
@@ -107,7 +118,9 @@ class TimedFake(FakeDiscord):
                     continue
                 if iid in self.acked:
                     acks.append((self.acked[iid] - at) * 1000)
-                post = next(((t, f) for t, f in self.posts[channel] if at <= t < nxt[0]), None)
+                shown = [(t, f) for t, f in self.posts[channel] if at <= t < nxt[0]]
+                # the board when one came (a text edit may come first), else the first change
+                post = next((p for p in shown if p[1]), shown[0] if shown else None)
                 if post is not None:
                     posts.append((post[0] - at) * 1000)
                     files.append(post[1])
@@ -303,9 +316,14 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
                 raise RuntimeError(f"shard process {i} did not start")
         players = [(fake.add_member(f"p{processes}-{i}"), fake.add_channel(f"t{processes}-{i}", guilds[i % processes]))
                    for i in range(games)]
-        async def next_turn(channel, after: int | None):
-            """The bot runs elsewhere (settle() cannot wait for its work): wait for its next turn message."""
-            await fake.wait_for(lambda: any(m.id != after for m in turn_messages(fake, channel)[-1:]), 60)
+        def written(channel) -> dict[int, int]:
+            """A mark of the channel's turn messages: message id -> how many times it was edited."""
+            return {m.id: len(m.versions) for m in turn_messages(fake, channel)}
+
+        async def next_turn(channel, mark: dict[int, int]):
+            """The bot runs elsewhere (settle() cannot wait for its work): wait until a turn message of
+            the channel was posted, or edited in place, since `mark`."""
+            await fake.wait_for(lambda: written(channel) != mark, 60)
             return latest_turn(fake, channel)
 
         async def open_game(member, channel):
@@ -316,8 +334,9 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
             assert not new.failed, f"/game new in {channel.name} was not answered in time"
 
         async def begin(member, channel):
+            mark = written(channel)
             await open_game(member, channel)
-            return await next_turn(channel, None)
+            return await next_turn(channel, mark)
 
         for batch in range(0, games, 10):  # ten at a time: openings are not what is measured
             await asyncio.gather(*(begin(m, c) for m, c in players[batch:batch + 10]))
@@ -328,12 +347,13 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
             while made < moves:
                 turn = latest_turn(fake, channel)
                 try:
+                    mark = written(channel)
                     if is_finished(turn):
                         await open_game(member, channel)
-                        await next_turn(channel, turn.id)
+                        await next_turn(channel, mark)
                         continue
                     await make_move(fake, member_to_act(fake, turn), turn, policy)
-                    await next_turn(channel, turn.id)
+                    await next_turn(channel, mark)
                 except (AssertionError, TimeoutError) as exc:
                     errors.append(f"{channel.name}: {exc!r}"[:300])
                     return

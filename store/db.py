@@ -153,8 +153,7 @@ class Store(PeopleStore):
         return self._db.transaction()
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._db.read() as c:
-            return await c.fetch(sql, params)
+        return await self._db.run(lambda c: c.fetch(sql, params), write=False)
 
     async def raw_execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement in its own transaction (tests and tools that must reach under the
@@ -221,16 +220,17 @@ class Store(PeopleStore):
         return await self.get_game(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self._db.read() as c:
-            return await self._game(c, game_id)
+        return await self._db.run(lambda c: self._game(c, game_id), write=False)
 
     async def open_game_in(self, channel_id: str) -> GameRow | None:
         """The channel's lobby or running game, if any."""
-        async with self._db.read() as c:
+        async def body(c: Conn) -> GameRow | None:
             rows = await c.fetch(
                 "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
             )
             return await self._game(c, rows[0]["id"]) if rows else None
+
+        return await self._db.run(body, write=False)
 
     async def list_games(self, *, guild_id: str | None = None, user_id: str | None = None,
                          statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRow]:
@@ -245,9 +245,11 @@ class Store(PeopleStore):
             sql += (" AND (g.creator_id = ? OR EXISTS"
                     " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))")
             params += [user_id, user_id]
-        async with self._db.read() as c:
+        async def body(c: Conn) -> list[GameRow]:
             ids = [r["id"] for r in await c.fetch(sql + " ORDER BY g.id", params)]
             return await self._games(c, ids)
+
+        return await self._db.run(body, write=False)
 
     async def add_seat(self, game_id: int, user_id: str, name: str, is_ai: bool = False) -> int:
         """Seat a player at the next free seat number; returns it. The game must be a lobby."""
@@ -359,7 +361,8 @@ class Store(PeopleStore):
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
         now = time.time()
-        async with self._transaction() as conn:
+
+        async def body(conn: Conn) -> None:
             # An ended game's state is only read again to show or verify it: keep it deflated.
             stored = state_json if status is None else _pack(state_json)
             touched = await conn.execute(
@@ -388,6 +391,8 @@ class Store(PeopleStore):
             if timers is not None:
                 await self._reset_timers(conn, game_id, timers)
 
+        await self._db.run(body, write=True)
+
     # --- the log -----------------------------------------------------------------------
 
     async def actions(self, game_id: int) -> list[ActionRow]:
@@ -411,12 +416,14 @@ class Store(PeopleStore):
     # --- turn messages -----------------------------------------------------------------
 
     async def set_turn_message(self, game_id: int, channel_id: str, message_id: str, version: int) -> None:
-        async with self._transaction() as conn:
+        async def body(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO turn_messages (game_id, channel_id, message_id, version) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
                 "message_id = excluded.message_id, version = excluded.version",
                 (game_id, channel_id, message_id, version))
+
+        await self._db.run(body, write=True)
 
     async def turn_message(self, game_id: int) -> tuple[str, str, int] | None:
         """(channel id, message id, version) of the game's newest turn message, if any."""
@@ -425,15 +432,15 @@ class Store(PeopleStore):
         return tuple(rows[0]) if rows else None
 
     async def forget_turn_message(self, game_id: int) -> None:
-        async with self._transaction() as conn:
-            await conn.execute("DELETE FROM turn_messages WHERE game_id = ?", (game_id,))
+        await self._db.run(lambda c: c.execute("DELETE FROM turn_messages WHERE game_id = ?", (game_id,)),
+                           write=True)
 
     # --- timers ------------------------------------------------------------------------
 
     async def schedule_timer(self, game_id: int | None, kind: str, due_at: float, *, seat: int | None = None,
                              payload: dict | None = None) -> int:
-        async with self._transaction() as conn:
-            return await self._insert_timer(conn, game_id, TimerSpec(kind, seat, due_at, payload or {}))
+        spec = TimerSpec(kind, seat, due_at, payload or {})
+        return await self._db.run(lambda c: self._insert_timer(c, game_id, spec), write=True)
 
     async def cancel_timers(self, game_id: int, *, kind: str | None = None, seat: int | None = None) -> int:
         """Delete a game's timers (only of `kind` / only `seat`'s if given); returns how many."""
@@ -442,15 +449,14 @@ class Store(PeopleStore):
             sql, params = sql + " AND kind = ?", [*params, kind]
         if seat is not None:
             sql, params = sql + " AND seat = ?", [*params, seat]
-        async with self._transaction() as conn:
-            return await conn.execute(sql, params)
+        return await self._db.run(lambda c: c.execute(sql, params), write=True)
 
     async def reset_timers(self, game_id: int, *, keep_seats: Iterable[int] = (),
                            new: Iterable[TimerSpec] = ()) -> None:
         """In one transaction: drop the game's timers except those of `keep_seats`, then add `new`
         (a seat in `new` loses its old timers first)."""
-        async with self._transaction() as conn:
-            await self._reset_timers(conn, game_id, TimerReset(frozenset(keep_seats), tuple(new)))
+        plan = TimerReset(frozenset(keep_seats), tuple(new))
+        await self._db.run(lambda c: self._reset_timers(c, game_id, plan), write=True)
 
     async def _reset_timers(self, conn: Conn, game_id: int, plan: TimerReset) -> None:
         keep = set(plan.keep_seats) - {t.seat for t in plan.new}
@@ -470,8 +476,7 @@ class Store(PeopleStore):
 
     async def take_timer(self, timer_id: int) -> bool:
         """Delete a timer that is about to fire; False if it was already gone (cancelled meanwhile)."""
-        async with self._transaction() as conn:
-            return await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)) == 1
+        return await self._db.run(lambda c: c.execute("DELETE FROM timers WHERE id = ?", (timer_id,)), write=True) == 1
 
     async def due_timers(self, now: float) -> list[TimerRow]:
         """Timers due at or before `now`, earliest first (claimed or not)."""

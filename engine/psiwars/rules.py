@@ -250,7 +250,7 @@ class PsiWars(Game):
         do): the opponent then draws, so it cannot be taken back."""
         if not isinstance(action, Done) or action.phase == "attack":
             return None
-        after = state.model_copy(deep=True)
+        after = self.clone(state)  # several times faster than model_copy(deep=True)
         self.advance(after, action)
         if after.active == state.active and not after.finished:
             return None

@@ -130,3 +130,24 @@ async def test_a_new_database_appears_whole_or_not_at_all(tmp_path):
     s = await Store.open(path)
     await s.close()
     assert path.stat().st_size > 0 and not (tmp_path / "new.db.creating").exists()
+
+
+async def test_a_store_body_that_suspends_is_refused_and_undone(store):
+    """Backend.run hands a whole transaction to the database in one go (on SQLite, to its thread);
+    a body that awaits anything but its connection would interleave with other work, so it is
+    refused and nothing it wrote stays."""
+    import asyncio
+
+    g = await active_game(store)
+
+    async def body(conn):
+        await conn.execute("UPDATE games SET updated_at = 0 WHERE id = ?", (g,))
+        await asyncio.sleep(0)
+
+    if store.kind == "sqlite":
+        with pytest.raises(RuntimeError, match="awaited something other than its connection"):
+            await store._db.run(body, write=True)
+    else:  # PostgreSQL runs bodies on the event loop: a suspension is allowed there
+        await store._db.run(body, write=True)
+        return
+    assert (await store.get_game(g)).updated_at != 0
