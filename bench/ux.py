@@ -1,15 +1,19 @@
 """How noisy a game is in the channel, and how many clicks a turn takes, through the fake Discord.
 
 For each playable game, members (no AI seats) open it with /game new, /game join, /game start and
-play it to the end through their private panels (a seeded random walk that prefers moves over
-navigation, and presses the red "Yes" when a move asks to be confirmed). Counted per game:
+play it to the end: each move is drawn uniformly from the player's legal moves (seeded) and made by
+the shortest path of clicks (a button on the turn message, else the private panel: groups, pages,
+the move, and the red "Yes" when the move asks to be confirmed). Counted per game:
 
 * `msgs/turn`: public messages the bot posted in the channel per game turn (median over turns);
   edits of a message already there are counted apart (`edits`);
 * `pings` against `changes`: new turn messages that mention a player, and how often the set of
   players the game waits on changed;
-* `clicks/turn`: clicks of one player's game turn (panel opened, groups picked, the move, a
-  confirmation), median over turns.
+* `clicks/turn`: clicks of one game turn (panels opened, groups picked, the moves, confirmations,
+  the other players' answers), median over turns; `clicks/move`: all clicks over all moves (the
+  same walk makes a turn of many moves or of few, so this one shows the interface alone).
+
+The game turn is the shared TableView's (turn, active), which every game fills.
 
 python -m bench.ux [--games psiwars,clans] [--seed 1] [--max-moves 1500]
 
@@ -28,6 +32,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+import table.service as service_module
 from bot import create_bot
 from cogs.components import parse_cid
 from engine.core.registry import playable_games
@@ -44,9 +49,16 @@ def own_messages(fake: FakeDiscord) -> list:
             and m.author_id == fake.bot_user.id]
 
 
+def own_panel(fake: FakeDiscord, member):
+    """The member's newest private message with components (a panel they may act on again), if any."""
+    mine = [m for m in fake.history() if m.audience is not None and member.id in m.audience
+            and (m.buttons or m.selects)]
+    return mine[-1] if mine else None
+
+
 def live_panel(fake, panel, version: int):
     """The member's last panel if it already offers their next choices (refreshed in place after
-    their previous move), else None."""
+    their previous move, or sent to them after a move on the turn message), else None."""
     if panel is None:
         return None
     panel = fake.find_message(panel.id)
@@ -55,33 +67,74 @@ def live_panel(fake, panel, version: int):
     return panel if live else None
 
 
-async def walk(fake, member, panel, rng) -> int:
-    """Play one move from a private panel; the clicks it took (navigation, the move, a confirmation)."""
+async def game_turn(service, game, game_id: int) -> tuple[tuple[int, int], set[int]]:
+    """(game turn, awaited seats) from the shared TableView every game fills: the turn counter
+    and whose turn it is (a game's own view names them differently, or not at all)."""
+    shared = game.table_view(game.load_state((await service._row(game_id)).state), None)
+    return (shared.turn, shared.active), set(shared.awaiting)
+
+
+def _cid(comp):
+    return parse_cid(comp["custom_id"])
+
+
+def _group_of(actions, target: int) -> int:
+    """The number of the panel group (Action.group(), in order of first appearance) holding `target`."""
+    names = list(dict.fromkeys(a.group() or "Actions" for a in actions))
+    return names.index(actions[target].group() or "Actions")
+
+
+def next_click(message, actions, target: int):
+    """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values)."""
+    comps = [c for c in message.buttons if not c.get("disabled")] + message.selects
+    for c in comps:
+        cid = _cid(c)
+        if cid is None:
+            continue
+        if cid.kind == "act" and cid.index == target:
+            return "click", c, None
+        values = [o["value"] for o in c.get("options", [])]
+        if cid.kind == "pick" and str(target) in values:
+            return "choose", c, [str(target)]
+    group = str(_group_of(actions, target))
+    for c in comps:
+        cid = _cid(c)
+        if cid is not None and cid.kind == "grp" and group in [o["value"] for o in c.get("options", [])]:
+            return "choose", c, [group]
+    pagers = [c for c in message.buttons if not c.get("disabled") and c.get("label", "").startswith("Next")]
+    return ("click", pagers[0], None) if pagers else None
+
+
+async def walk(fake, member, panel, actions, target: int) -> int | None:
+    """Make move `target` from a message (the turn message or a private panel) by the shortest
+    path; the clicks it took (navigation, the move, a red confirmation), None if it is not there."""
     clicks = 0
     for _ in range(12):
-        comps = [c for c in panel.buttons if not c.get("disabled")] + panel.selects
-        moves = [c for c in comps if (cid := parse_cid(c["custom_id"])) and cid.kind in ("act", "pick", "ok")]
-        groups = [c for c in comps if (cid := parse_cid(c["custom_id"])) and cid.kind == "grp"]
-        comp = rng.choice(moves or groups or comps)
-        if comp["type"] == 3:
-            result = await fake.choose(member, panel, [rng.choice(comp["options"])["value"]], select=comp["custom_id"])
+        step = next_click(panel, actions, target)
+        if step is None:
+            return None
+        how, comp, values = step
+        if how == "choose":
+            result = await fake.choose(member, panel, values, select=comp["custom_id"])
         else:
             result = await fake.click(member, panel, comp["custom_id"])
         clicks += 1
-        kind = parse_cid(comp["custom_id"]).kind
-        if kind in ("act", "pick", "ok"):
+        kind = _cid(comp).kind
+        if kind in ("act", "pick"):
             asked = [m for m in [*result.followups, fake.find_message(panel.id)]
                      if m.content.startswith("⚠️") and m.buttons]
-            if not asked or kind == "ok":
-                return clicks
-            panel = asked[0]
-            continue
-        panel = fake.find_message(panel.id)
-    raise AssertionError("never reached a move")
+            if asked:  # the move is red: one more click, on Yes
+                ok = next(b for b in asked[0].buttons if _cid(b) is not None and _cid(b).kind == "ok")
+                await fake.click(member, asked[0], ok["custom_id"])
+                clicks += 1
+            return clicks
+        panel = fake.find_message(panel.id)  # navigation edits the private panel in place
+    raise AssertionError("never reached the move")
 
 
-async def play(game, seed: int, max_moves: int) -> dict:
+async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
     rng = random.Random(seed)
+    service_module.new_seed = lambda: f"bench-ux-{seed}"  # the same deal every run, before and after
     with tempfile.TemporaryDirectory() as tmp, LoopbackGuard():
         service = TableService(await Store.open(Path(tmp) / "ux.db"))
         async with FakeDiscord.running() as fake:
@@ -102,22 +155,25 @@ async def play(game, seed: int, max_moves: int) -> dict:
                     turn = own_messages(fake)[-1]
                     if turn.content.startswith("🏁"):
                         break
-                    view = await service.view(game_id, None)
-                    key = (view.get("turn"), view.get("active"))
-                    awaited = {d["seat"] for d in view["pending"]}
+                    key, awaited = await game_turn(service, game, game_id)
                     member = fake.members[int(MENTION.match(turn.content).group(1))]
-                    version = (await service.get(game_id)).version
-                    panel = live_panel(fake, panels.get(member.id), version)
-                    if panel is None:  # open it from the turn message: one click
-                        button = next(b for b in turn.buttons if parse_cid(b["custom_id"]).kind == "panel")
-                        panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
-                        clicks_at[key] += 1
-                    panels[member.id] = panel
-                    clicks_at[key] += await walk(fake, member, panel, rng)
+                    version, _, actions = await service.legal_for(game_id, str(member.id))
+                    target = rng.randrange(len(actions))  # a uniformly random legal move
+                    made = await walk(fake, member, turn, actions, target)  # right on the turn message?
+                    if made is None:
+                        panel = live_panel(fake, panels.get(member.id), version)
+                        if panel is None:  # open it from the turn message: one click
+                            button = next(b for b in turn.buttons if _cid(b).kind == "panel")
+                            panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
+                            clicks_at[key] += 1
+                        made = await walk(fake, member, panel, actions, target)
+                    panels[member.id] = own_panel(fake, member)
+                    clicks_at[key] += made
+                    if trace:
+                        print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
                     await fake.settle()
                     moves += 1
-                    now = {d["seat"] for d in (await service.view(game_id, None))["pending"]}
-                    changes += now != awaited
+                    changes += (await game_turn(service, game, game_id))[1] != awaited
                     posted = own_messages(fake)
                     posted_at[key] += len(posted) - seen
                     seen = len(posted)
@@ -128,7 +184,8 @@ async def play(game, seed: int, max_moves: int) -> dict:
         await service.close()
     return {"game": game.id, "moves": moves, "turns": len(posted_at), "finished": turn.content.startswith("🏁"),
             "msgs/turn": statistics.median(posted_at.values()), "edits": edits,
-            "pings": pings, "changes": changes, "clicks/turn": statistics.median(clicks_at.values())}
+            "pings": pings, "changes": changes, "clicks/turn": statistics.median(clicks_at.values()),
+            "clicks/move": round(sum(clicks_at.values()) / max(moves, 1), 2)}
 
 
 def main() -> None:
@@ -136,10 +193,11 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(g.id for g in playable_games()))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=1500)
+    parser.add_argument("--trace", action="store_true", help="print each move and its clicks")
     args = parser.parse_args()
     games = {g.id: g for g in playable_games()}
     for gid in args.games.split(","):
-        print(asyncio.run(play(games[gid], args.seed, args.max_moves)), flush=True)
+        print(asyncio.run(play(games[gid], args.seed, args.max_moves, args.trace)), flush=True)
 
 
 if __name__ == "__main__":

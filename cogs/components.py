@@ -15,6 +15,7 @@ from being used to index another player's action list):
     arb:ok:<game>:<version>:<seat>:<index>            confirms a move the game warned about, and plays it
     arb:panel:<game>:<version>                        "Your move": opens the private panel
     arb:hand:<game>                                   "Show my hand" (never stale)
+    arb:det:<game>                                    "Detail": the full-size board, privately (never stale)
     arb:req:<request>:<1|0>                           approve / refuse an undo or replacement request
     arb:cnc:<game>                                    confirm conceding
     arb:rm:<game>                                     rematch, on a finished game's message
@@ -92,6 +93,8 @@ class Cid:
                 cid = f"arb:panel:{g}:{v}"
             case "hand":
                 cid = f"arb:hand:{g}"
+            case "detail":
+                cid = f"arb:det:{g}"
             case _:
                 raise ValueError(f"unknown component kind {self.kind!r}")
         if len(cid) > MAX_CUSTOM_ID:
@@ -108,9 +111,10 @@ _PATTERNS = {
     "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|[0-9]{{1,9}}):{_N}"),
     "panel": re.compile(rf"arb:panel:{_N}:{_N}"),
     "hand": re.compile(rf"arb:hand:{_N}"),
+    "det": re.compile(rf"arb:det:{_N}"),
 }
 # What the DynamicItems register: every button and every select we make.
-BUTTON_TEMPLATE = r"arb:(?:act|ok|nav|panel|hand|req|cnc|rm|undo):[-:0-9]+"
+BUTTON_TEMPLATE = r"arb:(?:act|ok|nav|panel|hand|det|req|cnc|rm|undo):[-:0-9]+"
 PEOPLE_KINDS = {"req": 2, "cnc": 1, "rm": 1, "undo": 1}  # buttons the People cog answers: how many numbers
 
 
@@ -156,6 +160,8 @@ def parse_cid(custom_id: str) -> Cid | None:
             return Cid(kind, g, int(n[1]), int(n[2]), group=None if n[3] == "-" else int(n[3]), page=int(n[4]))
         case "panel":
             return Cid(kind, g, int(n[1]))
+        case "det":
+            return Cid("detail", g)
         case _:
             return Cid(kind, g)
 
@@ -370,10 +376,11 @@ def public_actions(actions: Sequence[ActionLike]) -> list[int]:
 
 
 def plan_turn(game_id: int, version: int, *, panel_label: str | None, seat: int | None = None,
-              actions: Sequence[ActionLike] = (), hand: bool = True, undo: bool = False) -> Layout:
+              actions: Sequence[ActionLike] = (), hand: bool = True, undo: bool = False,
+              detail: bool = False) -> Layout:
     """Components of the public turn message: "Your move" + "Show my hand" (+ "Undo", which takes
-    back the clicker's own last move), then up to four public action buttons of the one seat
-    that must act."""
+    back the clicker's own last move, + "Detail", the full-size board), then up to four public
+    action buttons of the one seat that must act."""
     first: list[ButtonSpec] = []
     if panel_label:
         first.append(ButtonSpec(Cid("panel", game_id, version).encode(), _nonempty(panel_label, MAX_BUTTON_LABEL),
@@ -382,6 +389,8 @@ def plan_turn(game_id: int, version: int, *, panel_label: str | None, seat: int 
         first.append(ButtonSpec(Cid("hand", game_id).encode(), "Show my hand"))
     if undo:
         first.append(ButtonSpec(f"arb:undo:{game_id}", "Undo"))
+    if detail:
+        first.append(ButtonSpec(Cid("detail", game_id).encode(), "Detail"))
     rows: Layout = [tuple(first)] if first else []
     if seat is not None:
         picks = public_actions(actions)

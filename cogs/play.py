@@ -37,6 +37,7 @@ from .components import (
     people_button,
     plan_panel,
     plan_turn,
+    public_actions,
     rematch_buttons,
 )
 from .edge import genuine, unanswered
@@ -325,7 +326,8 @@ class PlayCog(commands.Cog, name="Play"):
         rows = plan_turn(update.game_id, update.version,
                          panel_label=panel_label(humans, update.prompts) if humans else None,
                          seat=single.seat if single else None, actions=actions,
-                         undo=update.undoable)  # only when taking it back would be allowed
+                         undo=update.undoable,  # only when taking it back would be allowed
+                         detail=pictured(table.game))
         rows = mark_danger(rows, await self.service.dangers(update.game_id, actions) if actions else {})
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
@@ -424,6 +426,8 @@ class PlayCog(commands.Cog, name="Play"):
         match cid.kind:
             case "hand":
                 await self._show_hand(interaction, cid.game_id)
+            case "detail":
+                await self._detail(interaction, cid.game_id)
             case "panel":
                 await self._open_panel(interaction, cid)
             case "nav" | "grp":
@@ -528,15 +532,26 @@ class PlayCog(commands.Cog, name="Play"):
             return await answer(interaction, ephemeral=True, **kw)
         update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
         private = update.private_events.get(seat) or []
+        again = not update.finished and any(s.seat == seat for s in update.to_act)
         if _ephemeral(interaction):
             # Still this player's move: the panel turns into their next choices (no new click needed).
-            again = not update.finished and any(s.seat == seat for s in update.to_act)
             kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}") if again else {}
             await edit_reply(interaction, **{"content": f"✅ You chose: {label}", "view": None, **kw})
+        elif again and await self._beyond_turn_message(cid.game_id, user_id):
+            # Played from the turn message and still theirs, with choices the message cannot hold:
+            # their panel comes to them, instead of one more click on "Your move".
+            await answer(interaction, ephemeral=True,
+                         **await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}"))
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
+
+    async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:
+        """Whether some of this player's current moves live only in their private panel (the
+        turn message carries at most a few public ones)."""
+        _, _, actions = await self.service.legal_for(game_id, user_id)
+        return len(public_actions(actions)) < len(actions)
 
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
         """post_update, telling the player privately if the channel would not take the message."""
@@ -570,6 +585,20 @@ class PlayCog(commands.Cog, name="Play"):
         last = await self.service.turn_message(game_id)
         return bool(last) and str(getattr(interaction.message, "id", None)) == last[1]
 
+    async def _detail(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The full-size board, for the clicker only: drawn from their own view when they play
+        (never more than they may see), else from the public one."""
+        table = await self.service.get(game_id)
+        user_id = str(interaction.user.id)
+        seated = await self.service.seat_of(game_id, user_id) is not None
+        view = await self.service.view(game_id, user_id if seated else None)
+        png = await render("render_board", table.game, view, detail=True)
+        if png is None:
+            return await answer(interaction, f"Game #{game_id} has no larger picture; `/game status` shows "
+                                             "the board.", ephemeral=True)
+        await answer(interaction, ephemeral=True, **_kw(content=f"Game #{game_id} in full (only you can see this).",
+                                                        png=png, name="detail.png"))
+
     async def _show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         user_id = str(interaction.user.id)
         if await self.service.seat_of(game_id, user_id) is None:
@@ -596,6 +625,15 @@ class PlayCog(commands.Cog, name="Play"):
                 rows = plan_turn(game_id, version, panel_label=panel_label(me, prompts), hand=False)
         await answer(interaction, ephemeral=True, **_kw(content=fit_message(head, news), png=png,
                                                         name="hand.png", view=build_view(rows)))
+
+
+def pictured(game: str) -> bool:
+    """Whether the game has pictures (so a "Detail" button has something to show)."""
+    try:
+        import images
+    except ImportError:
+        return False
+    return images.supports(game)
 
 
 def reminder_text(table: TableInfo, notice: Notice, last: tuple[str, str, int] | None) -> str:

@@ -77,7 +77,9 @@ class Summon(Action):
         return f"Summon {c.name} ({c.sp} SP) on {self.tile}"
 
     def group(self) -> str:
-        return "Summon"
+        # One menu per unit, holding only its squares: pick the unit, then the square.
+        c = catalog().cards[self.card]
+        return f"Summon {c.name} ({c.sp} SP)"
 
 
 class Move(Action):

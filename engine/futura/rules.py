@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, finish, interned
+from engine.core import Action, Decision, EndTurn, Event, Game, IllegalAction, Pass, finish, interned
 from engine.core.rng import commitment
 
 from . import combat as C
@@ -268,6 +268,18 @@ class Futura(Game):
         from .view import board_text
 
         return board_text(view)
+
+    def danger(self, s: FuturaState, action: Action) -> str | None:
+        """Ending the turn that closes the last cycle decides the game on victory points (A1):
+        warn a player who would not be among the winners."""
+        if not isinstance(action, EndTurn) or s.cycle < s.cycles:
+            return None
+        after = self.clone(s)
+        self.advance(after, action)
+        if after.finished is None or action.seat in after.finished.winners:
+            return None
+        return (f"This ends the last cycle and the game is scored now: you have {vp(s, action.seat):g} victory "
+                "points and would not win.")
 
     def explain_illegal(self, s: FuturaState, action: Action) -> IllegalAction:
         from .explain import explain

@@ -255,6 +255,16 @@ class Infinities(Game):
     def highlight(self, view: dict, actions: list) -> dict | None:
         return highlight(view, actions)
 
+    def danger(self, s: InfState, action) -> str | None:
+        """Passing in the Main phase with action dice still unused gives them up for the round (I14)."""
+        if not isinstance(action, Pass) or s.phase == "end" or open_ask(s) or s.motion or s.runs:
+            return None
+        dice = len(s.players[action.seat].dice)
+        if not dice:
+            return None
+        return (f"You still have {dice} action {'die' if dice == 1 else 'dice'} this round: passing gives "
+                f"{'it' if dice == 1 else 'them'} up and you take no more actions until the next round.")
+
     def view(self, s: InfState, seat: int | None) -> dict:
         return V.view(s, seat)
 

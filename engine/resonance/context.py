@@ -8,6 +8,7 @@ from . import keywords as K
 from .names import card_name, name
 from .state import Combat, ResState, Unit
 
+LOSES = "No: you are destroyed and lose the game."  # a Survivor answer that ends the game (Game.danger reads it)
 VERB = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}
 
 
@@ -81,7 +82,7 @@ def survivor(s: ResState, u: Unit, amount: int) -> list[str]:
     return [f"{amount} damage would destroy {yours(s, u)} ({u.damage}/{K.max_hp(s, u)} damage now).",
             "Survivor (once per unit): discard a card to survive, Suppressed: no damage can be placed and no "
             "action taken until it recovers.",
-            "No: you are destroyed and lose the game." if player else "No: the unit is destroyed."]
+            LOSES if player else "No: the unit is destroyed."]
 
 
 def area(s: ResState, c: Combat, u: Unit) -> list[str]:

@@ -20,6 +20,7 @@ from . import combat, flow
 from . import moves as M
 from .actions import Act, Choose, Deploy, EndTurn, Equip, Karma, Pick, ResAction, UseTag
 from .cards import catalog
+from .context import LOSES
 from .kinds import KINDS, answer_type
 from .menu import menu
 from .state import Player, ResState, Unit
@@ -92,6 +93,14 @@ class Resonance(Game):
 
     def cap_result(self, s: ResState) -> tuple[list[int], str, bool]:
         return flow.hp_result(s, "Move limit reached")
+
+    def danger(self, s: ResState, action: Action) -> str | None:
+        """Declining Survivor when the damage would destroy your Player loses the game (App C 4.1)."""
+        asked = s.asks[0] if s.asks else None
+        if (not isinstance(action, Choose) or asked is None or action.kind != "survivor" or action.option != "no"
+                or LOSES not in asked.context):
+            return None
+        return "Your Player is destroyed and you lose the game; discarding a card with Survivor would save it."
 
     # --- legal actions ---------------------------------------------------------------------
     def legal_actions(self, s: ResState, seat: int) -> list[Action]:

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.components import parse_cid
+from cogs.components import parse_cid, public_actions
 from cogs.play import NOT_POSTED, STALE, ArbButton, ArbSelect
 from table import TableError
 
@@ -237,3 +237,28 @@ async def test_board_and_hand_images_are_attached(table, monkeypatch):
     assert click.followup.sent[0]["file"].filename == "hand.png"
     # The board is drawn from the public view (you=None), the hand from Alice's own (seat 0).
     assert calls == [("board", "psiwars", None), ("hand", "psiwars", 0)]
+
+
+async def test_a_move_on_the_turn_message_brings_the_next_private_choices(table):
+    """A public button that leaves the player choices the turn message cannot show answers with
+    their panel (no extra click on "Your move"); when every next choice is on the message, no panel."""
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    for _ in range(40):
+        acts = [i for i in items(bot.channel.sent[-1]["view"]) if parse_cid(i.custom_id).kind == "act"]
+        click = Interaction(ALICE, "Alice")
+        await play.on_component(click, acts[-1].custom_id, [])
+        asked = click.followup.sent[-1] if click.followup.sent else {}
+        if str(asked.get("content", "")).startswith("⚠️"):  # a red move: say yes
+            yes = next(i.item for i in items(asked["view"]) if i.item.label.startswith("Yes: "))
+            click = Interaction(ALICE, "Alice")
+            await play.on_component(click, yes.custom_id, [])
+        _, _, actions = await service.legal_for(1, str(ALICE))
+        panels = [r for r in click.followup.sent if r.get("view") and r["content"].startswith("✅ You chose")]
+        if actions and len(public_actions(actions)) < len(actions):
+            [panel] = panels
+            assert panel["ephemeral"] is True
+            assert len(custom_ids(panel["view"])) >= min(len(actions), 2)
+            return
+        assert not panels
+    raise AssertionError("no public move ever left private choices")

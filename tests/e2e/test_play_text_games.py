@@ -15,6 +15,7 @@ async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, ser
         turn = fake.history()[-1]
         assert not turn.files  # no picture for this game, and no failure either
         assert "```" in turn.content and "ABCDEFGHI" in turn.content  # the text board instead
+        assert "Detail" not in [b["label"] for b in turn.buttons]  # no larger picture to offer
         panel = await fake.click(alice, turn, "Your move")
         assert panel.followups[-1].ephemeral and panel.followups[-1].buttons
     assert not fake.rejections
@@ -113,4 +114,24 @@ async def test_four_members_start_a_two_versus_two_clans_game_and_one_concedes(f
         info = await service.get(game_id)
         assert info.status == "active" and info.seats[1].is_ai  # the game goes on, bob's seat with the AI
         assert "bob concedes; the AI plays their seat to the end." in fake.history()[-1].content
+    assert not fake.rejections
+
+
+async def test_detail_posts_the_full_size_board_to_the_clicker_only(fake, service):
+    from io import BytesIO
+
+    from PIL import Image
+
+    alice, eve = fake.add_member("alice"), fake.add_member("eve")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        await fake.slash(alice, "game", "new", game="clans", opponent="ai", settings="setup=auto")
+        turn = fake.history()[-1]
+        public = len([m for m in fake.history() if m.audience is None])
+        for member in (alice, eve):  # a player sees it from their own view, a watcher from the public one
+            detail = (await fake.click(member, turn, "Detail")).followups[-1]
+            assert detail.ephemeral and list(detail.files) == ["detail.png"]
+            big = Image.open(BytesIO(detail.files["detail.png"])).size
+            small = Image.open(BytesIO(turn.files["board.png"])).size
+            assert big[0] * big[1] > small[0] * small[1]  # the larger drawing, not the preview
+        assert len([m for m in fake.history() if m.audience is None]) == public  # nothing posted in the channel
     assert not fake.rejections

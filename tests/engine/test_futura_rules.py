@@ -129,3 +129,25 @@ def test_with_the_handicap_only_the_games_first_turn_gains_half_the_income():
     while s.active != other.seat:  # a hand to trim first, say
         GAME.advance(s, GAME.ai_action(s, GAME.to_act(s)[0]))
     assert other.energy == GAME.income(s, other)
+
+
+def _last_turn_of_the_game(seed="danger"):
+    s = fresh(seed=seed)
+    s.cycle = s.cycles
+    s.active = (s.first - 1) % len(s.players)  # the last player of the last cycle
+    GAME.publish(s)
+    return s
+
+
+def test_ending_the_last_cycle_behind_warns_and_ending_it_ahead_does_not():  # A1
+    s = _last_turn_of_the_game()
+    me = s.active
+    behind = GAME.clone(s)
+    behind.players[1 - me].energy = 500  # energy is victory points (rule 48): far behind
+    assert "would not win" in GAME.danger(behind, EndTurn(seat=me))
+    ahead = GAME.clone(s)
+    ahead.players[me].energy = 500
+    assert GAME.danger(ahead, EndTurn(seat=me)) is None
+    early = GAME.clone(behind)
+    early.cycle = 1
+    assert GAME.danger(early, EndTurn(seat=me)) is None  # not the last cycle: the game goes on

@@ -225,6 +225,14 @@ def test_pass_forfeits_the_remaining_dice():  # I14
     assert s.players[seat].dice == [] and s.players[seat].passed
 
 
+def test_passing_with_dice_left_warns_and_names_how_many():  # I14, the red confirmation
+    s = to_main("p1")
+    seat = main_turn(s, ["power", "energy"])
+    assert "2 action dice" in GAME.danger(s, Pass(seat=seat))
+    s.players[seat].dice = []
+    assert GAME.danger(s, Pass(seat=seat)) is None
+
+
 def test_a_reaction_is_offered_off_turn_with_context_and_a_safe_timeout():  # rule 32
     s = to_main("x1")
     seat, foe = face_off(s, ["power"])

@@ -3,7 +3,7 @@ Awkward, the Trickster reply, Gamble, Flux, Specialist/Insightful/Stubborn (in t
 Survivor against every kind of lethal damage, and what Splash carries. Standing answers and the AI
 answer the routine ones."""
 
-from engine.resonance.actions import Act, EndTurn
+from engine.resonance.actions import Act, Choose, EndTurn
 
 from .resonance_helpers import (
     GAME,
@@ -188,6 +188,8 @@ def test_survivor_is_asked_against_piercing_damage():
         guard = put(s, 1, plain())  # Focus 5: EV 6 deals 1, Piercing 1 to the Player
         s = until(declare(s, target=guard.uid), "survivor", {"augment": "aug:4.6", "react": "none"})
         assert s.ask.seat == 1
+        warned = GAME.danger(s, Choose(seat=1, kind="survivor", option=choice))
+        assert (warned is not None and "lose the game" in warned) == (choice == "no")  # red, asked once
         s = drive(answer(s, "survivor", choice))
         if choice == "no":
             assert s.finished and s.finished.winners == [0]
@@ -202,6 +204,7 @@ def test_survivor_is_asked_against_spread_damage():
     hand(s, 1, P1_)
     a, b = put(s, 1, plain()), put(s, 1, "M13-0")  # M13-0: Feeble, Survivor, Power 1
     s = until(declare(s, target=a.uid), "survivor", {"augment": "aug:8.8", "react": "none", "spread": b.uid})
+    assert GAME.danger(s, Choose(seat=1, kind="survivor", option="no")) is None  # an Animation: the game goes on
     s = drive(answer(s, "survivor", "no"))
     assert b.uid not in s.units and s.players[1].hand == [P1_]
 

@@ -275,3 +275,23 @@ def test_done_marks_only_the_player_to_move_and_follow_the_activation_rule():
     assert spent == {"A04", "A06"}
     assert "done" in clans._unit_marks(view["units"][1], True) and "done" not in clans._unit_marks(view["units"][1])
     assert not {u["iid"] for u in make_over_view()["units"] if clans._spent(make_over_view(), u)}
+
+
+def test_summon_is_the_unit_first_then_only_its_squares_marked_on_the_board():
+    game = get_game("clans")
+    state = game.setup({"setup": "auto"}, ["Ann", "Bob"], "summon-menu")
+    seat = game.to_act(state)[0]
+    summons = [a for a in game.legal_actions(state, seat) if a.type == "summon"]
+    cards = {a.card for a in summons}
+    assert len(cards) > 1
+    groups = {a.group() for a in summons}
+    assert len(groups) == len(cards)  # one menu per unit, never unit x square in one list
+    card = sorted(cards)[0]
+    mine = [a for a in summons if a.card == card]
+    assert {a.group() for a in mine} == {mine[0].group()} and len(mine) <= 25
+    view = game.view(state, None)
+    spec = game.highlight(view, mine)
+    assert spec == {"reach": sorted({a.tile for a in mine})}
+    plain, marked = clans._field(view, {}), clans._field(view, clans._check_highlight(spec, 9, 12))
+    x0, y0, x1, y1 = tile_box(spec["reach"][0])
+    assert changed_box(plain.crop((x0, y0, x1, y1)), marked.crop((x0, y0, x1, y1)))
