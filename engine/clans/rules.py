@@ -58,7 +58,7 @@ from .board import (  # the board questions are also asked through this module (
 )
 from .cards import CardDef, battlemaps, catalog, neighbours
 from .highlight import highlight
-from .legal import PHASES, moves_like
+from .legal import PHASES, moves_like, summon_moves, unit_moves
 from .setup import SetupRules, next_setup
 from .state import ClansState, PendingAttack, Player, Pos, Unit, coord, dist, parse_coord
 from .view import board_text, build_view, hidden_tokens
@@ -126,6 +126,25 @@ def _clear_mods(u: Unit) -> None:
         u.mods_act = {}
 
 
+def unspent_warning(state: ClansState, seat: int) -> str | None:
+    """What ending the turn now leaves unused (your-turn): allies that could still move, attack
+    or use an ability, and SP enough to summon an ally (SP carries over, so it is only a nudge)."""
+    if state.phase != "play":
+        return None
+    idle = list(dict.fromkeys(a.unit for a in unit_moves(state, seat)))
+    summon = bool(summon_moves(state, seat))
+    if not idle and not summon:
+        return None
+    parts = []
+    if idle:
+        names = [cdef(state, iid).name for iid in idle]
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        parts.append(f"{shown} could still act this turn")
+    if summon:
+        parts.append(f"your {state.players[seat].sp} SP could still summon an ally (unspent SP is kept)")
+    return "Ending the turn now: " + "; ".join(parts) + "."
+
+
 ITEM_EFFECTS = {"heal": _item_heal, "buff": _item_buff, "damage": _item_damage, "status": _item_status}
 
 
@@ -148,7 +167,10 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         return ClansConfig
 
     def danger(self, state: ClansState, action: Action) -> str | None:
-        """A God attacking a foe whose counter-strike could fell it (and so lose the game)."""
+        """A God attacking a foe whose counter-strike could fell it (and so lose the game), or
+        ending the turn while allies could still act or SP could still summon one."""
+        if isinstance(action, EndTurn):
+            return unspent_warning(state, action.seat)
         if not isinstance(action, Attack) or not is_god(state, action.unit):
             return None
         if not can_counter(state, action.unit, action.target):

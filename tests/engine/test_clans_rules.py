@@ -168,3 +168,28 @@ def test_ai_on_a_flat_field_favours_neither_seat(monkeypatch):
     report = simulate("clans", 40, 1, ["ai", "ai"], {"decks": ["sacred_cross", "sacred_cross"], "setup": "auto"})
     assert report["errors"] == 0
     assert min(report["wins"]) >= 10, report["wins"]
+
+
+def test_ending_the_turn_with_allies_that_could_act_asks_first():
+    from engine.core import EndTurn
+
+    s = bare()
+    far_gods(s)
+    s.players[0].sp = 0
+    god = next(u for u in s.units.values() if u.owner == 0)
+    warned = GAME.danger(s, EndTurn(seat=0))
+    assert warned is not None and r.cdef(s, god.iid).name in warned and "could still act" in warned
+    god.act = "done"  # the God has acted: nothing is left unused
+    assert GAME.danger(s, EndTurn(seat=0)) is None
+
+
+def test_ending_the_turn_with_sp_for_a_summon_names_it():
+    from engine.core import EndTurn
+
+    s = bare()
+    far_gods(s)
+    for u in s.units.values():
+        u.act = "done"
+    rich(s, sp=30)
+    assert any(a.type == "summon" for a in GAME.legal_actions(s, 0))
+    assert "30 SP could still summon" in GAME.danger(s, EndTurn(seat=0))
