@@ -36,6 +36,7 @@ from .actions import (
     PsiAction,
     Resolve,
     UseAbility,
+    card_name,
 )
 from .board import HAND_LIMIT, boost, cdef, first_in_hand, lab_cards, names, ready_cus, seat_to_act, tag
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
@@ -48,6 +49,22 @@ TRAP_ESCAPE = 8  # A-19
 AiPlayer = Callable[[Game, PsiState, int], Action]
 Explainer = Callable[[Game, PsiState, Action], IllegalAction]
 
+
+
+def unspent_cus(state: PsiState, done: Done) -> str | None:
+    """What ending the Creation Units or Build Phase leaves unused (§5): the one Creation Unit a
+    turn not placed, or ready Creation Units that could still build a card from the hand."""
+    kinds = {"cu": moves_now.cu_moves, "build": moves_now.build_moves}
+    moves = kinds[done.phase](state, done.seat) if done.phase in kinds else []
+    if done.phase == "cu" and any(isinstance(m, PlaceCU) for m in moves):
+        return "You place no Creation Unit this turn (one a turn, only in this phase)."
+    builds = list(dict.fromkeys(card_name(m.card) for m in moves if isinstance(m, Build)))
+    if done.phase == "build" and builds:
+        ready = sum(ready_cus(state, done.seat).values())
+        shown = ", ".join(builds[:3]) + (" and more" if len(builds) > 3 else "")
+        return (f"Your {ready} ready Creation Unit{'s' if ready != 1 else ''} could still build {shown}; "
+                "unspent they stay ready for Powers.")
+    return None
 
 class PsiConfig(BaseModel):
     lab_hp: int = Field(default=30, ge=20, le=40)  # §6.5.1, A-6
@@ -246,15 +263,18 @@ class PsiWars(Game):
         self.publish(state)
 
     def danger(self, state: PsiState, action: Action) -> str | None:
-        """Ending a phase warns when it also ends the whole turn (the later phases have nothing to
-        do): the opponent then draws, so it cannot be taken back."""
+        """Ending a phase with Creation Units unused (one not placed, ready ones that could still
+        build), and ending a phase that also ends the whole turn (the later phases have nothing
+        to do): the opponent then draws, so it cannot be taken back."""
         if not isinstance(action, Done) or action.phase == "attack":
             return None
+        said = [unspent_cus(state, action)]
         after = self.clone(state)  # several times faster than model_copy(deep=True)
         self.advance(after, action)
-        if after.active == state.active and not after.finished:
-            return None
-        return "This also ends your turn (nothing is left to do in the later phases), and it cannot be undone."
+        if after.active != state.active or after.finished:
+            said.append("This also ends your turn (nothing is left to do in the later phases), and it cannot "
+                        "be undone.")
+        return " ".join(s for s in said if s) or None
 
     def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
         return self._explain(self, state, action)

@@ -64,3 +64,24 @@ def test_a_power_window_left_to_run_out_is_passed():
     assert any("Stasis Trap" in line for line in d.context)
     assert GAME.timeout_action(s, 1) == Pass(seat=1)
     assert blocker in s.players[1].lab
+
+
+def test_ending_a_phase_with_creation_units_unused_asks_first():
+    from engine.psiwars.actions import Build, Done, PlaceCU, card_name
+
+    from .psiwars_helpers import fresh
+
+    s = fresh()
+    me = s.active
+    assert any(isinstance(a, PlaceCU) for a in GAME.legal_actions(s, me))
+    assert "no Creation Unit" in GAME.danger(s, Done(seat=me, phase="cu"))
+    for _ in range(400):  # play on until someone may build and end the Build Phase instead
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        builds = [a for a in legal if isinstance(a, Build)]
+        if s.phase == "build" and builds:
+            warned = GAME.danger(s, Done(seat=seat, phase="build"))
+            assert warned and "could still build" in warned and card_name(builds[0].card) in warned
+            return
+        play(s, next((a for a in legal if isinstance(a, PlaceCU)), None) or GAME.random_action(s, seat))
+    raise AssertionError("nobody could ever build")
