@@ -52,7 +52,8 @@ class PlaceHomebase(Action):
         return f"Homebase on {self.tile}"
 
     def group(self) -> str:
-        return "Set-up"
+        # A half of the field is up to 54 squares: pick the row, then the square (no pages).
+        return f"Homebase in row {self.tile[1:]}"
 
 
 class PlaceGod(Action):

@@ -144,3 +144,23 @@ def test_a_team_game_lays_battlemaps_round_the_table_on_each_teams_side():
     assert seats == [(s.first + k) % 4 for k in range(12)]
     assert len(s.units) == 4 and s.active == s.first
     assert all(p.homebase[1] in (range(0, 6) if i % 2 == 0 else range(6, 12)) for i, p in enumerate(s.players))
+
+
+def test_the_homebase_is_picked_row_first_and_the_board_marks_that_rows_squares():
+    from cogs.components import MAX_OPTIONS, group_actions, plan_panel
+
+    s = chosen("homes")
+    finish_maps(s)
+    seat = s.first
+    options = GAME.legal_actions(s, seat)
+    assert len(options) > MAX_OPTIONS  # one list of every square would need pages
+    groups = group_actions(options)
+    assert len(groups) > 1 and all(len(ix) <= 9 for _, ix in groups)  # a row has nine squares
+    for name, ix in groups:
+        rows = {options[i].tile[1:] for i in ix}
+        assert rows == {name.rsplit(" ", 1)[1]}
+    rows = plan_panel(options, 1, s.version, seat, group_first=GAME.pieces)
+    assert "page" not in rows[0].placeholder  # the rows fit in one select: no pages
+    name, ix = groups[0]
+    marks = GAME.highlight(GAME.view(s, None), [options[i] for i in ix])
+    assert marks == {"reach": sorted(options[i].tile for i in ix)}
