@@ -44,6 +44,10 @@ class PlaceStart(Action):
         tail = ", control it (1 token)" if self.control else ""
         return f"Place your tile {DIR_NAMES[self.dir]} of the Rift, turned {self.rot}{tail}"
 
+    def group(self) -> str:
+        # Six spaces around the Rift, each with its turns: pick the space, then how to turn it.
+        return f"Your tile {DIR_NAMES[self.dir]} of the Rift"
+
 
 class Deploy(Action):
     """Set-up deployment: play a unit (to the group) or prepare any card (to the timeline)."""

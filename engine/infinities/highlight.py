@@ -1,14 +1,16 @@
 """What the board marks for a group of the acting leader's moves, from the public view and the moves:
-the leader's tile, where a step or warp can take them (empty spaces to discover included), their reach
+the leader's tile, where a step or warp can take them (or where a start tile may go) (empty spaces to discover included), their reach
 and the tiles of the leaders whose units they can attack."""
 
 from __future__ import annotations
 
-from .actions import Attack, Move, Step, Warp
-from .state import neighbour
+from .actions import Attack, Move, PlaceStart, Step, Warp
+from .state import RIFT_AT, neighbour
 
 
 def highlight(view: dict, actions: list) -> dict | None:
+    if actions and all(isinstance(a, PlaceStart) for a in actions):  # the spaces a start tile may take
+        return {"selected": RIFT_AT, "move": sorted({neighbour(RIFT_AT, a.dir) for a in actions})}
     players = view["players"]
     owners = {c["id"]: p["pos"] for p in players for c in p["group"]}
     if any(isinstance(a, Step | Warp) for a in actions) and view.get("moving"):

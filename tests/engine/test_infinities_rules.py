@@ -300,3 +300,23 @@ def test_hands_never_reach_other_seats_views():  # hidden information
     text = str(public)
     for c in s.players[0].hand + s.piles["deva"].deck[:5]:
         assert c not in text
+
+
+def test_the_start_tile_is_placed_space_first_and_the_board_marks_that_space():  # rule 5
+    from cogs.components import group_actions
+
+    from engine.infinities.state import RIFT_AT, neighbour
+
+    s = GAME.setup({}, ["A", "B"], "w2")
+    act(s, ChooseWorld(seat=0, world="varra"))
+    act(s, ChooseWorld(seat=1, world="varra"))
+    for seat in list(s.order):
+        act(s, GAME.legal_actions(s, seat)[0])
+    seat = s.order[0]
+    options = GAME.legal_actions(s, seat)
+    groups = group_actions(options)
+    assert len(groups) == len({a.dir for a in options}) > 1  # one menu per space around the Rift
+    for _, ix in groups:
+        (way,) = {options[i].dir for i in ix}
+        marks = GAME.highlight(GAME.view(s, None), [options[i] for i in ix])
+        assert marks == {"selected": RIFT_AT, "move": [neighbour(RIFT_AT, way)]}
