@@ -304,7 +304,6 @@ def test_hands_never_reach_other_seats_views():  # hidden information
 
 def test_the_start_tile_is_placed_space_first_and_the_board_marks_that_space():  # rule 5
     from cogs.components import group_actions
-
     from engine.infinities.state import RIFT_AT, neighbour
 
     s = GAME.setup({}, ["A", "B"], "w2")
