@@ -10,6 +10,7 @@ from being used to index another player's action list):
 
     arb:act:<game>:<version>:<seat>:<index>           a button that plays action <index>
     arb:pick:<game>:<version>:<seat>:<slot>           a select whose values are action indices
+    arb:many:<game>:<version>:<seat>                  a select of several action indices at once ("choose N")
     arb:grp:<game>:<version>:<seat>                   a select whose values are group numbers
     arb:nav:<game>:<version>:<seat>:<group|->:<page>  panel navigation ("-" = the group list)
     arb:ok:<game>:<version>:<seat>:<index>            confirms a move the game warned about, and plays it
@@ -85,8 +86,8 @@ class Cid:
         match self.kind:
             case "act" | "pick" | "ok":
                 cid = f"arb:{self.kind}:{g}:{v}:{s}:{self.index}"
-            case "grp":
-                cid = f"arb:grp:{g}:{v}:{s}"
+            case "grp" | "many":
+                cid = f"arb:{self.kind}:{g}:{v}:{s}"
             case "nav":
                 cid = f"arb:nav:{g}:{v}:{s}:{'-' if self.group is None else self.group}:{self.page}"
             case "panel":
@@ -108,6 +109,7 @@ _PATTERNS = {
     "pick": re.compile(rf"arb:pick:{_N}:{_N}:{_N}:{_N}"),
     "ok": re.compile(rf"arb:ok:{_N}:{_N}:{_N}:{_N}"),
     "grp": re.compile(rf"arb:grp:{_N}:{_N}:{_N}"),
+    "many": re.compile(rf"arb:many:{_N}:{_N}:{_N}"),
     "nav": re.compile(rf"arb:nav:{_N}:{_N}:{_N}:(-|[0-9]{{1,9}}):{_N}"),
     "panel": re.compile(rf"arb:panel:{_N}:{_N}"),
     "hand": re.compile(rf"arb:hand:{_N}"),
@@ -139,7 +141,7 @@ def concede_buttons(game_id: int) -> Layout:
 
 def rematch_buttons(game_id: int) -> Layout:
     return [(ButtonSpec(f"arb:rm:{game_id}", "Rematch", "success"),)]
-SELECT_TEMPLATE = r"arb:(?:pick|grp):[:0-9]+"
+SELECT_TEMPLATE = r"arb:(?:pick|grp|many):[:0-9]+"
 
 
 def parse_cid(custom_id: str) -> Cid | None:
@@ -154,7 +156,7 @@ def parse_cid(custom_id: str) -> Cid | None:
     match kind:
         case "act" | "pick" | "ok":
             return Cid(kind, g, int(n[1]), int(n[2]), int(n[3]))
-        case "grp":
+        case "grp" | "many":
             return Cid(kind, g, int(n[1]), int(n[2]))
         case "nav":
             return Cid(kind, g, int(n[1]), int(n[2]), group=None if n[3] == "-" else int(n[3]), page=int(n[4]))
@@ -188,6 +190,8 @@ class SelectSpec:
     custom_id: str
     placeholder: str
     options: tuple[OptionSpec, ...]
+    min_values: int = 1
+    max_values: int = 1  # several: one submit picks that many options ("choose N")
 
 
 Row = tuple[ButtonSpec, ...] | SelectSpec
@@ -204,6 +208,8 @@ def check_layout(rows: Layout) -> None:
             ids.append(row.custom_id)
             if not 1 <= len(row.options) <= MAX_OPTIONS:
                 raise ValueError(f"select with {len(row.options)} options")
+            if not 1 <= row.min_values <= row.max_values <= len(row.options):
+                raise ValueError(f"select taking {row.min_values}..{row.max_values} of {len(row.options)} options")
             if len(row.placeholder) > MAX_PLACEHOLDER:
                 raise ValueError("placeholder too long")
             values = [o.value for o in row.options]
@@ -334,6 +340,16 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
     placeholder = f"{name} ({len(ix)})" + (f", page {page + 1}/{len(pages)}" if paged else "")
     pager = _pager(game_id, version, seat, k, page, len(pages)) if paged else []
     return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder), (*pager, back)]
+
+
+def plan_picks(actions: Sequence[ActionLike], game_id: int, version: int, seat: int, picks: int) -> Layout:
+    """A "choose N" decision as one select that takes exactly `picks` of the moves (one submit,
+    played in the order listed); [] when it does not fit one select (then they go one by one)."""
+    if not 1 < picks <= len(actions) <= MAX_OPTIONS:
+        return []
+    return [SelectSpec(Cid("many", game_id, version, seat).encode(), f"Choose {picks}",
+                       tuple(OptionSpec(_nonempty(a.label(), MAX_OPTION_LABEL), str(i)) for i, a in enumerate(actions)),
+                       min_values=picks, max_values=picks)]
 
 
 WARN = "⚠️ "

@@ -36,6 +36,7 @@ from .components import (
     parse_cid,
     people_button,
     plan_panel,
+    plan_picks,
     plan_turn,
     public_actions,
     rematch_buttons,
@@ -124,7 +125,8 @@ def build_view(rows: Layout) -> discord.ui.View | None:
             options = [discord.SelectOption(label=o.label, value=o.value, description=o.description)
                        for o in row.options]
             view.add_item(ArbSelect(discord.ui.Select(custom_id=row.custom_id, placeholder=row.placeholder,
-                                                      options=options, row=r)))
+                                                      options=options, row=r, min_values=row.min_values,
+                                                      max_values=row.max_values)))
         else:
             for b in row:
                 view.add_item(ArbButton(_button(b, r)))
@@ -406,13 +408,18 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         cid = parse_cid(custom_id)
         chosen = _number(values[0]) if values else None
-        if cid is None or (cid.kind in ("grp", "pick") and chosen is None):
+        several = [_number(v) for v in values]
+        if cid is None or (cid.kind in ("grp", "pick") and chosen is None) or (
+                cid.kind == "many" and (not several or None in several)):
             await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
             return
         await interaction.response.defer()  # ack within 3 s; all replies are followups/edits
         try:
             try:
-                await self._component(interaction, cid, chosen)
+                if cid.kind == "many":
+                    await self._act_many(interaction, cid, several)
+                else:
+                    await self._component(interaction, cid, chosen)
             except StaleVersion:
                 await self._stale(interaction, cid.game_id)
         except (TableError, IllegalAction) as exc:
@@ -479,6 +486,12 @@ class PlayCog(commands.Cog, name="Play"):
         rows = mark_danger(plan_panel(actions, game_id, version, seat, group, page,
                                       group_first=self.service.pieces_first(table.game)),
                            await self.service.dangers(game_id, actions))
+        picks = max((d.picks for d in mine), default=1)
+        together = plan_picks(actions, game_id, version, seat, picks) if group is None else []
+        if together:  # "choose N": one select takes them all; one at a time stays below when it fits
+            rows = together + (rows if len(rows) < 5 else [])
+            tail.insert(0, f"-# Pick all {picks} at once in the list, or one at a time with the buttons."
+                        if len(rows) > 1 else f"-# Pick all {picks} at once in the list.")
         return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
                    view=build_view(rows))
 
@@ -545,6 +558,27 @@ class PlayCog(commands.Cog, name="Play"):
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
+        await self.announce(interaction, await self.service.get(cid.game_id), update)
+
+    async def _act_many(self, interaction: discord.Interaction, cid: Cid, indices: list[int]) -> None:
+        """One submit of a "choose N" select: the picked moves, played in the order listed."""
+        seat = await self._seat(interaction, cid)
+        user_id = str(interaction.user.id)
+        version, _, actions = await self.service.legal_for(cid.game_id, user_id)
+        if version != cid.version:
+            return await self._stale(interaction, cid.game_id)
+        if not all(0 <= i < len(actions) for i in indices):
+            return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
+        said = "✅ You chose: " + "; ".join(actions[i].label() for i in sorted(set(indices)))
+        update = await self.service.act_many(cid.game_id, user_id, sorted(set(indices)), version=cid.version)
+        again = not update.finished and any(s.seat == seat for s in update.to_act)
+        kw = await self._panel(cid.game_id, user_id, prefix=said) if again else {}
+        if _ephemeral(interaction):
+            await edit_reply(interaction, **{"content": said, "view": None, **kw})
+        private = update.private_events.get(seat) or []
+        if private:
+            await answer(interaction, "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)]),
+                         ephemeral=True)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
 
     async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:

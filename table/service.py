@@ -431,6 +431,25 @@ class TableService(HintOps, PeopleOps):
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
 
+    async def act_many(self, game_id: int, user_id: str, indices: list[int], *, version: int) -> Update:
+        """One answer to a "choose N" decision (Decision.picks): the moves at `indices` of
+        legal_for(...)[2] at `version`, played one after another as one player's moves. Each is
+        checked when its turn comes; if the game stops waiting on this player, or a pick is no
+        longer legal, the rest are dropped (the moves already made stand)."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if version != row.version:
+                raise StaleVersion()
+            engine, state, seat = self._waiting_seat(row, user_id)
+            picks = [_resolve(engine, state, seat, i) for i in dict.fromkeys(indices)]
+            update = _UpdateBuilder(start=state, engine=engine)
+            for n, move in enumerate(picks):
+                if n and (seat not in engine.to_act(state) or move not in engine.legal_actions(state, seat)):
+                    break
+                state = await self._apply_and_save(row, engine, state, move, user_id, update)
+            state = await self._let_ai_play(row, engine, state, update)
+            return update.build(row, engine, state)
+
     async def run_ai(self, game_id: int) -> Update | None:
         """Let AI seats move now (after start or a restart); None if none had to."""
         async with self._lock(game_id):

@@ -149,6 +149,11 @@ class Decision(BaseModel):
     reaction: bool = False
     timeout: dict[str, Any] | None = None
     button: str = ""
+    # "Choose N": how many of the offered moves one answer makes (discard three, leave four
+    # blocks out). The UI asks for them together in one select and the table plays them one
+    # after another, each checked when its turn comes; the game re-asks for what is left, and
+    # offers only the moves to pick from while such a decision is open.
+    picks: int = 1
 
 
 class Outcome(BaseModel):
@@ -227,6 +232,7 @@ class PromptView(BaseModel):
     reaction: bool = False
     button: str = ""
     context: list[str] = Field(default_factory=list)
+    picks: int = 1  # moves one answer makes (Decision.picks)
 
 
 class TableView(BaseModel):
@@ -536,7 +542,7 @@ class Game:
         """The pending decisions as `seat` (None: the public) may see them: context for their owner only."""
         return [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
                            reaction=d.reaction or d.seat != state.active, button=d.button,
-                           context=d.context if d.seat == seat else [])
+                           context=d.context if d.seat == seat else [], picks=d.picks)
                 for d in state.pending]
 
     def table_view(self, state: GameState, seat: int | None) -> TableView:

@@ -16,6 +16,7 @@ from cogs.components import (
     group_actions,
     parse_cid,
     plan_panel,
+    plan_picks,
     plan_turn,
     public_actions,
     trim,
@@ -240,3 +241,16 @@ def test_help_explains_a_game_from_the_registry_and_its_rules_text():
         text = help_text(game.id, lookup)
         assert text.startswith(f"**{game.title}**") and len(text) <= 2000
         assert "How a turn goes" in text, game.id  # every game cites a turn rule that opens
+
+
+def test_a_choose_n_decision_is_one_select_taking_exactly_n():
+    discards = [A(f"Discard card {i}", "Hand limit", True) for i in range(9)]
+    [row] = plan_picks(discards, 7, 3, 1, 2)
+    check_layout([row])
+    assert row.min_values == row.max_values == 2 and [o.value for o in row.options] == [str(i) for i in range(9)]
+    assert parse_cid(row.custom_id) == Cid("many", 7, 3, 1)
+    assert plan_picks(discards, 7, 3, 1, 1) == []  # one pick: the ordinary panel
+    assert plan_picks(discards[:2], 7, 3, 1, 3) == []  # fewer moves than picks: one at a time
+    assert plan_picks([A(f"x{i}", "X") for i in range(30)], 7, 3, 1, 2) == []  # more than a select holds
+    with pytest.raises(ValueError):
+        check_layout([SelectSpec(row.custom_id, "p", row.options[:1], min_values=2, max_values=2)])

@@ -339,13 +339,13 @@ async def pick_from_panel(fake, user, panel, rng):
         comps = [c for c in panel.buttons if not c.get("disabled")] + panel.selects
         comp = rng.choice(comps)
         kind = parse_cid(comp["custom_id"]).kind
-        if comp["type"] == 3:
-            value = rng.choice(comp["options"])["value"]
-            result = await fake.choose(user, panel, [value], select=comp["custom_id"])
+        if comp["type"] == 3:  # a "choose N" select takes exactly its number of values
+            values = [o["value"] for o in rng.sample(comp["options"], comp.get("min_values", 1))]
+            result = await fake.choose(user, panel, values, select=comp["custom_id"])
         else:
             result = await fake.click(user, panel, comp["custom_id"])
         assert not result.failed
-        if kind in ("act", "pick"):
+        if kind in ("act", "pick", "many"):
             return await confirm_if_asked(fake, user, result, panel)
         panel = fake.find_message(panel.id)  # navigation edits the panel in place
     raise AssertionError("never reached an action")
