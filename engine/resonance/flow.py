@@ -92,7 +92,7 @@ def next_codex(s: ResState, events: list[Event]) -> None:
         if len(pool) > 10:
             opts = [(b, f"Leave out {catalog().codex[b].name}") for b in pool]
             ask(s, seat, "codex_drop", f"{p.name}: leave out {len(pool) - 10} more Codex block(s) of 14 (§3.3.3)",
-                opts, private=True)
+                opts, private=True, picks=len(pool) - 10)
             return
         if not p.codex_deck:
             p.codex_deck = pool
@@ -183,8 +183,9 @@ def end_turn(s: ResState, events: list[Event]) -> None:
 def ask_refresh(s: ResState) -> None:
     p = s.players[s.active]
     opts = [(c, f"Discard {E.card_name(c)}") for c in dict.fromkeys(p.hand)]
-    ask(s, s.active, "refresh", f"{p.name}: discard down to {HAND_SIZE} cards ({len(p.hand) - HAND_SIZE} more, §2.7)",
-        opts, private=True)
+    over = len(p.hand) - HAND_SIZE
+    ask(s, s.active, "refresh", f"{p.name}: discard down to {HAND_SIZE} cards ({over} more, §2.7)",
+        opts, private=True, picks=min(over, len(opts)))
 
 
 def next_player(s: ResState, events: list[Event]) -> None:
