@@ -41,7 +41,12 @@ def decision(state: PsiState) -> Decision:
         return _window(state, seat, name)
     if state.phase == "cyborg" and seat != state.active:
         return _cyborgs(state, seat, name)
-    return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE)
+    picks = 1
+    if state.phase == "discard":  # every card over the limit in one answer (distinct cards: one select)
+        hand = state.players[seat].hand
+        picks = max(1, min(len(hand) - HAND_LIMIT, len({state.cards[i].card for i in hand})))
+    return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
+                    picks=picks)
 
 
 def is_prompt(state: PsiState) -> bool:

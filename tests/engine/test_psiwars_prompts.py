@@ -85,3 +85,19 @@ def test_ending_a_phase_with_creation_units_unused_asks_first():
             return
         play(s, next((a for a in legal if isinstance(a, PlaceCU)), None) or GAME.random_action(s, seat))
     raise AssertionError("nobody could ever build")
+
+
+def test_the_hand_limit_discard_asks_for_every_card_over_the_limit_at_once():
+    from engine.psiwars.board import HAND_LIMIT
+
+    from .psiwars_helpers import fresh
+
+    s = fresh()
+    me = s.active
+    p = s.players[me]
+    p.hand = p.hand + p.deck[:HAND_LIMIT + 3 - len(p.hand)]
+    distinct = len({s.cards[i].card for i in p.hand})
+    s.phase = "discard"
+    GAME.publish(s)
+    (d,) = s.pending
+    assert d.kind == "discard" and d.picks == min(3, distinct) and d.picks > 1
