@@ -259,7 +259,7 @@ def decline_trade(s: FuturaState, events: list[Event]) -> None:
 
 def offer_discard(s: FuturaState, p: Player) -> None:
     over = len(p.hand) - HAND
-    ask(s, Decision(seat=p.seat, kind="discard", private=True, button="Choose a discard",
+    ask(s, Decision(seat=p.seat, kind="discard", private=True, button="Choose a discard", picks=over,
                     prompt=f"{p.name}: your hand is over five cards; discard {over}.",
                     context=[f"You hold {len(p.hand)} unequipped cards and may keep five; you draw nothing "
                              "this turn.", "If you let this run out, your lowest-level card goes."],

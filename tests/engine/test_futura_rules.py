@@ -151,3 +151,21 @@ def test_ending_the_last_cycle_behind_warns_and_ending_it_ahead_does_not():  # A
     early = GAME.clone(behind)
     early.cycle = 1
     assert GAME.danger(early, EndTurn(seat=me)) is None  # not the last cycle: the game goes on
+
+
+def test_discarding_down_to_five_is_one_choose_n_decision():  # rule 7
+    from engine.futura.tactics import offer_discard
+
+    s = fresh()
+    p = s.players[0]
+    extra = 8 - len(p.hand)
+    p.hand, p.deck = p.hand + p.deck[:extra], p.deck[extra:]
+    over = len(p.hand) - 5
+    assert over == 3
+    offer_discard(s, p)
+    GAME.publish(s)
+    (d,) = s.pending
+    assert d.kind == "discard" and d.picks == over
+    discards = GAME.legal_actions(s, 0)
+    GAME.advance(s, discards[0])
+    assert s.pending[0].kind == "discard" and s.pending[0].picks == over - 1  # re-asked for the rest
