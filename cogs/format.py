@@ -133,13 +133,18 @@ def game_summary(moves: int, view: dict) -> str:
 
 def finished_message(game_id: int, title: str, result: str | None, events: Sequence[str],
                      seed: str | None, commitment: str | None, *, players: Sequence[Any] = (),
-                     summary: str = "") -> str:
-    """The last message: the result (pinging the players), how long it took, what happened last
-    (the rating change among it), and the seed that lets anyone re-check every roll."""
+                     summary: str = "", moments: Sequence[str] = ()) -> str:
+    """The last message: the result (pinging the players), how long it took, its key moments,
+    what happened last (the rating change among it), and the seed that lets anyone re-check
+    every roll."""
     head = [f"🏁 Game #{game_id} ({title}) is over. {result or ''}".rstrip()]
     who = ", ".join(mention(s) for s in players)
     if who or summary:
         head.append(f"{who}: {summary}." if who and summary else who or f"{summary}.")
+    if moments:
+        head.append("**Key moments**")
+        head += [f"★ {trim(BARE_SECTION.sub('', m), MAX_EVENT_LINE)}" for m in moments]
+        head.append("**Last moves**")
     tail = []
     if seed and not any(seed in e for e in events):  # the service may already have said it
         check = f" It hashes to the commitment `{commitment}` shown at the start." if commitment else ""

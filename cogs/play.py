@@ -316,7 +316,8 @@ class PlayCog(commands.Cog, name="Play"):
             players = [s for s in table.seats if not s.is_ai]
             text = finished_message(update.game_id, table.title, update.result_text, told, seed,
                                     table.seed_commitment, players=players,
-                                    summary=game_summary(update.version, update.public_view))
+                                    summary=game_summary(update.version, update.public_view),
+                                    moments=update.moments)
             return text, rematch_buttons(update.game_id), _pings(players)
         humans = [s for s in update.to_act if not s.is_ai]
         actions: list = []

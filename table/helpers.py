@@ -30,6 +30,7 @@ class _UpdateBuilder:
         self.from_version = start.version if start is not None else None
         self.awaited: list[frozenset[int]] = [frozenset(engine.to_act(start))] if start and engine else []
         self.undoable = start is not None  # a person's move (and what it set off) may be taken back
+        self.moments: list[str] = []  # set when a move ends the game
         self.add(events)
 
     def moved(self, engine: Game, state: GameState, undoable: bool) -> None:
@@ -60,6 +61,7 @@ class _UpdateBuilder:
             from_version=self.from_version,
             same_awaited=len(self.awaited) > 1 and len(set(self.awaited)) == 1,
             undoable=self.undoable and len(self.awaited) > 1 and outcome is None,
+            moments=self.moments if outcome is not None else [],
         )
 
 

@@ -805,8 +805,16 @@ class TableService(HintOps, PeopleOps):
         update.add(events)
         update.moved(engine, new, engine.undoable(state, new, events))
         if outcome is not None:
+            update.moments = await self._key_moments(row.id, engine, outcome, events[-1].text)
             update.add([Event(text=line) for line in await self._rate(row.id, outcome)])  # told, not logged
         return new  # `apply` made it a copy of its own: no need to parse what we just wrote
+
+    async def _key_moments(self, game_id: int, engine: Game, outcome, seed_line: str) -> list[str]:
+        """The finished game's largest swings, from its whole public log (the result and the seed
+        line are told anyway)."""
+        told = {outcome.reason, seed_line}
+        lines = [e.text for e in await self.store.events(game_id) if e.visible_to is None and e.text not in told]
+        return engine.key_moments(lines)
 
     async def _let_ai_play(self, row: GameRow, engine: Game, state: GameState,
                            update: _UpdateBuilder) -> GameState:

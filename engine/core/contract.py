@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .moments import DEFAULT_PATTERNS, key_moments
 from .rng import Rng, commitment
 
 
@@ -275,6 +276,8 @@ class Game:
     turn_rule: ClassVar[str] = ""  # section cited when someone moves out of turn
     end_rule: ClassVar[str] = ""  # section cited for moves after the game ended
     lookup_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}  # extra lookups, e.g. {"keyword": ("keyword", "tag")}
+    # What the end summary calls a key moment in this game's log: (pattern, weight), see moments.py.
+    key_patterns: ClassVar[tuple[tuple[str, int], ...]] = DEFAULT_PATTERNS
 
     def __init__(self) -> None:
         self._action_adapter = TypeAdapter(self.action_model) if self.playable else None
@@ -372,6 +375,11 @@ class Game:
         what they already knew (the card they just played, say)."""
         return after.rng.counter == before.rng.counter and all(
             e.visible_to is None or e.kind == "aside" for e in events)
+
+    def key_moments(self, lines: list[str], limit: int = 3) -> list[str]:
+        """The largest swings of a finished game (a leader destroyed, the biggest attack), picked
+        from its public log lines by the game's `key_patterns`, in the order they happened."""
+        return key_moments(lines, self.key_patterns, limit)
 
     def content(self, state: GameState) -> dict[int, list[str]]:
         """What each seat brought to this game (deck, clan, modules, leader), named for players:

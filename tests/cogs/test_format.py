@@ -112,3 +112,13 @@ def test_the_panel_button_is_named_by_the_decision_not_guessed_from_its_kind():
     assert panel_label([BOB], [ward.model_copy(update={"button": ""})]) == "Make your choice"  # off-turn, unnamed
     assert panel_label([BOB], [ward.model_copy(update={"button": "", "kind": "defend", "reaction": False})]) == "Your move"
     assert panel_label([ALICE, BOB], [ward]) == "Make your choice"  # two players asked at once
+
+
+def test_finished_message_tells_the_key_moments_before_the_last_moves():
+    text = finished_message(3, "Psi Wars", "Alice wins.", ["Boom."], "abc", "c0ffee",
+                            moments=["Bob's lab takes 9 damage (1 HP left) (§2.0).", "Destroyed: Vat Brute [A23]."])
+    lines = text.splitlines()
+    at = lines.index("**Key moments**")
+    assert lines[at + 1:at + 4] == ["★ Bob's lab takes 9 damage (1 HP left).", "★ Destroyed: Vat Brute [A23].",
+                                    "**Last moves**"]
+    assert "**Key moments**" not in finished_message(3, "Psi Wars", "Alice wins.", ["Boom."], "abc", "c0ffee")

@@ -1,0 +1,31 @@
+"""Key moments of a finished game: the largest swings, from public log lines, for every game."""
+
+import pytest
+
+from engine.core import get_game
+from engine.core.moments import DEFAULT_PATTERNS, key_moments
+
+LOG = ["Turn 1: Ann gains 4 SP.", "Wolf takes 2 damage.", "Bear is destroyed.", "Wolf takes 9 damage.",
+       "Turn 2: Bob gains 4 SP.", "Owl takes 3 damage.", "Wolf takes 9 damage."]
+
+
+def test_the_default_picks_what_was_destroyed_and_the_biggest_hits_in_the_order_they_happened():
+    assert key_moments(LOG, DEFAULT_PATTERNS, limit=2) == ["Bear is destroyed.", "Wolf takes 9 damage."]
+    assert key_moments(LOG, DEFAULT_PATTERNS, limit=3) == ["Bear is destroyed.", "Wolf takes 9 damage.",
+                                                          "Owl takes 3 damage."]  # a sentence told twice counts once
+    assert key_moments(["Turn 1.", "Turn 2."], DEFAULT_PATTERNS) == []  # nothing swung: nothing to tell
+
+
+# Lines as each game writes them: the swing first, then a smaller one and routine lines.
+SAMPLES = {
+    "resonance": (["Blue Sentinel [M25-3] is destroyed.", "Bob takes 1 damage (Flux): 1/10.",
+                   "Round 2, Ann's turn."], 1),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_each_game_names_its_own_swings(game):
+    lines, top = SAMPLES[game]
+    engine = get_game(game)
+    assert engine.key_moments(lines, limit=top) == lines[:top]
+    assert lines[-1] not in engine.key_moments(lines)  # a routine line is never a key moment
