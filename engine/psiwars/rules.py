@@ -84,6 +84,8 @@ class PsiWars(Game):
     action_model = PsiAction
     turn_rule = "6.0"  # the flow of a turn: whose move it is
     end_rule = "6.5.5"
+    # The end summary's key moments: a Battle Unit destroyed, and the biggest blows to a lab.
+    key_patterns = ((r"^Destroyed: ", 20), (r"lab takes (\d+) damage", 12))
 
     def __init__(self, ai: AiPlayer, explain: Explainer) -> None:
         super().__init__()

@@ -20,6 +20,9 @@ def test_the_default_picks_what_was_destroyed_and_the_biggest_hits_in_the_order_
 SAMPLES = {
     "resonance": (["Blue Sentinel [M25-3] is destroyed.", "Bob takes 1 damage (Flux): 1/10.",
                    "Round 2, Ann's turn."], 1),
+    "psiwars": (["Formation 1 (EMP Lancer [B28]) is unblocked: Ann's lab takes 7 damage (13 HP left).",
+                 "Formation 2 (Psi Adept [A25]) is unblocked: Bob's lab takes 1 damage (29 HP left).",
+                 "Ann builds Vat Brute [A23]."], 1),
 }
 
 
