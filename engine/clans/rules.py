@@ -162,6 +162,8 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     max_steps = 100_000
     turn_rule = "your-turn"
     end_rule = "winning"
+    # The end summary's key moments: allies destroyed (worth more EXP: bigger), then the biggest hit.
+    key_patterns = ((r"is destroyed; .+ gains (\d+) EXP", 30), (r"takes (\d+) \(\d+ HP left\)", 0))
 
     def config_model(self):
         return ClansConfig

@@ -23,6 +23,8 @@ SAMPLES = {
     "psiwars": (["Formation 1 (EMP Lancer [B28]) is unblocked: Ann's lab takes 7 damage (13 HP left).",
                  "Formation 2 (Psi Adept [A25]) is unblocked: Bob's lab takes 1 damage (29 HP left).",
                  "Ann builds Vat Brute [A23]."], 1),
+    "clans": (["Bat Swarm Caller (D8) is destroyed; Ann gains 2 EXP.",
+               "Templar Knight attacks: Bat Swarm Caller (D8) takes 3 (4 HP left).", "Bob ends the turn."], 1),
 }
 
 
