@@ -75,6 +75,8 @@ class Futura(Game):
     moves = MOVES
     turn_rule = "parts-of-a-turn"
     end_rule = "how-to-win-the-game"
+    # The end summary's key moments: a station taken, a card destroyed, then the biggest hit.
+    key_patterns = ((r"^The station on .+ falls", 60), (r" is destroyed\.", 40), (r"takes (\d+) \(\d+ AP left\)", 0))
 
     def config_model(self):
         return FuturaConfig

@@ -25,6 +25,8 @@ SAMPLES = {
                  "Ann builds Vat Brute [A23]."], 1),
     "clans": (["Bat Swarm Caller (D8) is destroyed; Ann gains 2 EXP.",
                "Templar Knight attacks: Bat Swarm Caller (D8) takes 3 (4 HP left).", "Bob ends the turn."], 1),
+    "futura": (["The station on Skyhook Array falls: Ann claims the district.",
+                "Sister Velaris takes 10 (30 AP left).", "Ann sells Snare Mine for 1 energy."], 1),
 }
 
 
