@@ -27,6 +27,8 @@ SAMPLES = {
                "Templar Knight attacks: Bat Swarm Caller (D8) takes 3 (4 HP left).", "Bob ends the turn."], 1),
     "futura": (["The station on Skyhook Array falls: Ann claims the district.",
                 "Sister Velaris takes 10 (30 AP left).", "Ann sells Snare Mine for 1 energy."], 1),
+    "infinities": (["Bob is defeated and leaves the map.", "Ann scores 3 (Control an Influence 5 tile); now 13.",
+                    "Ann takes control of Ion Furnace."], 1),
 }
 
 
