@@ -30,6 +30,8 @@ class MoonCourt(Game):
     max_steps = 600  # §8.0: a court this long closes and most favour wins
     turn_rule = "4.2"
     end_rule = "8.1"
+    # The end summary's key moments: the richest audiences won.
+    key_patterns = ((r"wins the audience and (\d+) favour", 0),)
 
     def setup(self, config: dict, seats: list[str], seed: str) -> MoonState:
         state = rules.setup(config, seats, seed)

@@ -127,6 +127,9 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         finished = await state_of(service, game_id)
         winners = " and ".join(finished.seats[w] for w in finished.finished.winners)
         assert winners in final.content and "favour" in final.content
+        # The key moments: the richest audiences won, told from the public log.
+        moments = final.content.split("**Key moments**\n", 1)[1].split("\n**Last moves**", 1)[0].splitlines()
+        assert 1 <= len(moments) <= 3 and all(m.startswith("★ ") and "wins the audience" in m for m in moments)
 
         # A button of the game pressed after its end is refused with the rule that ended it, and
         # that refusal's Why? button opens the rule.

@@ -29,6 +29,8 @@ SAMPLES = {
                 "Sister Velaris takes 10 (30 AP left).", "Ann sells Snare Mine for 1 energy."], 1),
     "infinities": (["Bob is defeated and leaves the map.", "Ann scores 3 (Control an Influence 5 tile); now 13.",
                     "Ann takes control of Ion Furnace."], 1),
+    "mooncourt": (["Bob wins the audience and 5 favour (now 10). Ann loses 1 favour (now 4).",
+                   "Ann wins the audience and 2 favour (now 2).", "Ann plays a card face down."], 1),
 }
 
 
