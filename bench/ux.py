@@ -7,13 +7,16 @@ the move, and the red "Yes" when the move asks to be confirmed). Counted per gam
 
 * `msgs/turn`: public messages the bot posted in the channel per game turn (median over turns);
   edits of a message already there are counted apart (`edits`);
-* `pings` against `changes`: new turn messages that mention a player, and how often the set of
-  players the game waits on changed;
+* `pings` against `changes` and `owed`: new turn messages that mention a player; how often the
+  set of players the game waits on changed; and how many of those changes bring in a player not
+  yet pinged during that game turn (a turn pings each player once: the active player whose turn
+  resumes after another's reaction is not pinged again, so `pings` should equal `owed`);
 * `clicks/turn`: clicks of one game turn (panels opened, groups picked, the moves, confirmations,
   the other players' answers), median over turns; `clicks/move`: all clicks over all moves (the
   same walk makes a turn of many moves or of few, so this one shows the interface alone).
 
-The game turn is the shared TableView's (turn, active), which every game fills.
+A game turn is a stretch of moves with the same shared TableView (turn, active), which every game
+fills: Infinities' leaders take turns action by action within one round, so each stretch counts.
 
 python -m bench.ux [--games psiwars,clans] [--seed 1] [--max-moves 1500]
 
@@ -87,6 +90,7 @@ def _group_of(actions, target: int) -> int:
 def next_click(message, actions, target: int):
     """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values)."""
     comps = [c for c in message.buttons if not c.get("disabled")] + message.selects
+    comps.sort(key=lambda c: _cid(c) is None or _cid(c).kind != "many")  # one submit for several moves first
     for c in comps:
         cid = _cid(c)
         if cid is None:
@@ -96,6 +100,10 @@ def next_click(message, actions, target: int):
         values = [o["value"] for o in c.get("options", [])]
         if cid.kind == "pick" and str(target) in values:
             return "choose", c, [str(target)]
+        if cid.kind == "many" and str(target) in values:  # "choose N": the target and the next ones, one submit
+            n = c.get("min_values", 1)
+            rest = [v for v in values if v != str(target)]
+            return "choose", c, [str(target), *rest[:n - 1]]
     group = str(_group_of(actions, target))
     for c in comps:
         cid = _cid(c)
@@ -120,7 +128,7 @@ async def walk(fake, member, panel, actions, target: int) -> int | None:
             result = await fake.click(member, panel, comp["custom_id"])
         clicks += 1
         kind = _cid(comp).kind
-        if kind in ("act", "pick"):
+        if kind in ("act", "pick", "many"):
             asked = [m for m in [*result.followups, fake.find_message(panel.id)]
                      if m.content.startswith("⚠️") and m.buttons]
             if asked:  # the move is red: one more click, on Yes
@@ -148,7 +156,9 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
                 game_id = (await service.table_in(str(fake.channel.id))).game_id
                 posted_at: dict[tuple, int] = defaultdict(int)  # game turn -> public messages posted
                 clicks_at: dict[tuple, int] = defaultdict(int)
-                changes = moves = 0
+                changes = moves = owed = 0
+                run, last_key = 0, None  # game turns: stretches of the same (turn, active)
+                ping_key, pinged = await game_turn(service, game, game_id)
                 panels: dict[int, object] = {}  # member -> their latest private panel
                 seen = len(own_messages(fake))
                 for _ in range(max_moves):
@@ -156,6 +166,9 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
                     if turn.content.startswith("🏁"):
                         break
                     key, awaited = await game_turn(service, game, game_id)
+                    run += key != last_key
+                    last_key = key
+                    key = (run, *key)
                     member = fake.members[int(MENTION.match(turn.content).group(1))]
                     version, _, actions = await service.legal_for(game_id, str(member.id))
                     target = rng.randrange(len(actions))  # a uniformly random legal move
@@ -173,7 +186,13 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
                         print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
                     await fake.settle()
                     moves += 1
-                    changes += (await game_turn(service, game, game_id))[1] != awaited
+                    now, waited = await game_turn(service, game, game_id)
+                    if waited != awaited:
+                        changes += 1
+                        if now != ping_key or not waited <= pinged or not waited:  # the end pings everyone
+                            owed += 1
+                            pinged = waited | (pinged if now == ping_key else set())
+                            ping_key = now
                     posted = own_messages(fake)
                     posted_at[key] += len(posted) - seen
                     seen = len(posted)
@@ -184,7 +203,7 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
         await service.close()
     return {"game": game.id, "moves": moves, "turns": len(posted_at), "finished": turn.content.startswith("🏁"),
             "msgs/turn": statistics.median(posted_at.values()), "edits": edits,
-            "pings": pings, "changes": changes, "clicks/turn": statistics.median(clicks_at.values()),
+            "pings": pings, "changes": changes, "owed": owed, "clicks/turn": statistics.median(clicks_at.values()),
             "clicks/move": round(sum(clicks_at.values()) / max(moves, 1), 2)}
 
 

@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 import weakref
+from collections.abc import Collection
 from typing import Any
 
 import discord
@@ -189,11 +190,30 @@ def _pings(seats: list) -> discord.AllowedMentions:
                                    users=[discord.Object(i) for i in mention_ids(seats)])
 
 
-def same_turn(last: tuple[str, str, int] | None, update: Update) -> bool:
+Pinged = tuple[tuple[int, int] | None, frozenset[int]]  # (game turn, seats pinged during it)
+
+
+def same_turn(last: tuple[str, str, int] | None, update: Update, pinged: Pinged = (None, frozenset())) -> bool:
     """Whether `update` only continues what the live turn message shows: it starts from that
-    message's version and the game waited on the same players throughout."""
-    return (last is not None and not update.finished and update.same_awaited
-            and update.from_version == last[2])
+    message's version, and either the game waited on the same players throughout, or it is still
+    the same game turn (turn, active player) and everyone it waits on was already pinged during
+    it: the active player whose turn resumes after another player's reaction is not pinged twice
+    for one turn (UX.md §1: a turn pings its player once)."""
+    if last is None or update.finished or update.from_version != last[2]:
+        return False
+    if update.same_awaited:
+        return True
+    turn, seen = pinged
+    awaited = {s.seat for s in update.to_act if not s.is_ai}
+    return turn is not None and turn == update.turn_key and awaited <= seen
+
+
+def pinged_after(pinged: Pinged, update: Update, posted: bool) -> Pinged:
+    """Who has been pinged during the game turn, after posting (or editing) for `update`."""
+    humans = frozenset(s.seat for s in update.to_act if not s.is_ai)
+    if update.turn_key != pinged[0]:
+        return update.turn_key, humans if posted else frozenset()
+    return pinged[0], pinged[1] | humans if posted else pinged[1]
 
 
 def pending_seats(table: TableInfo, prompts: list) -> list:
@@ -219,6 +239,7 @@ class PlayCog(commands.Cog, name="Play"):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._resumed = False
         self._shown: dict[int, tuple[str, list[str]]] = {}  # game -> (turn message id, the log lines it shows)
+        self._pinged: dict[int, Pinged] = {}  # game -> (its game turn, the seats pinged during it)
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
 
@@ -252,11 +273,13 @@ class PlayCog(commands.Cog, name="Play"):
             last = await self.service.turn_message(update.game_id)
             if last and last[2] > update.version:
                 return None  # a newer turn message is already up
-            same = same_turn(last, update)
+            pinged = self._pinged.get(update.game_id, (None, frozenset()))
+            same = same_turn(last, update, pinged)
             # An edited turn message keeps the lines it already showed (while this process knows them).
             earlier = self._shown.get(update.game_id, ("", []))
             told = [*earlier[1], *update.public_events] if same and earlier[0] == last[1] else update.public_events
-            content, rows, mentions = await self._turn_parts(table, update, told, first=last is None)
+            content, rows, mentions = await self._turn_parts(table, update, told, first=last is None,
+                                                             pinged=pinged[1] if pinged[0] == update.turn_key else ())
             png = await render("render_board", table.game, update.public_view)
             if png is None:
                 content = with_text_board(content, self.service.board_text(table.game, update.public_view))
@@ -270,7 +293,9 @@ class PlayCog(commands.Cog, name="Play"):
                     await self._strip(int(last[0]), int(last[1]))
             await self.service.remember_turn_message(update.game_id, table.channel_id, str(msg.id), update.version)
             self._shown[update.game_id] = (str(msg.id), told[-KEEP_LINES:])
-            if msg.id == (int(last[1]) if last else None):
+            edited = msg.id == (int(last[1]) if last else None)
+            self._pinged[update.game_id] = pinged_after(pinged, update, posted=not edited)
+            if edited and update.same_awaited:
                 return msg  # the same players act on: no new ping, no DM
         if not update.finished:
             link = jump_link(table, table.channel_id, str(msg.id))
@@ -310,7 +335,10 @@ class PlayCog(commands.Cog, name="Play"):
             await self.service.forget_turn_message(game_id)
             await self._strip(int(last[0]), int(last[1]))
 
-    async def _turn_parts(self, table: TableInfo, update: Update, told: list[str], *, first: bool = False):
+    async def _turn_parts(self, table: TableInfo, update: Update, told: list[str], *, first: bool = False,
+                          pinged: Collection[int] = ()):
+        """Content, components and mentions of the turn message; `pinged`: seats already pinged
+        during this game turn, which a new message names without pinging again."""
         if update.finished:
             seed = update.public_view.get("seed") or (await self.service.get(update.game_id)).seed
             players = [s for s in table.seats if not s.is_ai]
@@ -340,7 +368,7 @@ class PlayCog(commands.Cog, name="Play"):
         routine = sorted({prompt_name(d.kind, options[d.kind]) for d in update.prompts if d.seat in waiting and d.kind in options})
         text = turn_message(update.game_id, table.title, update.to_act, update.prompts, update.public_view,
                             told, private_for, routine, intro=first)
-        return text, rows, _pings(humans)
+        return text, rows, _pings([s for s in humans if s.seat not in pinged])
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         """Remove the buttons of an old turn message (best effort: it may be deleted)."""

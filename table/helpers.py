@@ -62,6 +62,7 @@ class _UpdateBuilder:
             same_awaited=len(self.awaited) > 1 and len(set(self.awaited)) == 1,
             undoable=self.undoable and len(self.awaited) > 1 and outcome is None,
             moments=self.moments if outcome is not None else [],
+            turn_key=(state.turn, state.active),
         )
 
 

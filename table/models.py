@@ -55,6 +55,7 @@ class Update(BaseModel):
     from_version: int | None = None
     same_awaited: bool = False
     undoable: bool = False  # the person who moved may take it back (no die rolled, nothing hidden shown)
+    turn_key: tuple[int, int] | None = None  # the game turn it ends in: (turn, active seat)
     moments: list[str] = Field(default_factory=list)  # a finished game's key moments, from its public log
 
 

@@ -259,11 +259,36 @@ class Played:
     version_after: int
     awaited_before: frozenset[int] = frozenset()  # seats the game waited on before the move
     awaited_after: frozenset[int] = frozenset()  # ... and after it (and any AI moves it set off)
+    turn_before: tuple[int, int] = (0, 0)  # the game turn (turn, active seat) before the move
+    turn_after: tuple[int, int] = (0, 0)  # ... and after it
 
 
 def awaited_changes(moves: list[Played]) -> int:
-    """How many moves changed whom the game waits on: each such change earns one new, pinging turn message."""
+    """How many moves changed whom the game waits on."""
     return sum(m.awaited_after != m.awaited_before for m in moves)
+
+
+def owed_pings(moves: list[Played]) -> int:
+    """How many changes of whom the game waits on bring in a player not yet pinged during that
+    game turn: each earns one new, pinging turn message (a turn pings each player once, so the
+    active player whose turn resumes after another's reaction gets an edit, not a ping)."""
+    owed, key, pinged = 0, moves[0].turn_before if moves else None, set(moves[0].awaited_before) if moves else set()
+    for m in moves:
+        if m.awaited_after == m.awaited_before:
+            continue
+        if m.turn_after != key or not m.awaited_after <= pinged or not m.awaited_after:  # the end pings all
+            owed += 1
+            pinged = set(m.awaited_after) | (pinged if m.turn_after == key else set())
+            key = m.turn_after
+    return owed
+
+
+async def game_turn(service: TableService, game_id: int) -> tuple[int, int]:
+    """The game turn as the shared TableView says it: (turn, active seat)."""
+    row = await service.store.get_game(game_id)
+    engine = get_game(row.game)
+    shared = engine.table_view(engine.load_state(row.state), None)
+    return shared.turn, shared.active
 
 
 async def open_panel(fake: FakeDiscord, member: Member, turn: Message) -> Message:
@@ -406,6 +431,7 @@ async def play_game(fake: FakeDiscord, service: TableService, game_id: int, *, p
         seat = await service.seat_of(game_id, str(member.id))
         pending = [d for d in view["pending"] if d["seat"] == seat]
         assert pending, f"{member.name} was pinged but the game waits on {view['pending']}"
+        turn_before = await game_turn(service, game_id)
         panel_label = button_of(turn, "panel")["label"]  # read now: the message loses its buttons
         shown = button_of(turn, "panel")["custom_id"]  # carries the version the message shows
         label, via = await make_move(fake, member, turn, policy,
@@ -417,7 +443,8 @@ async def play_game(fake: FakeDiscord, service: TableService, game_id: int, *, p
             "the turn message was neither re-posted nor refreshed after a move"
         waited = frozenset(d["seat"] for d in (await service.view(game_id, None))["pending"])
         played = Played(step, member, seat, view["active"], pending[0]["kind"], panel_label, label, via,
-                        before.version, after.version, frozenset(d["seat"] for d in view["pending"]), waited)
+                        before.version, after.version, frozenset(d["seat"] for d in view["pending"]), waited,
+                        turn_before, await game_turn(service, game_id))
         moves.append(played)
         if after_move is not None:
             await after_move(played)
