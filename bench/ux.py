@@ -187,14 +187,18 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
                     await fake.settle()
                     moves += 1
                     now, waited = await game_turn(service, game, game_id)
-                    if waited != awaited:
-                        changes += 1
-                        if now != ping_key or not waited <= pinged or not waited:  # the end pings everyone
-                            owed += 1
-                            pinged = waited | (pinged if now == ping_key else set())
-                            ping_key = now
+                    changes += waited != awaited
+                    if waited == awaited or (now == ping_key and waited <= pinged):  # an edit
+                        if now != ping_key:  # the same players, but a new game turn: nobody pinged in it yet
+                            ping_key, pinged = now, set()
+                    else:  # a new message, pinging (the last one, with nobody awaited, ends the game)
+                        owed += bool(waited)
+                        pinged = waited | (pinged if now == ping_key else set())
+                        ping_key = now
                     posted = own_messages(fake)
                     posted_at[key] += len(posted) - seen
+                    if trace:
+                        print(f"  -> {now} waits on {sorted(waited)}; posted {len(posted) - seen}, owed {owed}")
                     seen = len(posted)
                 messages = own_messages(fake)
                 pings = sum(bool(MENTION.match(m.versions[0]["content"] if m.versions else m.content))

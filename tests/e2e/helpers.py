@@ -268,18 +268,37 @@ def awaited_changes(moves: list[Played]) -> int:
     return sum(m.awaited_after != m.awaited_before for m in moves)
 
 
+Pinged = tuple[tuple[int, int] | None, set[int]]  # (game turn, players pinged during it)
+
+
+def new_message(pinged: Pinged, now: tuple[int, int], awaited: frozenset[int], waited: frozenset[int]) -> bool:
+    """Whether a move that took whom the game waits on from `awaited` to `waited`, ending in game
+    turn `now`, earns a new turn message: the players changed and someone awaited was not yet
+    pinged in this game turn (a turn pings each player once: the active player whose turn resumes
+    after another's reaction gets an edit), or the game ended."""
+    key, seen = pinged
+    return waited != awaited and not (waited and now == key and waited <= seen)
+
+
+def owes_ping(pinged: Pinged, now, awaited, waited) -> bool:
+    return bool(waited) and new_message(pinged, now, awaited, waited)  # the last message pings no "next"
+
+
+def pinged_then(pinged: Pinged, now, awaited, waited) -> Pinged:
+    key, seen = pinged
+    if not new_message(pinged, now, awaited, waited):
+        return pinged if now == key else (now, set())  # an edit; a new game turn has pinged nobody yet
+    return now, set(waited) | (seen if now == key else set())
+
+
 def owed_pings(moves: list[Played]) -> int:
-    """How many changes of whom the game waits on bring in a player not yet pinged during that
-    game turn: each earns one new, pinging turn message (a turn pings each player once, so the
-    active player whose turn resumes after another's reaction gets an edit, not a ping)."""
-    owed, key, pinged = 0, moves[0].turn_before if moves else None, set(moves[0].awaited_before) if moves else set()
+    """How many new turn messages the moves earn (see new_message), the final one included."""
+    if not moves:
+        return 0
+    owed, pinged = 0, (moves[0].turn_before, set(moves[0].awaited_before))
     for m in moves:
-        if m.awaited_after == m.awaited_before:
-            continue
-        if m.turn_after != key or not m.awaited_after <= pinged or not m.awaited_after:  # the end pings all
-            owed += 1
-            pinged = set(m.awaited_after) | (pinged if m.turn_after == key else set())
-            key = m.turn_after
+        owed += new_message(pinged, m.turn_after, m.awaited_before, m.awaited_after)
+        pinged = pinged_then(pinged, m.turn_after, m.awaited_before, m.awaited_after)
     return owed
 
 
@@ -711,3 +730,92 @@ async def known_record(service: TableService, game_id: int, since: int, member_i
     events = [e.text for e in await service.store.events(game_id, since_version=since)
               if e.visible_to is None or seat in e.visible_to]
     return " ".join([*strings_in(view), *events])
+
+
+# --- channel noise: messages per game turn, pings against owed pings, named prompts ---------------
+
+class ChannelMeter:
+    """What the channel saw while members played a game through `random_walk` (as its `around`)
+    or `play_game` (as its `after_move`): public messages posted in each game turn (a stretch of
+    moves with the same (turn, active seat)), pings against the pings owed (changes of whom the
+    game waits on that bring in a player not yet pinged in that game turn), and every private
+    panel's first line."""
+
+    def __init__(self, fake: FakeDiscord, service: TableService, game_id: int):
+        self.fake, self.service, self.game_id = fake, service, game_id
+        self.per_turn: list[int] = []  # messages posted in each game turn, in order
+        self.pings = self.owed = 0
+        self._key: tuple[int, int] | None = None
+        self._pinged: Pinged = (None, set())
+        self._seen = 0
+
+    async def _state(self) -> tuple[tuple[int, int], frozenset[int]]:
+        row = await self.service.store.get_game(self.game_id)
+        engine = get_game(row.game)
+        shared = engine.table_view(engine.load_state(row.state), None)
+        return (shared.turn, shared.active), frozenset(shared.awaiting)
+
+    async def start(self) -> None:
+        """Call once the game has begun: its opening message pinged whom it waits on."""
+        self._seen = len(turn_messages(self.fake))
+        key, awaited = await self._state()
+        self._pinged = (key, set(awaited))
+
+    async def around(self, member: Member, turn: Message, moves: int):
+        """random_walk's hook: note the game turn before the move; the check after it counts."""
+        if self._pinged[0] is None:
+            await self.start()
+        key, awaited = await self._state()
+        if key != self._key:
+            self.per_turn.append(0)
+            self._key = key
+
+        async def after(before_version: int) -> None:
+            await self._count(awaited)
+        return after
+
+    async def after_move(self, played: Played) -> None:
+        """play_game's hook (its moves carry the game turn and whom the game waited on)."""
+        if played.turn_before != self._key:
+            self.per_turn.append(0)
+            self._key = played.turn_before
+        await self._count(played.awaited_before)
+
+    async def _count(self, awaited: frozenset[int]) -> None:
+        posted = turn_messages(self.fake)[self._seen:]
+        self._seen += len(posted)
+        self.per_turn[-1] += len(posted)
+        self.pings += sum(bool(MENTION.match(m.versions[0]["content"] if m.versions else m.content)) for m in posted)
+        now, waited = await self._state()
+        self.owed += owes_ping(self._pinged, now, awaited, waited)
+        self._pinged = pinged_then(self._pinged, now, awaited, waited)
+
+    def problems(self) -> list[str]:
+        """Where the channel broke the rules of issue 12; [] when none."""
+        import statistics
+
+        found = []
+        if statistics.median(self.per_turn) > 2:
+            found.append(f"median of {statistics.median(self.per_turn)} public messages per game turn")
+        if self.pings != self.owed:
+            found.append(f"{self.pings} pings for {self.owed} changes that owed one")
+        found += unnamed_prompts(self.fake)
+        return found
+
+
+PANEL_TITLE = re.compile(r"^\*\*[^*]+\*\*, game #\d+(: )?(.*)$", re.MULTILINE)
+
+
+def unnamed_prompts(fake: FakeDiscord) -> list[str]:
+    """Private panels (choices only their owner sees) whose title does not say what the choice is
+    about ("**Your move**, game #1" with nothing after it)."""
+    found = []
+    for m in fake.history():
+        if m.author_id != fake.bot_user.id or m.audience is None:
+            continue
+        for data in [*m.versions, m.data]:
+            text = data.get("content") or ""
+            title = PANEL_TITLE.search(text)
+            if title and not title.group(2).strip():
+                found.append(f"message {m.id}: a private prompt that names nothing: {text[:80]!r}")
+    return sorted(set(found))

@@ -10,6 +10,7 @@ import random
 from cogs.components import parse_cid
 from engine.core import get_game
 from tests.e2e.helpers import (
+    ChannelMeter,
     arbiter,
     button_of,
     confirm_if_asked,
@@ -65,6 +66,8 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
     async with arbiter(fake, service):
         game_id = await members_game(fake, service, "futura", members)
         seats = {m.id: await service.seat_of(game_id, str(m.id)) for m in members}
+        meter = ChannelMeter(fake, service, game_id)
+        await meter.start()
         kinds, moves, checked = set(), 0, 0
         for _ in range(4000):
             turn = latest_turn(fake)
@@ -76,9 +79,11 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
             kinds |= {d.kind for d in state.pending}
             before = state.version
             seen = written(fake)
+            counted = await meter.around(member, turn, moves)
             panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
             await lean_pick(fake, member, panel.followups[-1], rng)
             await fake.settle()
+            await counted(before)
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
             for m in written_since(fake, seen):
                 viewers = [None] if m.audience is None else [seats.get(uid) for uid in m.audience]
@@ -104,4 +109,5 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
         assert info.status == "finished" and info.seed in final.content
         assert (await service.verify(game_id)).startswith("✅")
     assert not (problems := player_word_problems(fake)), "\n".join(problems)
+    assert not (problems := meter.problems()), problems  # issue 12: a quiet channel, prompts that say what
     assert not fake.rejections, fake.rejections

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.e2e.helpers import (
     AI_SEED,
     SEED,
+    ChannelMeter,
     ai_game,
     arbiter,
     awaited_changes,
@@ -35,7 +36,9 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     async with arbiter(fake, service):
         game_id = await human_game(fake, alice, bob, settings="lab hp=20")
         first = latest_turn(fake)
-        moves = await play_game(fake, service, game_id)
+        meter = ChannelMeter(fake, service, game_id)
+        await meter.start()
+        moves = await play_game(fake, service, game_id, after_move=meter.after_move)
         final = latest_turn(fake)
         table = await service.get(game_id)
         outcome = (await service.view(game_id, None))["outcome"]
@@ -77,6 +80,7 @@ async def test_two_members_play_a_whole_game(fake, service, monkeypatch):
     if renders_images():  # else the bot posts text only, by design
         assert all(t.files.get("board.png", b"").startswith(b"\x89PNG") for t in turns)
     assert not (problems := player_word_problems(fake)), "\n".join(problems)
+    assert not (problems := meter.problems()), problems  # issue 12: a quiet channel, prompts that say what
     assert not fake.rejections, fake.rejections
 
 

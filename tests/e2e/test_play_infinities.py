@@ -10,6 +10,7 @@ import random
 from engine.infinities.cards import card, catalog
 from engine.infinities.state import InfState
 from tests.e2e.helpers import (
+    ChannelMeter,
     PayloadLog,
     arbiter,
     button_of,
@@ -63,11 +64,14 @@ async def test_three_members_play_infinities_to_the_end_and_no_hand_leaks(fake, 
         async with arbiter(fake, service):
             game_id = await members_game(fake, service, "infinities", members)
             log.seats = {int(s.user_id): s.seat for s in (await service.get(game_id)).seats}
+            meter = ChannelMeter(fake, service, game_id)
+            await meter.start()
 
             async def around(member, turn, moves):
                 if moves % 25 == 0 and button_of(turn, "hand"):  # now and then a look at the hand
                     hand = await fake.click(member, turn, button_of(turn, "hand")["custom_id"])
                     assert hand.followups[-1].ephemeral
+                return await meter.around(member, turn, moves)
 
             moves, kinds = await random_walk(fake, service, game_id, rng, around=around)
             final = latest_turn(fake)
@@ -78,6 +82,7 @@ async def test_three_members_play_infinities_to_the_end_and_no_hand_leaks(fake, 
     assert {"world", "leader", "explore", "deploy", "roll", "main", "end"} <= kinds, kinds
     assert kinds & {"move", "target", "discover", "reaction"}, kinds
     assert log.leaks() == []
+    assert not (problems := meter.problems()), problems  # issue 12: a quiet channel, prompts that say what
     public = [s for s in log.sent if s.audience is None and s.state >= 0]
     assert len(public) > moves and all(log.hidden(s, None) for s in public)  # the scan had secrets to find
     assert any(name.endswith(".png") for s in public for name, _ in s.files)

@@ -13,6 +13,7 @@ from engine.core import get_game
 from engine.mooncourt.cards import catalog, gift
 from engine.mooncourt.state import MoonState
 from tests.e2e.helpers import (
+    ChannelMeter,
     Policy,
     arbiter,
     button_of,
@@ -79,6 +80,8 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
             assert answer.audience == frozenset({member.id}) and named([answer.content]) == own
 
         policy, kinds, refused, early = FollowTheAI(), set(), False, None
+        meter = ChannelMeter(fake, service, game_id)
+        await meter.start()
         for step in range(300):
             turn = latest_turn(fake)
             if is_finished(turn):
@@ -116,7 +119,10 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 refused = True
             seen, version = written(fake), state.version
             policy.move = GAME.ai_action(state, seat)
+            counted = await meter.around(member, turn, step)
             label, via = await make_move(fake, member, turn, policy, prefer_public=decision.kind == "accuse")
+            await fake.settle()
+            await counted(version)
             assert (await service.get(game_id)).version > version, f"{member.name}'s {label!r} changed nothing"
             assert via == ("public" if decision.kind == "accuse" else "panel")
             await check_privacy(fake, service, game_id, seen, seats)
@@ -130,6 +136,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         # The key moments: the richest audiences won, told from the public log.
         moments = final.content.split("**Key moments**\n", 1)[1].split("\n**Last moves**", 1)[0].splitlines()
         assert 1 <= len(moments) <= 3 and all(m.startswith("★ ") and "wins the audience" in m for m in moments)
+        assert not (problems := meter.problems()), problems  # issue 12: a quiet channel, prompts that say what
 
         # A button of the game pressed after its end is refused with the rule that ended it, and
         # that refusal's Why? button opens the rule.
