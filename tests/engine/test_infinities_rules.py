@@ -34,13 +34,18 @@ def test_world_fixes_faction_and_turn_order_follows_influence():  # rules 2-4
                          for a in legal)
 
 
-def test_exploration_needs_a_wall_free_edge_toward_the_rift():  # rule 5
-    s = GAME.setup({}, ["A", "B"], "w2")
+def exploring(seed: str = "w2"):
+    """Both leaders from Varra picked; the first in order is placing their start tile. (state, seat)"""
+    s = GAME.setup({}, ["A", "B"], seed)
     act(s, ChooseWorld(seat=0, world="varra"))
     act(s, ChooseWorld(seat=1, world="varra"))
     for seat in list(s.order):
         act(s, GAME.legal_actions(s, seat)[0])
-    seat = s.order[0]
+    return s, s.order[0]
+
+
+def test_exploration_needs_a_wall_free_edge_toward_the_rift():  # rule 5
+    s, seat = exploring()
     walls = catalog().tile(s.players[seat].start_tile).walls
     for a in GAME.legal_actions(s, seat):
         assert isinstance(a, PlaceStart) and (a.dir + 3 - a.rot) % 6 not in walls
@@ -306,12 +311,7 @@ def test_the_start_tile_is_placed_space_first_and_the_board_marks_that_space(): 
     from cogs.components import group_actions
     from engine.infinities.state import RIFT_AT, neighbour
 
-    s = GAME.setup({}, ["A", "B"], "w2")
-    act(s, ChooseWorld(seat=0, world="varra"))
-    act(s, ChooseWorld(seat=1, world="varra"))
-    for seat in list(s.order):
-        act(s, GAME.legal_actions(s, seat)[0])
-    seat = s.order[0]
+    s, seat = exploring()
     options = GAME.legal_actions(s, seat)
     groups = group_actions(options)
     assert len(groups) == len({a.dir for a in options}) > 1  # one menu per space around the Rift
