@@ -45,6 +45,7 @@ from tests.fakediscord import FakeDiscord, LoopbackGuard, bot_session
 
 MENTION = re.compile(r"^<@(\d+)>")
 SETTINGS = {"clans": "setup=auto", "psiwars": "lab hp=20"}  # shorter games, same turns
+WAIT = 300.0  # seconds the fake waits for the bot to settle after a click
 
 
 def own_messages(fake: FakeDiscord) -> list:
@@ -145,66 +146,76 @@ async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
     service_module.new_seed = lambda: f"bench-ux-{seed}"  # the same deal every run, before and after
     with tempfile.TemporaryDirectory() as tmp, LoopbackGuard():
         service = TableService(await Store.open(Path(tmp) / "ux.db"))
-        async with FakeDiscord.running() as fake:
-            members = [fake.add_member(f"p{n}") for n in range(max(2, game.min_players))]
-            async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
-                options = {"settings": SETTINGS[game.id]} if game.id in SETTINGS else {}
-                await fake.slash(members[0], "game", "new", game=game.id, **options)
-                for m in members[1:]:
-                    await fake.slash(m, "game", "join")
-                await fake.slash(members[0], "game", "start")
-                game_id = (await service.table_in(str(fake.channel.id))).game_id
-                posted_at: dict[tuple, int] = defaultdict(int)  # game turn -> public messages posted
-                clicks_at: dict[tuple, int] = defaultdict(int)
-                changes = moves = owed = 0
-                run, last_key = 0, None  # game turns: stretches of the same (turn, active)
-                ping_key, pinged = await game_turn(service, game, game_id)
-                panels: dict[int, object] = {}  # member -> their latest private panel
-                seen = len(own_messages(fake))
-                for _ in range(max_moves):
-                    turn = own_messages(fake)[-1]
-                    if turn.content.startswith("🏁"):
-                        break
-                    key, awaited = await game_turn(service, game, game_id)
-                    run += key != last_key
-                    last_key = key
-                    key = (run, *key)
-                    member = fake.members[int(MENTION.match(turn.content).group(1))]
-                    version, _, actions = await service.legal_for(game_id, str(member.id))
-                    target = rng.randrange(len(actions))  # a uniformly random legal move
-                    made = await walk(fake, member, turn, actions, target)  # right on the turn message?
-                    if made is None:
-                        panel = live_panel(fake, panels.get(member.id), version)
-                        if panel is None:  # open it from the turn message: one click
-                            button = next(b for b in turn.buttons if _cid(b).kind == "panel")
-                            panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
-                            clicks_at[key] += 1
-                        made = await walk(fake, member, panel, actions, target)
-                    panels[member.id] = own_panel(fake, member)
-                    clicks_at[key] += made
-                    if trace:
-                        print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
-                    await fake.settle()
-                    moves += 1
-                    now, waited = await game_turn(service, game, game_id)
-                    changes += waited != awaited
-                    if waited == awaited or (now == ping_key and waited <= pinged):  # an edit
-                        if now != ping_key:  # the same players, but a new game turn: nobody pinged in it yet
-                            ping_key, pinged = now, set()
-                    else:  # a new message, pinging (the last one, with nobody awaited, ends the game)
-                        owed += bool(waited)
-                        pinged = waited | (pinged if now == ping_key else set())
-                        ping_key = now
-                    posted = own_messages(fake)
-                    posted_at[key] += len(posted) - seen
-                    if trace:
-                        print(f"  -> {now} waits on {sorted(waited)}; posted {len(posted) - seen}, owed {owed}")
-                    seen = len(posted)
-                messages = own_messages(fake)
-                pings = sum(bool(MENTION.match(m.versions[0]["content"] if m.versions else m.content))
-                            for m in messages[1:])  # the opening message announces, it answers no change
-                edits = sum(len(m.versions) for m in messages)
-        await service.close()
+        try:
+            return await _play(service, game, rng, max_moves, trace)
+        finally:
+            # Always: an unclosed store keeps its (non-daemon) connection thread alive, and the
+            # process then hung at exit after any error (the runs that "stalled").
+            await service.close()
+
+
+async def _play(service, game, rng, max_moves: int, trace: bool) -> dict:
+    # A generous wait: on a loaded machine the first board is drawn while the render workers
+    # start, which took longer than the fake's 10 s default (the runs that "stalled").
+    async with FakeDiscord.running(wait_timeout=WAIT) as fake:
+        members = [fake.add_member(f"p{n}") for n in range(max(2, game.min_players))]
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+            options = {"settings": SETTINGS[game.id]} if game.id in SETTINGS else {}
+            await fake.slash(members[0], "game", "new", game=game.id, **options)
+            for m in members[1:]:
+                await fake.slash(m, "game", "join")
+            await fake.slash(members[0], "game", "start")
+            game_id = (await service.table_in(str(fake.channel.id))).game_id
+            posted_at: dict[tuple, int] = defaultdict(int)  # game turn -> public messages posted
+            clicks_at: dict[tuple, int] = defaultdict(int)
+            changes = moves = owed = 0
+            run, last_key = 0, None  # game turns: stretches of the same (turn, active)
+            ping_key, pinged = await game_turn(service, game, game_id)
+            panels: dict[int, object] = {}  # member -> their latest private panel
+            seen = len(own_messages(fake))
+            for _ in range(max_moves):
+                turn = own_messages(fake)[-1]
+                if turn.content.startswith("🏁"):
+                    break
+                key, awaited = await game_turn(service, game, game_id)
+                run += key != last_key
+                last_key = key
+                key = (run, *key)
+                member = fake.members[int(MENTION.match(turn.content).group(1))]
+                version, _, actions = await service.legal_for(game_id, str(member.id))
+                target = rng.randrange(len(actions))  # a uniformly random legal move
+                made = await walk(fake, member, turn, actions, target)  # right on the turn message?
+                if made is None:
+                    panel = live_panel(fake, panels.get(member.id), version)
+                    if panel is None:  # open it from the turn message: one click
+                        button = next(b for b in turn.buttons if _cid(b).kind == "panel")
+                        panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
+                        clicks_at[key] += 1
+                    made = await walk(fake, member, panel, actions, target)
+                panels[member.id] = own_panel(fake, member)
+                clicks_at[key] += made
+                if trace:
+                    print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
+                await fake.settle()
+                moves += 1
+                now, waited = await game_turn(service, game, game_id)
+                changes += waited != awaited
+                if waited == awaited or (now == ping_key and waited <= pinged):  # an edit
+                    if now != ping_key:  # the same players, but a new game turn: nobody pinged in it yet
+                        ping_key, pinged = now, set()
+                else:  # a new message, pinging (the last one, with nobody awaited, ends the game)
+                    owed += bool(waited)
+                    pinged = waited | (pinged if now == ping_key else set())
+                    ping_key = now
+                posted = own_messages(fake)
+                posted_at[key] += len(posted) - seen
+                if trace:
+                    print(f"  -> {now} waits on {sorted(waited)}; posted {len(posted) - seen}, owed {owed}")
+                seen = len(posted)
+            messages = own_messages(fake)
+            pings = sum(bool(MENTION.match(m.versions[0]["content"] if m.versions else m.content))
+                        for m in messages[1:])  # the opening message announces, it answers no change
+            edits = sum(len(m.versions) for m in messages)
     return {"game": game.id, "moves": moves, "turns": len(posted_at), "finished": turn.content.startswith("🏁"),
             "msgs/turn": statistics.median(posted_at.values()), "edits": edits,
             "pings": pings, "changes": changes, "owed": owed, "clicks/turn": statistics.median(clicks_at.values()),
