@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     is_finished,
     latest_turn,
     members_game,
+    player_word_problems,
     random_walk,
 )
 
@@ -83,6 +84,7 @@ async def test_three_members_play_infinities_to_the_end_and_no_hand_leaks(fake, 
     assert kinds & {"move", "target", "discover", "reaction"}, kinds
     assert log.leaks() == []
     assert not (problems := meter.problems()), problems  # issue 12: a quiet channel, prompts that say what
+    assert not (problems := player_word_problems(fake)), "\n".join(problems)
     public = [s for s in log.sent if s.audience is None and s.state >= 0]
     assert len(public) > moves and all(log.hidden(s, None) for s in public)  # the scan had secrets to find
     assert any(name.endswith(".png") for s in public for name, _ in s.files)
