@@ -135,3 +135,35 @@ async def test_detail_posts_the_full_size_board_to_the_clicker_only(fake, servic
             assert big[0] * big[1] > small[0] * small[1]  # the larger drawing, not the preview
         assert len([m for m in fake.history() if m.audience is None]) == public  # nothing posted in the channel
     assert not fake.rejections
+
+
+async def test_the_clans_homebase_is_picked_row_first_with_the_rows_squares_on_the_board(fake, service):
+    """The book's set-up: the Homebase is a row, then a square of it (no pages of 25 squares),
+    and picking the row shows the board with that row's squares marked."""
+    from tests.e2e.helpers import button_of, latest_turn, panel_groups
+
+    alice = fake.add_member("alice")
+    async with bot_session(fake, create_bot(service, guild_id=fake.guild_id)):
+        new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", settings="setup=choose")
+        assert not new.failed
+        for _ in range(40):  # lay battlemaps (the first choice each time) until the Homebase is asked
+            turn = latest_turn(fake)
+            panel = (await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
+            rows = {name: where for name, where in panel_groups(panel).items() if name.startswith("Homebase in row")}
+            if rows:
+                break
+            first = next(b for b in panel.buttons if b["custom_id"].startswith("arb:act:"))
+            assert not (await fake.click(alice, panel, first["custom_id"])).failed
+            await fake.settle()
+        else:
+            raise AssertionError("the Homebase was never asked")
+        assert 1 < len(rows) <= 6 and not any("page" in s["placeholder"] for s in panel.selects)
+        name, (select, value) = next(iter(rows.items()))
+        assert not (await fake.choose(alice, panel, [value], select=select)).failed
+        edited = fake.find_message(panel.id)
+        squares = [b["label"] for b in edited.buttons if b["custom_id"].startswith("arb:act:")]
+        row = name.rsplit(" ", 1)[1]
+        assert 0 < len(squares) <= 9 and all(s.startswith("Homebase on ") and s.removeprefix("Homebase on ")[1:] == row
+                                             for s in squares)
+        assert edited.files["board.png"].startswith(b"\x89PNG")  # the row's squares marked on the board
+    assert not fake.rejections
