@@ -1,8 +1,9 @@
 """How noisy a game is in the channel, and how many clicks a turn takes, through the fake Discord.
 
 For each playable game, members (no AI seats) open it with /game new, /game join, /game start and
-play it to the end: each move is drawn uniformly from the player's legal moves (seeded) and made by
-the shortest path of clicks (a button on the turn message, else the private panel: groups, pages,
+play it to the end: each move is drawn uniformly from the player's legal moves (seeded), or with
+`--policy ai` is the move the game's own heuristic AI would make for that player (one who plays
+sensibly: no phase ended with everything unspent), and is made by the shortest path of clicks (a button on the turn message, else the private panel: groups, pages,
 the move, and the red "Yes" when the move asks to be confirmed). Counted per game:
 
 * `msgs/turn`: public messages the bot posted in the channel per game turn (median over turns);
@@ -18,7 +19,7 @@ the move, and the red "Yes" when the move asks to be confirmed). Counted per gam
 A game turn is a stretch of moves with the same shared TableView (turn, active), which every game
 fills: Infinities' leaders take turns action by action within one round, so each stretch counts.
 
-python -m bench.ux [--games psiwars,clans] [--seed 1] [--max-moves 1500]
+python -m bench.ux [--games psiwars,clans] [--seed 1] [--max-moves 1500] [--policy random|ai]
 
 Self-contained on purpose (its own lobby opening and walk): the same file runs on an older
 checkout to give the "before" figures.
@@ -141,20 +142,46 @@ async def walk(fake, member, panel, actions, target: int) -> int | None:
     raise AssertionError("never reached the move")
 
 
-async def play(game, seed: int, max_moves: int, trace: bool = False) -> dict:
-    rng = random.Random(seed)
+class RandomPick:
+    """The index of a uniformly random legal move (seeded)."""
+
+    def __init__(self, game, service, seed: int):
+        self.rng = random.Random(seed)
+
+    async def pick(self, game_id: int, seat: int, actions: list) -> int:
+        return self.rng.randrange(len(actions))
+
+
+class AiPick(RandomPick):
+    """The index of the move the game's heuristic AI makes for the seat, from the stored state
+    (a random legal move should the AI's move not be in the list)."""
+
+    def __init__(self, game, service, seed: int):
+        super().__init__(game, service, seed)
+        self.game, self.service = game, service
+
+    async def pick(self, game_id: int, seat: int, actions: list) -> int:
+        row = await self.service.store.get_game(game_id)
+        move = self.game.ai_action(self.game.load_state(row.state), seat)
+        return next((i for i, a in enumerate(actions) if a == move), await super().pick(game_id, seat, actions))
+
+
+POLICIES = {"random": RandomPick, "ai": AiPick}
+
+
+async def play(game, seed: int, max_moves: int, trace: bool = False, policy: str = "random") -> dict:
     service_module.new_seed = lambda: f"bench-ux-{seed}"  # the same deal every run, before and after
     with tempfile.TemporaryDirectory() as tmp, LoopbackGuard():
         service = TableService(await Store.open(Path(tmp) / "ux.db"))
         try:
-            return await _play(service, game, rng, max_moves, trace)
+            return await _play(service, game, POLICIES[policy](game, service, seed), max_moves, trace)
         finally:
             # Always: an unclosed store keeps its (non-daemon) connection thread alive, and the
             # process then hung at exit after any error (the runs that "stalled").
             await service.close()
 
 
-async def _play(service, game, rng, max_moves: int, trace: bool) -> dict:
+async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool) -> dict:
     # A generous wait: on a loaded machine the first board is drawn while the render workers
     # start, which took longer than the fake's 10 s default (the runs that "stalled").
     async with FakeDiscord.running(wait_timeout=WAIT) as fake:
@@ -182,8 +209,8 @@ async def _play(service, game, rng, max_moves: int, trace: bool) -> dict:
                 last_key = key
                 key = (run, *key)
                 member = fake.members[int(MENTION.match(turn.content).group(1))]
-                version, _, actions = await service.legal_for(game_id, str(member.id))
-                target = rng.randrange(len(actions))  # a uniformly random legal move
+                version, seat, actions = await service.legal_for(game_id, str(member.id))
+                target = await chooser.pick(game_id, seat, actions)
                 made = await walk(fake, member, turn, actions, target)  # right on the turn message?
                 if made is None:
                     panel = live_panel(fake, panels.get(member.id), version)
@@ -228,10 +255,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=1500)
     parser.add_argument("--trace", action="store_true", help="print each move and its clicks")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="random",
+                        help="each move uniformly at random (default), or the game's heuristic AI's move")
     args = parser.parse_args()
     games = {g.id: g for g in playable_games()}
     for gid in args.games.split(","):
-        print(asyncio.run(play(games[gid], args.seed, args.max_moves, args.trace)), flush=True)
+        print(asyncio.run(play(games[gid], args.seed, args.max_moves, args.trace, args.policy)), flush=True)
 
 
 if __name__ == "__main__":
