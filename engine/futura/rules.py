@@ -111,6 +111,7 @@ class Futura(Game):
                                      + ", ".join(cat.acolytes[a.cid].name for a in p.acolytes) + " and "
                                      + ", ".join(cat.districts[h.did].name for h in p.holdings) + "."))
         s.active = s.first
+        declare_populous(s)
         self._start_turn(s, events)
         self.publish(s)
         s.recent = events[-s.RECENT_KEEP:]
@@ -156,9 +157,6 @@ class Futura(Game):
         s.offered = []
         for h in p.holdings:
             h.face_down = False
-        if any(catalog().districts[h.did].ability.keyword == "Populous" and h.station for h in p.holdings):
-            if p.seat not in s.populous:
-                s.populous.append(p.seat)
         gain = self.income(s, p)
         if s.handicap and s.turn == 1:  # RULINGS "Balance by self-play": the first player won 57.5% with full income
             gain = (gain + 1) // 2
@@ -338,7 +336,7 @@ class Futura(Game):
             if s.finished:
                 return
             s.cycle += 1
-            s.populous = []
+            declare_populous(s)
         s.turn += 1
         s.active = nxt
         self._start_turn(s, events)
@@ -354,6 +352,16 @@ class Futura(Game):
             names = " and ".join(s.players[w].name for w in winners)
             finish(s, events, winners, f"After {s.cycles} cycles the victory points are {scores}: {names} "
                                        + ("share the win." if len(winners) > 1 else "wins."), draw=len(winners) > 1)
+
+
+def declare_populous(s: FuturaState) -> None:
+    """Populous is declared at the start of a cycle (the book) and holds for the whole cycle, for every
+    player with a built Populous district. Declaring it at the start of its owner's turn instead gave
+    the first player's d4 the second player's turn too, while the second player's ran out at its own
+    turn's end and never defended: worth about 3 points of the first player's 57.5%."""
+    s.populous = [p.seat for p in s.players if any(
+        catalog().districts[h.did].ability.keyword == "Populous" and h.station and not h.face_down
+        for h in p.holdings)]
 
 
 def pay_words(e, tier: int, how: str) -> str:

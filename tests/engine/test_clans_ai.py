@@ -2,7 +2,7 @@
 and wards when they pay off."""
 
 from engine.clans.actions import Assimilate, CastArt, CastTerrain, Pass, React, UseItem
-from engine.clans.state import parse_coord
+from engine.clans.state import dist, parse_coord
 from engine.core import get_game
 
 from .test_clans_rules import bare, far_gods, put, rich
@@ -80,3 +80,18 @@ def test_ai_wards_its_god_and_passes_when_it_cannot():
     assert isinstance(GAME.ai_action(s, 1), React)
     s.players[1].sp = 0
     assert GAME.ai_action(s, 1) == Pass(seat=1)
+
+
+def test_ai_does_not_march_an_ally_where_the_foes_can_kill_it():
+    s = scene()
+    healer = put(s, 0, "acolyte_healer", "E4")  # 5 HP; the executioner walks 2 and strikes for 5
+    s.players[0].unused = []
+
+    def ends_near(foe_tile):
+        action = GAME.ai_action(s, 0)
+        assert action.type == "move" and action.unit == healer
+        return dist(parse_coord(action.to), parse_coord(foe_tile))
+
+    assert ends_near("E9") <= 3  # the march goes straight at the God while nothing can punish it
+    put(s, 1, "noble_executioner", "E9")
+    assert ends_near("E9") > 3

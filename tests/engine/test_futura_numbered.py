@@ -184,3 +184,19 @@ def test_a38_the_oldest_sigil_may_be_discarded_on_your_own_turn():
     first = me.sigils[0]
     GAME.advance(s, DropSigil(seat=me.seat))
     assert me.sigils[0] != first and first in me.discard
+
+
+def test_populous_is_declared_at_the_start_of_each_cycle_for_every_holder():
+    """The book: declared at the start of a cycle. The second player's d4 must defend on the first
+    player's turn too, as the first player's does on the second's."""
+    s, me, foe = fresh()
+    foe.holdings[0].did = "hive_row"  # the second player holds a built Populous district
+    me.holdings[0].did = "rustmarket"
+    for p in (me, foe):
+        p.holdings = [h for h in p.holdings if h.did != "hive_row" or p is foe]
+    assert foe.seat not in s.populous
+    for _ in range(2):  # the first player's turn, then the second's: the cycle ends
+        s.asks = []
+        GAME.advance(s, EndTurn(seat=s.active))
+    assert s.active == me.seat and s.cycle == 2
+    assert s.populous == [foe.seat]
