@@ -13,8 +13,9 @@ from .state import FuturaState
 SCALE = 4.0 / math.log(3)
 # One hard move: the paired lookahead over the heuristic's move and the three others that score best
 # right after they are made, 16 playouts of 8 heuristic moves (about 0.25 s a move on this machine,
-# against 0.9 s for last session's tree at 30x12); the lookahead won every other game's tuning against
-# the tree (reports/strength.md). A count: see ThinkPool for the clock.
+# against 0.9 s for last session's tree at 30x12). Not tuned on its own for lack of time: in Psi Wars,
+# Resonance, Moon Court and Gods & Clans the lookahead beat the tree in tuning (reports/strength.md).
+# A count: see ThinkPool for the clock.
 BUDGET = {"method": "lookahead", "iterations": 16, "rollout_depth": 8, "candidates": 4}
 
 
