@@ -12,11 +12,10 @@ from .state import ClansState
 SCALE = 12.0 / math.log(3)
 GOD_WEIGHT = 3.0
 
-# One hard move: the paired lookahead over the heuristic's move and the five others that score best
-# right after they are made (a unit can step to dozens of hexes), 24 playouts of 8 heuristic moves:
-# 18 of 20 tuning games against normal (seed 100), where the tree at 8x6 won 21 of 30 at a little over
-# half the cost (reports/strength.md). A count: see ThinkPool for the clock.
-BUDGET = {"method": "lookahead", "iterations": 24, "rollout_depth": 8, "candidates": 6}
+# One hard move: the tree, 20 iterations with heuristic rollouts of 10 moves (15 of 15 against normal
+# last session). Cut to 8x6 it won only 21 of 30 tuning games (seed 100); the screened lookahead at
+# 24x8 won 18 of 20 but costs more a move than this (reports/strength.md). A count: see ThinkPool.
+BUDGET = {"iterations": 20, "rollout_depth": 10}
 
 
 def unknown_groups(state: ClansState, seat: int) -> list[list[list[str]]]:
