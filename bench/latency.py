@@ -128,19 +128,45 @@ class TimedFake(FakeDiscord):
 
 
 class ClusterFake(TimedFake):
-    """The bot runs in other processes, so settle() cannot wait for its handler tasks: after the
-    gateway barrier it also waits until the bot has made no REST call for QUIET seconds. Only the
-    members' pace depends on this, not the figures (sent -> answered, sent -> posted)."""
+    """The bot runs in other processes, so settle() cannot wait for its handler tasks. A click
+    counts as handled once the bot has answered it, sent something more with its token (Arbiter
+    answers every click with a follow-up or an edit after its deferral), and then made no call
+    with that token for QUIET seconds. Only the members' pace depends on this, not the figures
+    (sent -> answered, sent -> posted)."""
 
-    QUIET = 0.5
+    QUIET = 0.3
+    DIRECT = (4, 7)  # answers that carry the reply themselves: nothing more need follow
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.token_calls: dict[str, int] = defaultdict(int)  # interaction token -> REST calls naming it
+        self._counted = 0
 
     async def settle(self, timeout=None):
-        await super().settle(timeout)
+        """Only send what is queued: each member waits for its own click instead (_handled), so
+        no gateway barrier (heartbeat requests the bot must answer) runs per click."""
+        await self._flush()
+
+    async def _interact(self, kind, user, channel, data, message, timeout):
+        ix = await super()._interact(kind, user, channel, data, message, timeout)
+        if kind == COMPONENT and not ix.failed:
+            await self._wait(self._handled(ix), timeout)
+        return ix
+
+    async def _handled(self, ix) -> None:
         while True:
-            seen = len(self.calls)
+            seen = self._calls_with(ix.token)
             await asyncio.sleep(self.QUIET)
-            if len(self.calls) == seen:
+            if self._calls_with(ix.token) == seen and (seen > 1 or ix.response_type in self.DIRECT):
                 return
+
+    def _calls_with(self, token: str) -> int:
+        for call in self.calls[self._counted:]:
+            parts = call.path.split("/")
+            if len(parts) > 3 and parts[1] in ("interactions", "webhooks"):
+                self.token_calls[parts[3]] += 1
+        self._counted = len(self.calls)
+        return self.token_calls[token]
 
 
 def pct(samples: list[float]) -> dict:

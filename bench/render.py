@@ -142,12 +142,22 @@ def timings(fn, clear, runs: int) -> dict:
     less), warm and with cold caches, beside the bare-Pillow baseline of the same size."""
     png = fn()
     size = Image.open(io.BytesIO(png)).size
-    warm = median_ms(fn, runs)  # as in a running bot's warm worker
+    warm, baseline, ratio = paired_ms(fn, lambda: bare(size), runs)  # warm: as in a running bot's worker
     cold = median_ms(lambda: (clear(), fn()), max(3, runs // 4))
-    baseline = median_ms(lambda: bare(size), runs)
     return {"size": list(size), "png_bytes": len(png), "median_ms": round(warm, 1),
             "cold_caches_median_ms": round(cold, 1), "baseline_bare_pillow_median_ms": round(baseline, 1),
-            "ratio": round(warm / baseline, 2)}
+            "ratio": round(ratio, 2)}
+
+
+def paired_ms(fn, base, runs: int) -> tuple[float, float, float]:
+    """Medians of `fn` and `base` timed in turns, and the median of their run-by-run ratios: load
+    from others on the machine comes and goes, and this way it weighs on both alike."""
+    pairs = []
+    for _ in range(runs):
+        pairs.append((median_ms(fn, 1), median_ms(base, 1)))
+    ratios = [a / b for a, b in pairs if b > 0]
+    return (statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs),
+            statistics.median(ratios) if ratios else float("nan"))
 
 
 async def _lag_while_drawing(draw, view: dict, boards: int) -> float:

@@ -63,3 +63,18 @@ async def test_two_bots_as_two_shards_each_get_their_own_guilds(fake: FakeDiscor
         later = fake.add_channel("later", guild_id=guilds[1])
         await fake.settle()
         assert second.get_channel(later.id) is not None and first.get_channel(later.id) is None
+
+
+async def test_waiting_on_a_remote_bot_asks_for_heartbeats_sparingly(fake: FakeDiscord) -> None:
+    """A bot in another process is waited on with heartbeat requests (op 1). discord.py answers
+    them through its gateway rate limiter (120 sends a minute) and stops reading the gateway
+    while it waits there, so many waits at once must share one request, not send one each."""
+    guild = fake.add_guild("guild 0", shard=0, count=1)
+    async with running(fake, ShardBot(0, 1)):
+        session = fake.sessions[0]
+        await fake.settle()
+        beats = sum(1 for f in session.frames if f.get("op") == 1)
+        fake.add_channel("news", guild_id=guild)  # an event the bot has not read yet
+        await asyncio.wait_for(asyncio.gather(*(fake.settle() for _ in range(40))), 20)
+        answered = sum(1 for f in session.frames if f.get("op") == 1) - beats
+        assert 1 <= answered <= 2, f"{answered} heartbeats for one wait of 40 barriers"

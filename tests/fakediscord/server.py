@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +85,7 @@ class Session:
     ws: web.WebSocketResponse | None = None
     last_seq: int = 0  # the sequence number of the last event sent on this session
     frames: list[dict] = field(default_factory=list)  # what the bot sent on this session
+    asked: float = 0.0  # monotonic time of the last heartbeat request (op 1) sent on it
 
 
 def shard_of(guild_id: int | None, count: int) -> int:
@@ -467,12 +469,31 @@ class FakeDiscord(UserActions):
         # No bot object (it runs in other processes): ask each session for a heartbeat; the bot
         # answers with the last sequence that session read.
         for session in list(self.sessions.values()):
-            while session.ws is not None and not any(
-                    f.get("op") == 1 and (f.get("d") or 0) >= session.last_seq for f in session.frames):
-                await self._send(session.ws, {"op": 1, "d": None, "s": None, "t": None})
-                async with self._changed:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._changed.wait(), 0.05)
+            while self._behind(session):
+                await self._ask_heartbeat(session)
+                # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation that
+                # races its inner wait, and this loop then outlived the run (a hang at shutdown).
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self.HEARTBEAT_ASK_EVERY), self._changed:
+                        await self._changed.wait_for(lambda s=session: not self._behind(s))
+
+    # discord.py answers a heartbeat request through its gateway rate limiter (120 sends a
+    # minute); asked more often than this, it stalls its reading of the gateway behind them.
+    HEARTBEAT_ASK_EVERY = 1.0
+
+    @staticmethod
+    def _behind(session: Session) -> bool:
+        """The session is open and the bot has not yet said it read the last event sent on it."""
+        return session.ws is not None and not session.ws.closed and not any(
+            f.get("op") == 1 and (f.get("d") or 0) >= session.last_seq for f in reversed(session.frames))
+
+    async def _ask_heartbeat(self, session: Session) -> None:
+        """An op 1 on the session, unless one went out less than HEARTBEAT_ASK_EVERY ago (every
+        waiting barrier shares it)."""
+        now = time.monotonic()
+        if now - session.asked >= self.HEARTBEAT_ASK_EVERY:
+            session.asked = now
+            await self._send(session.ws, {"op": 1, "d": None, "s": None, "t": None})
 
     @staticmethod
     async def _drain_handlers() -> None:
