@@ -271,6 +271,8 @@ async def open_panel(fake: FakeDiscord, member: Member, turn: Message) -> Messag
     button = button_of(turn, "panel")
     assert button is not None, f"no panel button on {turn!r}"
     opened = await fake.click(member, turn, button["custom_id"])
+    # A bot in another process (bench.latency --processes) may still be writing the panel.
+    await fake.wait_for(lambda: opened.failed or opened.followups)
     assert not opened.failed and opened.followups, opened
     panel = opened.followups[-1]
     assert panel.ephemeral and panel.audience == frozenset({member.id}), panel
@@ -294,16 +296,18 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
         if decision is None:  # inside a group with nothing the policy wants: back to the group list
             back = next((b for b in panel.buttons if b["label"] == "Back"), None)
             assert back is not None, f"the policy has no rule for {[o.label for o in options]} / {list(groups)}"
+            edits = len(panel.versions)
             assert not (await fake.click(member, panel, back["custom_id"])).failed
-            panel = fake.find_message(panel.id)
+            panel = await _edited(fake, panel, edits)
             continue
         what, name = decision
         if what == "group":
             opened.add(name)
             select, value = groups[name]
+            edits = len(panel.versions)
             nav = await fake.choose(member, panel, [value], select=select)
             assert not nav.failed, nav
-            panel = fake.find_message(panel.id)  # navigation edits the panel in place
+            panel = await _edited(fake, panel, edits)  # navigation edits the panel in place
             continue
         option = next(o for o in options if o.label == name)
         if prefer_public and option.act_id() in public:
@@ -319,6 +323,13 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
         assert not refusals, f"{member.name} playing {name!r} was refused: {refusals}"
         return name, via
     raise AssertionError(f"never reached an action on {panel!r}")
+
+
+async def _edited(fake: FakeDiscord, message: Message, edits: int) -> Message:
+    """`message` once edited past `edits` versions: at once in one process, where the click's
+    settle waited for the bot; a bot in another process may still be at it."""
+    await fake.wait_for(lambda: len(fake.find_message(message.id).versions) > edits)
+    return fake.find_message(message.id)
 
 
 async def confirm_if_asked(fake: FakeDiscord, member: Member, result, panel: Message | None = None):
