@@ -12,7 +12,9 @@ from .state import ClansState
 SCALE = 12.0 / math.log(3)
 GOD_WEIGHT = 3.0
 
-# One hard move: 20 iterations with heuristic rollouts of 10 moves (a count: see ThinkPool for the clock).
+# One hard move: the tree, 20 iterations with heuristic rollouts of 10 moves (15 of 15 against normal
+# last session). Cut to 8x6 it won only 21 of 30 tuning games (seed 100); the screened lookahead at
+# 24x8 won 18 of 20 but costs more a move than this (reports/strength.md). A count: see ThinkPool.
 BUDGET = {"iterations": 20, "rollout_depth": 10}
 
 

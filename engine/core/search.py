@@ -46,6 +46,11 @@ class Budget:
     # imagined worlds with the same dice (common random numbers) and the weaker half dropped
     # round by round (sequential halving), so the comparison between moves is paired, not noisy.
     method: str = "tree"
+    # Lookahead only: with more legal moves than this, each is first scored by `evaluate` right
+    # after it is made (no playout) in one imagined world, and only the best of them (and the
+    # heuristic's own) are played out. Without it every move costs at least a playout a round,
+    # which in Infinities or Futura (dozens of moves) is most of the budget. None: no screen.
+    candidates: int | None = None
 
 
 @dataclass(eq=False)
@@ -187,6 +192,8 @@ def lookahead(game: Game, state: GameState, seat: int, legal: list[Action], budg
     world = random.Random(f"lookahead:{state.game}:{state.version}:{seat}")
     usual = game.ai_action(determinize(game, state, seat, random.Random(f"usual:{world.random()}")), seat)
     alive = [usual] + [a for a in legal if a != usual]
+    if budget.candidates and len(alive) > budget.candidates:
+        alive = _screen(game, determinize(game, state, seat, world), seat, alive, budget.candidates)
     totals = dict.fromkeys(alive, 0.0)
     rounds = max(1, math.ceil(math.log2(len(alive))))
     deadline = time.perf_counter() + budget.seconds if budget.seconds else None
@@ -206,6 +213,17 @@ def lookahead(game: Game, state: GameState, seat: int, legal: list[Action], budg
     if best != usual and totals[best] < totals[usual] + budget.margin * n:
         best = usual
     return best, Thought(n, totals[best] / n, len(legal), best == usual)
+
+
+def _screen(game: Game, world: GameState, seat: int, moves: list[Action], keep: int) -> list[Action]:
+    """The first move (the heuristic's) and the `keep - 1` others that score best in `world` right
+    after they are made: a cheap cut of a long move list before the paired playouts."""
+    scored = []
+    for move in moves[1:]:
+        d = game.clone(world)
+        game.advance(d, move)
+        scored.append((-scores(game, d)[seat], len(scored), move))
+    return moves[:1] + [move for *_, move in sorted(scored)[:keep - 1]]
 
 
 def _playout(game: Game, world: GameState, move: Action, seat: int, budget: Budget) -> float:

@@ -11,8 +11,12 @@ from .state import FuturaState
 
 # Victory points that make a player a 3:1 favourite over another: about one station.
 SCALE = 4.0 / math.log(3)
-# One hard move: 30 iterations with heuristic rollouts of 12 moves (a count: see ThinkPool for the clock).
-BUDGET = {"iterations": 30, "rollout_depth": 12}
+# One hard move: the paired lookahead over the heuristic's move and the three others that score best
+# right after they are made, 16 playouts of 8 heuristic moves (about 0.25 s a move on this machine,
+# against 0.9 s for last session's tree at 30x12). Not tuned on its own for lack of time: in Psi Wars,
+# Resonance, Moon Court and Gods & Clans the lookahead beat the tree in tuning (reports/strength.md).
+# A count: see ThinkPool for the clock.
+BUDGET = {"method": "lookahead", "iterations": 16, "rollout_depth": 8, "candidates": 4}
 
 
 def unknown_groups(s: FuturaState, seat: int) -> list[list[list[str]]]:

@@ -13,8 +13,11 @@ SCALE = 10.0 / math.log(3)
 UNIT_WEIGHT = 2.0  # a unit in the group: it scores objectives and answers attacks in later rounds
 TILE_WEIGHT = 2.0  # a controlled tile: attribute levels and objective points for the rest of the game
 CARD_WEIGHT = 0.5  # a card in the timeline or hand: an option for later
-# One hard move: a count, not a clock (see ThinkPool for the clock).
-BUDGET = {"method": "lookahead", "iterations": 40, "rollout_depth": 20}
+# One hard move: the paired lookahead over the heuristic's move and the five others that score best
+# right after they are made (a main step can offer dozens), 16 playouts of 10 heuristic moves: 17 of
+# 20 tuning games against normal (seed 100), about 3 s a game in simulate (reports/strength.md).
+# A count, not a clock (see ThinkPool for the clock).
+BUDGET = {"method": "lookahead", "iterations": 16, "rollout_depth": 10, "candidates": 6}
 
 
 def unknown_groups(s: InfState, seat: int) -> list[list[list[str]]]:

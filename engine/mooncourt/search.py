@@ -15,11 +15,12 @@ SCALE = 3.0 / math.log(3)
 # against mostly claim what a gift is worth, and a uniform redeal would make every claim look like
 # a lie worth accusing.
 HONEST = 0.8
-# One hard move: the paired lookahead, 60 playouts of 30 heuristic moves (most audiences end) shared
-# among the legal moves: every claim is judged against the same imagined hands, so a bluff the
-# heuristic answerer lets stand shows up clearly (12 of 16 games against normal; the tree won half).
+# One hard move: the paired lookahead, 40 playouts of 20 heuristic moves shared among the heuristic's
+# move and the five others that score best right after they are made (a claim can be any of dozens of
+# card and rank pairs): every claim is judged against the same imagined hands, so a bluff the
+# heuristic answerer lets stand shows up clearly. About a second a game; see reports/strength.md.
 # A count, see ThinkPool.
-BUDGET = {"method": "lookahead", "iterations": 60, "rollout_depth": 30}
+BUDGET = {"method": "lookahead", "iterations": 40, "rollout_depth": 20, "candidates": 6}
 
 
 def redeal(s: MoonState, seat: int, world: random.Random) -> None:

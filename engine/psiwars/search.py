@@ -48,7 +48,8 @@ def content(state: PsiState) -> dict[int, list[str]]:
     return {s: [catalog().decks[p.deck_key].name] for s, p in enumerate(state.players)}
 
 
-# One hard move: the paired lookahead, 60 playouts of 20 heuristic moves shared among the legal
-# moves (about 0.5 s on an idle core). Over 12 games it won 8 against normal where the tree won
-# half. A count, not a clock, so simulate's figures repeat; the bot also caps the wall time (ThinkPool).
-BUDGET = {"method": "lookahead", "iterations": 60, "rollout_depth": 20}
+# One hard move: the paired lookahead, 30 playouts of 12 heuristic moves shared among the legal moves
+# (most turns offer three or four). Half last session's 60x20 at the same strength: 21 of 30 tuning
+# games against normal (reports/strength.md). A count, not a clock, so simulate's figures repeat; the
+# bot also caps the wall time (ThinkPool).
+BUDGET = {"method": "lookahead", "iterations": 30, "rollout_depth": 12}

@@ -13,9 +13,11 @@ from .state import ResState
 SCALE = 6.0 / math.log(3)
 HP_WEIGHT = 2.0
 CARD_WEIGHT = 0.5
-# One hard move: the paired lookahead, 40 playouts of 12 heuristic moves shared among the legal moves
-# (10 of 12 games against normal, where the tree won half). A count: see ThinkPool for the clock.
-BUDGET = {"method": "lookahead", "iterations": 40, "rollout_depth": 12}
+# One hard move: the paired lookahead over the heuristic's move and the five others that score best
+# right after they are made (a turn offers ten moves or more), 24 playouts of 8 heuristic moves: 14 of
+# 20 tuning games against normal (seed 100), cheaper than 40x12 over every move (reports/strength.md).
+# A count: see ThinkPool for the clock.
+BUDGET = {"method": "lookahead", "iterations": 24, "rollout_depth": 8, "candidates": 6}
 
 
 def unknown_groups(s: ResState, seat: int) -> list[list[list[str]]]:

@@ -13,6 +13,7 @@ from tests.engine.random_play import play_hard_against_random
 
 GAME = get_game("clans")
 QUICK = Budget(iterations=12, rollout_depth=6)
+SCREENED = Budget(iterations=12, rollout_depth=6, method="lookahead", candidates=4)  # hard's own method
 
 
 def midgame(seed: str, moves: int = 10, seats: int = 2):
@@ -50,15 +51,16 @@ def test_a_determinization_keeps_the_own_pile_and_everything_public():
     assert state.model_dump() == before  # the real game is untouched
 
 
+@pytest.mark.parametrize("budget", [QUICK, SCREENED], ids=["tree", "screened"])
 @pytest.mark.parametrize("seed", ["hidden", "a", "b"])
-def test_the_choice_does_not_change_when_only_hidden_information_changes(seed):
+def test_the_choice_does_not_change_when_only_hidden_information_changes(seed, budget):
     state = midgame(seed)
     seat = GAME.to_act(state)[0]
     other = state.model_copy(deep=True)
     other.players[1 - seat].unused.reverse()  # the pile's order is all a Clans player cannot see
     other.rng.seed = "another secret seed"
     assert other.players[1 - seat].unused != state.players[1 - seat].unused
-    assert search(GAME, state, seat, QUICK) == search(GAME, other, seat, QUICK)
+    assert search(GAME, state, seat, budget) == search(GAME, other, seat, budget)
 
 
 def test_content_names_each_seats_clan():

@@ -141,3 +141,28 @@ def test_the_heuristic_move_stands_unless_another_is_clearly_better_and_more_vis
     assert _final_choice(root((10, 20, 5.0), (12, 20, 8.4)), legal, usual, 0.03) == other
     # better on average but visited less often: not proven, keep ours
     assert _final_choice(root((12, 20, 6.0), (10, 20, 9.0)), legal, usual, 0.03) == usual
+
+
+class ScoredPairs(Pairs):
+    """Pairs whose `evaluate` reads the tricks taken, so a move's immediate score means something."""
+
+    def evaluate(self, state):
+        a, b = (p + 1 for p in state.points)
+        return [a / (a + b), b / (a + b)]
+
+
+@pytest.mark.parametrize("keep", [2, 3])
+def test_a_long_move_list_is_cut_to_the_heuristic_move_and_the_best_scoring_others(keep):
+    import random
+
+    from engine.core.search import _screen
+
+    game = ScoredPairs()
+    state = GAME.setup({}, ["a", "b"], "screen")
+    state.hands, state.deck = [["c1", "c2", "c5"], ["c3", "c4", "c6"]], ["c7", "c8", "c9"]
+    GAME.advance(state, Play(seat=0, card="c5"))
+    moves = [Play(seat=1, card=c) for c in ("c3", "c4", "c6")]  # the plain player's c3 first
+    kept = _screen(game, determinize(game, state, 1, random.Random(3)), 1, moves, keep)
+    # c4 loses the trick like c3; c6 takes it, so it is the one other move worth a playout
+    assert [m.card for m in kept] == ["c3", "c6", "c4"][:keep]
+    assert search(game, state, 1, Budget(iterations=60, method="lookahead", candidates=2)).card == "c6"

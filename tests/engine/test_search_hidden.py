@@ -9,8 +9,9 @@ import pytest
 from engine.core import get_game
 from engine.core.search import Budget, search
 
-# Both ways of searching: the tree, and the paired lookahead over every move.
-QUICK = [Budget(iterations=12, rollout_depth=6), Budget(iterations=12, rollout_depth=6, method="lookahead")]
+# Every way of searching: the tree, the paired lookahead over every move, and over a screened few.
+QUICK = [Budget(iterations=12, rollout_depth=6), Budget(iterations=12, rollout_depth=6, method="lookahead"),
+         Budget(iterations=12, rollout_depth=6, method="lookahead", candidates=3)]
 
 
 def midgame(game, seed: str, moves: int, secret):
@@ -80,7 +81,7 @@ CASES = [("resonance", resonance_change, resonance_secret, 30), ("futura", futur
 
 @pytest.mark.parametrize(("game_id", "change", "secret", "moves"), CASES)
 @pytest.mark.parametrize("seed", ["hidden-a", "hidden-b"])
-@pytest.mark.parametrize("budget", QUICK, ids=["tree", "lookahead"])
+@pytest.mark.parametrize("budget", QUICK, ids=["tree", "lookahead", "screened"])
 def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id, change, secret, moves, seed, budget):
     game = get_game(game_id)
     state, seat = midgame(game, seed, moves, secret)

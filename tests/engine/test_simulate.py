@@ -1,0 +1,33 @@
+"""The simulator's tuning switches: a budget override for hard seats and a line per finished game."""
+
+from __future__ import annotations
+
+from engine.simulate import parse_budget, simulate
+
+
+def test_a_budget_is_read_from_its_command_line_form():
+    assert parse_budget("method=lookahead,iterations=20,rollout_depth=8,margin=0.05") == {
+        "method": "lookahead", "iterations": 20, "rollout_depth": 8, "margin": 0.05}
+    assert parse_budget(None) is None
+
+
+def test_each_finished_game_is_reported_as_it_ends_with_the_running_tally():
+    lines: list[str] = []
+    report = simulate("mooncourt", 2, 5, ["hard", "normal"], rotate=True,
+                      budget={"iterations": 4, "rollout_depth": 2}, progress=lines.append)
+    assert report["errors"] == 0 and len(lines) == 2
+    assert lines[0].startswith("game 1: seats hard,normal won ") and lines[1].startswith("game 2: seats normal,hard ")
+    hard = report["by_kind"]["hard"]["score"]
+    assert f"hard {hard:g}/2" in lines[1]  # the last line's tally is the run's result
+
+
+def test_the_budget_override_reaches_the_hard_seat_over_the_games_own(monkeypatch):
+    import engine.simulate as sim
+
+    seen = []
+    real = sim.choose
+    monkeypatch.setattr(sim, "choose", lambda g, s, seat, kind, budget=None: seen.append((kind, budget)) or real(g, s, seat, kind, budget))
+    simulate("mooncourt", 1, 5, ["hard", "normal"], budget={"iterations": 3})
+    budgets = [b for kind, b in seen if kind == "hard"]
+    assert budgets and all(b is budgets[0] for b in budgets) and budgets[0].iterations == 3
+    assert budgets[0].rollout_depth == sim.get_game("mooncourt").search_budget()["rollout_depth"]
