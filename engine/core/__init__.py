@@ -7,6 +7,7 @@ from .contract import (
     Event,
     Game,
     GameState,
+    HiddenSlot,
     IllegalAction,
     Outcome,
     Pass,
@@ -23,7 +24,7 @@ from .rng import Rng, commitment, new_seed
 from .zones import draw, move
 
 __all__ = [
-    "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome", "Pass",
+    "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "HiddenSlot", "IllegalAction", "Outcome", "Pass",
     "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

@@ -13,6 +13,7 @@ import functools
 import hashlib
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -255,6 +256,19 @@ class TableView(BaseModel):
     board: dict
 
 
+@dataclass
+class HiddenSlot:
+    """For search: a hidden card in a place of its own (face-down gear, a stored card), redealt with
+    the cards of group `group` of `Game.unknown_groups`. Only a card of `kind` may go there (what
+    onlookers can tell of the place, e.g. "armour"; None: any card); `put` lays a card there and
+    gives it what belongs to the place rather than to the card (damage taken, say)."""
+
+    group: int
+    card: str
+    kind: str | None
+    put: Callable[[str], None]
+
+
 class Game:
     """Base for a game's rules. Subclasses fill in the hooks below; the flow is shared.
 
@@ -391,6 +405,16 @@ class Game:
         could be in any of the group's zones (an opponent's hand and deck; one's own deck alone).
         The lists are the state's own, so a search can redeal them. Empty: nothing is hidden."""
         return []
+
+    def hidden_slots(self, state: GameState, seat: int) -> list[HiddenSlot]:
+        """For search: the hidden cards of `state` that lie in typed places, redealt together with
+        the pools of `unknown_groups` so that only the pool, never where a card really lies, shapes
+        a world. `card_kind` names each card's kind. Most games keep every hidden card in lists."""
+        return []
+
+    def card_kind(self, state: GameState, card: str) -> str:
+        """For search: the kind a `HiddenSlot` asks of a card (only with `hidden_slots`)."""
+        return ""
 
     def redeal_loose(self, state: GameState, seat: int, world: random.Random) -> None:
         """For search: redeal in place the hidden cards held outside lists (a face-down gift on

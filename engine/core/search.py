@@ -1,8 +1,9 @@
 """Information-set Monte-Carlo tree search (single observer, after Cowling, Powley & Whitehouse 2012).
 
 The searching seat never looks at what it cannot see. Each iteration plays on a *determinization*:
-a copy of the state in which every group of cards hidden from the seat (`Game.unknown_groups`) is
-pooled, put in a canonical order and dealt back at random into the same places, and the dice are
+a copy of the state in which every group of cards hidden from the seat (`Game.unknown_groups`, with
+the face-down cards of `Game.hidden_slots`) is pooled, put in a canonical order and dealt back at
+random into the same places (a typed slot takes only a card of its kind), and the dice are
 re-seeded from public facts only. So two states that differ only in hidden information the seat
 cannot see give the very same search, move for move.
 
@@ -24,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .contract import Action, Game, GameState
+from .contract import Action, Game, GameState, HiddenSlot
 from .rng import Rng
 
 
@@ -68,9 +69,13 @@ class Node:
 def determinize(game: Game, state: GameState, seat: int, world: random.Random) -> GameState:
     """A copy of `state` as `seat` might believe it to be: hidden cards redealt, dice re-seeded."""
     copy = game.clone(state)
-    for group in game.unknown_groups(copy, seat):
-        pool = sorted(card for zone in group for card in zone)  # canonical: the true order must not leak
+    slots = game.hidden_slots(copy, seat)
+    for n, group in enumerate(game.unknown_groups(copy, seat)):
+        mine = [slot for slot in slots if slot.group == n]
+        # canonical: neither the true order nor where a card truly lies may leak
+        pool = sorted([card for zone in group for card in zone] + [slot.card for slot in mine])
         world.shuffle(pool)
+        _fill_slots(game, copy, mine, pool)
         for zone in group:
             size = len(zone)
             zone[:] = pool[:size]
@@ -78,6 +83,16 @@ def determinize(game: Game, state: GameState, seat: int, world: random.Random) -
     game.redeal_loose(copy, seat, world)
     copy.rng = Rng(seed=f"world:{world.random()}")  # future rolls are unknown too
     return copy
+
+
+def _fill_slots(game: Game, state: GameState, slots: list[HiddenSlot], pool: list[str]) -> None:
+    """Give each typed slot the first pooled card of its kind, then each open slot the first card
+    left: the true cards fit, so a card of the kind is always there (typed slots go first because
+    an open slot would take any kind)."""
+    for slot in sorted(slots, key=lambda slot: slot.kind is None):
+        card = next(c for c in pool if slot.kind is None or game.card_kind(state, c) == slot.kind)
+        pool.remove(card)
+        slot.put(card)
 
 
 def scores(game: Game, state: GameState) -> list[float]:

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, EndTurn, Event, Game, IllegalAction, Pass, finish, interned
+from engine.core import (
+    Action,
+    Decision,
+    EndTurn,
+    Event,
+    Game,
+    HiddenSlot,
+    IllegalAction,
+    Pass,
+    finish,
+    interned,
+)
 from engine.core.rng import commitment
 
 from . import combat as C
@@ -306,6 +317,15 @@ class Futura(Game):
     # --- what the search AI needs (search.py) -------------------------------------------------
     def unknown_groups(self, s: FuturaState, seat: int) -> list[list[list[str]]]:
         return for_search.unknown_groups(s, seat)
+
+    def hidden_slots(self, s: FuturaState, seat: int) -> list[HiddenSlot]:
+        return for_search.hidden_slots(s, seat)
+
+    def card_kind(self, s: FuturaState, uid: str) -> str:
+        return for_search.card_kind(s, uid)
+
+    def redeal_loose(self, s: FuturaState, seat: int, world) -> None:
+        for_search.settle_redealt(s, seat)
 
     def evaluate(self, s: FuturaState) -> list[float]:
         return for_search.evaluate(s)

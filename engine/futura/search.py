@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+from engine.core import HiddenSlot
+
 from .cards import catalog
 from .score import vp
 from .state import FuturaState
@@ -21,11 +23,87 @@ BUDGET = {"method": "lookahead", "iterations": 16, "rollout_depth": 8, "candidat
 
 def unknown_groups(s: FuturaState, seat: int) -> list[list[list[str]]]:
     """Each other player's hand and deck can swap cards unseen (a deck is a public list, its order
-    and the split with the hand are not); the seat's own deck is one pile of unknown order.
-    Gear laid face down stays where it is: it sits in typed slots, not in a pile that can be
-    redealt, and the search reads it as it lies (a known limit)."""
+    and the split with the hand are not), and so can their face-down gear and stored cards
+    (`hidden_slots`); the seat's own deck is one pile of unknown order."""
     groups = [[p.hand, p.deck] for p in s.players if p.seat != seat]
     return groups + [[s.players[seat].deck]]
+
+
+# What belongs to the place of a card rather than to the card: the AP left on it, whether it broke,
+# its paid equip cost, whether it was shown (a redealt card takes these over).
+PLACE_FIELDS = ("ap", "broken", "paid", "revealed", "known")
+
+
+def hidden_slots(s: FuturaState, seat: int) -> list[HiddenSlot]:
+    """Other players' cards in places that `seat` cannot see into (as the views hide them): gear
+    not yet shown (abilities until played), station creatures not shown, stored cards not shown to
+    it. Gear and creatures keep what their acolyte or station shows of them (`card_kind`); a stored
+    card may be anything. The victory points on show count every card's level: worlds do not keep
+    that sum (a belief a little off, never a peek at the cards)."""
+    others = [p for p in s.players if p.seat != seat]
+    out: list[HiddenSlot] = []
+    for group, p in enumerate(others):
+        for a in p.acolytes:
+            if a.armour and _unseen_gear(s, a.armour):
+                out.append(_slot(s, group, a.armour, True, lambda u, a=a: setattr(a, "armour", u)))
+            for places in (a.sabers, a.items, a.abilities):
+                out += [_slot(s, group, u, True, _setter(places, i)) for i, u in enumerate(places) if _unseen_gear(s, u)]
+        for h in p.holdings:
+            if h.station:
+                st = h.station
+                out += [_slot(s, group, u, True, _setter(st.creatures, i))
+                        for i, u in enumerate(st.creatures) if not s.cards[u].revealed]
+                out += [_slot(s, group, u, False, _setter(st.slots, i)) for i, u in enumerate(st.slots)
+                        if not s.cards[u].revealed and seat not in s.cards[u].known]
+    return out
+
+
+def card_kind(s: FuturaState, uid: str) -> str:
+    """What a worn or fielded card shows while face down: its kind, an armour's class (the
+    acolyte's class) and a weapon's DAM (in the acolyte's DAM). Its AP left belongs to the place."""
+    card = s.card(uid)
+    if card.kind == "armour":
+        return f"armour {card.cls}"
+    if card.kind in ("saber", "item"):
+        return f"{card.kind} {card.dam - card.penalty_dam}"
+    if card.kind == "ability":
+        return f"ability {card.dam if card.effect.timing == 'passive' else 0}"
+    return card.kind
+
+
+def _unseen_gear(s: FuturaState, uid: str) -> bool:
+    return not s.cards[uid].revealed or s.card(uid).kind == "ability"
+
+
+def _setter(places: list[str], i: int):
+    def put(uid: str) -> None:
+        places[i] = uid
+    return put
+
+
+def _slot(s: FuturaState, group: int, uid: str, typed: bool, place) -> HiddenSlot:
+    """A hidden place; laying a card there also gives it the place's state (see PLACE_FIELDS)."""
+    inst = s.cards[uid]
+    kept = {f: getattr(inst, f) for f in PLACE_FIELDS}
+    kept["known"] = list(inst.known)
+
+    def put(new: str) -> None:
+        place(new)
+        for f, v in kept.items():
+            setattr(s.cards[new], f, v)
+    return HiddenSlot(group=group, card=uid, kind=card_kind(s, uid) if typed else None, put=put)
+
+
+def settle_redealt(s: FuturaState, seat: int) -> None:
+    """After a redeal, other players' hands and decks hold fresh cards: a card that came out of a
+    hidden place must not carry that place's state, and a card's true history must not either."""
+    cat = catalog()
+    for p in s.players:
+        if p.seat != seat:
+            for u in p.hand + p.deck:
+                inst = s.cards[u]
+                inst.ap, inst.broken, inst.paid, inst.revealed = cat.cards[inst.cid].ap, False, False, False
+                inst.known = []
 
 
 def evaluate(s: FuturaState) -> list[float]:

@@ -1,6 +1,7 @@
 """The search AI of Resonance, Futura, Moon Court and Infinities chooses from what its seat can see: changing
-only what the seat cannot see (an opponent's hand against their deck, a face-down gift, a tile stack's
-order, the secret seed) leaves its choice the same. (Psi Wars and Gods & Clans have their own search tests.)"""
+only what the seat cannot see (an opponent's hand against their deck, face-down gear or a stored card
+against one in their deck or hand, a face-down gift, a tile stack's order, the secret seed) leaves its
+choice the same. (Psi Wars and Gods & Clans have their own search tests.)"""
 
 from __future__ import annotations
 
@@ -52,6 +53,57 @@ def futura_secret(state, seat):
     return sorted(state.cards[u].cid for u in state.players[1 - seat].hand)
 
 
+def futura_gear_swaps(state, seat):
+    """(hidden place, foe's hand/deck card) pairs whose exchange leaves `seat`'s view as it was: a
+    face-down card of another kind, or one changing the totals on show (AP, VP), would be seen."""
+    from engine.futura.search import card_kind, hidden_slots
+
+    foe = state.players[1 - seat]
+    for slot in hidden_slots(state, seat):
+        for n, pile in enumerate((foe.hand, foe.deck)):
+            for i, card in enumerate(pile):
+                fits = slot.kind is None or card_kind(state, card) == slot.kind
+                if fits and state.cards[card].cid != state.cards[slot.card].cid:
+                    trial = state.model_copy(deep=True)
+                    futura_exchange(trial, seat, slot.card, n, i)
+                    if GAME_VIEW(trial, seat) == GAME_VIEW(state, seat):
+                        yield slot.card, n, i
+
+
+def futura_exchange(state, seat, hidden: str, pile: int, i: int) -> None:
+    """Put the foe's card `pile`/`i` in the place of `hidden`, with that place's state, and `hidden`
+    in the pile, as a fresh card."""
+    from engine.futura.search import hidden_slots
+
+    foe = state.players[1 - seat]
+    piles = (foe.hand, foe.deck)
+    card = piles[pile][i]
+    slot = next(slot for slot in hidden_slots(state, seat) if slot.card == hidden)
+    fresh = state.cards[card].model_copy(deep=True)
+    slot.put(card)
+    piles[pile][i] = hidden
+    for field in ("ap", "broken", "paid", "revealed", "known"):
+        setattr(state.cards[hidden], field, getattr(fresh, field))
+
+
+def futura_gear_change(state, seat):
+    hidden, pile, i = next(futura_gear_swaps(state, seat))
+    futura_exchange(state, seat, hidden, pile, i)
+
+
+def futura_gear_secret(state, seat):
+    """The foe's face-down gear and stored cards, when one of them could be exchanged unseen."""
+    from engine.futura.search import hidden_slots
+
+    if next(futura_gear_swaps(state, seat), None) is None:
+        return []
+    return [state.cards[slot.card].cid for slot in hidden_slots(state, seat)]
+
+
+def GAME_VIEW(state, seat):
+    return get_game(state.game).view(state, seat)
+
+
 def mooncourt_change(state, seat):
     swap(state.hands[1 - seat], state.deck)
     for offer in state.offers:
@@ -75,6 +127,7 @@ def infinities_secret(state, seat):
 
 
 CASES = [("resonance", resonance_change, resonance_secret, 30), ("futura", futura_change, futura_secret, 12),
+         ("futura", futura_gear_change, futura_gear_secret, 12),
          ("mooncourt", mooncourt_change, mooncourt_secret, 3),
          ("infinities", infinities_change, infinities_secret, 40)]
 
@@ -90,4 +143,37 @@ def test_the_choice_does_not_change_when_only_hidden_information_changes(game_id
     other.rng.seed = "another secret seed"
     assert secret(other, seat) != secret(state, seat)  # the hidden cards did change...
     assert game.view(other, seat) == game.view(state, seat)  # ...and nothing the seat can see did
+    assert search(game, state, seat, budget) == search(game, other, seat, budget)
+
+
+@pytest.mark.parametrize("budget", QUICK, ids=["tree", "lookahead", "screened"])
+def test_futura_face_down_gear_is_redealt_only_with_cards_of_its_kind(budget):
+    """Gear stays face down until its acolyte first fights (A36): a world puts some armour of the
+    foe's unseen cards in that place, never the true one for sure, and the choice ignores which."""
+    import random
+
+    from engine.core.search import determinize
+    from engine.futura.search import card_kind
+
+    game = get_game("futura")
+    state, seat = midgame(game, "hidden-a", 12, futura_secret)
+    foe = state.players[1 - seat]
+    acolyte = next(a for a in foe.acolytes if not a.armour)
+    for armour in [u for u in foe.deck if state.card(u).kind == "armour"]:
+        foe.deck.remove(armour)
+        acolyte.armour = armour  # laid face down by an equip the foe made out of seat's sight
+        swap = next((swap for swap in futura_gear_swaps(state, seat) if swap[0] == armour), None)
+        if swap:  # another armour the seat could not tell from it (same class, same VP) lies unseen
+            break
+        acolyte.armour = None
+        foe.deck.append(armour)
+    worlds = [determinize(game, state, seat, random.Random(k)) for k in range(12)]
+    placed = [w.players[1 - seat].acolytes[foe.acolytes.index(acolyte)].armour for w in worlds]
+    assert all(card_kind(w, u) == f"armour {state.card(armour).cls}" for w, u in zip(worlds, placed, strict=True))
+    assert len({w.cards[u].cid for w, u in zip(worlds, placed, strict=True)}) > 1
+    other = state.model_copy(deep=True)
+    futura_exchange(other, seat, *swap)
+    worn = other.players[1 - seat].acolytes[foe.acolytes.index(acolyte)].armour
+    assert other.cards[worn].cid != state.cards[armour].cid
+    assert game.view(other, seat) == game.view(state, seat)
     assert search(game, state, seat, budget) == search(game, other, seat, budget)
