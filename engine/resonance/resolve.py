@@ -501,8 +501,9 @@ def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.params["insightful"] = "done"
     if "3.9" in c.kws:
         ans = take(c, "shift")
+        moved = c.params.get("shifted", "").split()
         if ans is None:
-            opts = shift_options(s, c.seat)
+            opts = shift_options(s, c.seat, moved)
             if opts:
                 ask(s, c.seat, "shift", "Shift: move an Item between your units?", [("done", "Done")] + opts)
                 return
@@ -512,16 +513,19 @@ def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
             if holder and dest in s.units:
                 holder.items.remove(item)
                 s.units[dest].items.append(item)
+                c.params["shifted"] = " ".join(moved + [item])
                 events.append(Event(text=f"Shift: {K.card(item).name} moves to {E.name(s, dest)}."))
             return
     c.stage = "finish"
 
 
-def shift_options(s: ResState, seat: int) -> list[tuple[str, str]]:
+def shift_options(s: ResState, seat: int, moved: list[str] = ()) -> list[tuple[str, str]]:
+    """Each Item moves at most once in one Shift (see RULINGS): moving it again would only undo
+    or redo the same move, and let a Support go on for ever."""
     units = K.side_units(s, seat)
     free = [u for u in units if len(u.items) < K.item_limit(s, u)]
     return [(f"{i}>{d.uid}", f"{K.card(i).name} to {E.name(s, d.uid)}") for u in units for i in u.items
-            for d in free if d.uid != u.uid]
+            if i not in moved for d in free if d.uid != u.uid]
 
 
 def split(s: ResState, c: Combat, a: Unit, events: list[Event]) -> None:

@@ -149,6 +149,16 @@ def test_shift_moves_items_on_support():
     assert s.units[a.uid].items == ["M01-6"] and s.units["P0"].items == []
 
 
+def test_shift_moves_each_item_once_so_a_support_always_ends():
+    s = table()
+    codex(s, 0, "X3-5")
+    a = put(s, 0, plain())
+    equip(s, "P0", "M01-6")
+    # Asked to shuttle the Item back, the Support has nothing left to shift and ends.
+    s = support(s, "P0", a.uid, augment=["aug:3.9"], shift=[f"M01-6>{a.uid}", "M01-6>P0"])
+    assert s.units[a.uid].items == ["M01-6"] and s.ask is None
+
+
 @covers("4.0")
 def test_feeble_lowers_focus():
     s = table()
