@@ -462,10 +462,10 @@ class TableService(HintOps, PeopleOps):
         """Under the game's lock: let automatic seats (AI seats, standing answers) move now; an
         Update if any did."""
         engine = _engine(row.game)
-        before = engine.load_state(row.state)
-        update = _UpdateBuilder(start=before, engine=engine)
-        state = await self._let_ai_play(row, engine, before, update)
-        if state.version == before.version:
+        state = engine.load_state(row.state)
+        update = _UpdateBuilder(start=state, engine=engine)
+        state = await self._let_ai_play(row, engine, state, update)  # moves it in place
+        if state.version == update.from_version:
             return None
         return update.build(await self._row(row.id), engine, state)
 
@@ -776,8 +776,10 @@ class TableService(HintOps, PeopleOps):
 
     async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,
                               user_id: str, update: _UpdateBuilder, *, claim: int | None = None) -> GameState:
-        new, events = engine.apply(state, action)  # IllegalAction goes to the caller unchanged
-        return await self._save(row, engine, state, new, events, action.model_dump_json(), action.seat,
+        # `state` was parsed for this move (or made by the move before): it is stepped in place,
+        # not copied. IllegalAction goes to the caller with `state` untouched.
+        before, events = engine.apply_owned(state, action)
+        return await self._save(row, engine, before, state, events, action.model_dump_json(), action.seat,
                                 user_id, update, claim=claim)
 
     async def _save(self, row: GameRow, engine: Game, state: GameState, new: GameState, events: list[Event],
@@ -807,7 +809,7 @@ class TableService(HintOps, PeopleOps):
         if outcome is not None:
             update.moments = await self._key_moments(row.id, engine, outcome, events[-1].text)
             update.add([Event(text=line) for line in await self._rate(row.id, outcome)])  # told, not logged
-        return new  # `apply` made it a copy of its own: no need to parse what we just wrote
+        return new  # no need to parse what we just wrote
 
     async def _key_moments(self, game_id: int, engine: Game, outcome, seed_line: str) -> list[str]:
         """The finished game's largest swings, from its whole public log (the result and the seed

@@ -384,6 +384,7 @@ class Game:
 
     def undoable(self, before: GameState, after: GameState, events: list[Event]) -> bool:
         """May this move be taken back? Not once a die was rolled or hidden information was shown.
+        `before` may be a `snapshot`: compare its plain fields, not its nested lists.
 
         A private event shows something hidden unless its kind is "aside": a note to a player about
         what they already knew (the card they just played, say)."""
@@ -493,6 +494,21 @@ class Game:
         new = self.clone(state)
         events = self.advance(new, action)
         return new, events
+
+    def apply_owned(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        """`apply` for a caller that hands `state` over (the table, which parsed it for this very
+        move): validate, then step it in place, with no whole-state copy. Returns `snapshot`
+        of the state as it was, and the events. Raises IllegalAction with `state` untouched."""
+        self.check(state, action)
+        before = self.snapshot(state)
+        return before, self.advance(state, action)
+
+    def snapshot(self, state: GameState) -> GameState:
+        """A shallow copy of `state`: its plain fields, dice and pending decisions stay as they
+        are now, while nested lists and objects are shared with it (so a later move shows in
+        them too). `undoable` and `to_act` read it as the state before a move; the contract
+        test checks they answer as they would for a deep copy."""
+        return state.model_copy(update={"rng": state.rng.model_copy(), "pending": list(state.pending)})
 
     def steady(self, state: GameState) -> _Steady:
         """`with game.steady(state):` legal moves are computed once per version and seat, for

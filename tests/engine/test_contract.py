@@ -43,6 +43,7 @@ class Run:
     actions: list[Action] = field(default_factory=list)
     final: GameState | None = None
     impure: list[str] = field(default_factory=list)  # apply changed its input
+    owned: list[str] = field(default_factory=list)  # apply_owned's state or snapshot differs from apply's
     round_trip: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)  # hidden tokens or another seat's context seen
     explained_legal: list[str] = field(default_factory=list)  # explain_illegal called for a legal move
@@ -107,12 +108,26 @@ def _play(r: Run, state: GameState, move: Action, *, pure: bool) -> GameState:
         new, events = _apply_legal(game, r, state, move)
         if state.model_dump_json() != before:
             r.note(r.impure, f"apply({move.model_dump()}) changed the state it was given")
+        _check_owned(r, state, game.load_state(before), move, new, events)
     else:
         new, events = state, game.advance(state, move)
     if game.load_state(new.model_dump_json()) != new:
         r.note(r.round_trip, "load_state(model_dump_json()) differs from the state")
     _check_views(r, new, events)
     return new
+
+
+def _check_owned(r: Run, state: GameState, owned: GameState, move: Action, new: GameState,
+                 events: list[Event]) -> None:
+    """The table's `apply_owned` steps its own copy in place: the same state as `apply`'s, and a
+    shallow snapshot that `undoable` and `to_act` read as they read the state before the move."""
+    game = r.game
+    snap, _ = game.apply_owned(owned, move)
+    if owned != new:
+        r.note(r.owned, f"apply_owned({move.model_dump()}) gave another state than apply")
+    if (game.undoable(snap, new, events), game.to_act(snap), snap.version) != (
+            game.undoable(state, new, events), game.to_act(state), state.version):
+        r.note(r.owned, f"the snapshot before {move.model_dump()} reads otherwise than the state")
 
 
 def _apply_legal(game: Game, r: Run, state: GameState, move: Action) -> tuple[GameState, list[Event]]:
@@ -235,6 +250,11 @@ def test_random_games_end_within_the_step_cap(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_apply_leaves_its_input_untouched(game_id):
     assert [f for r in runs(game_id) for f in r.impure] == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_apply_owned_matches_apply_and_its_snapshot_reads_as_the_state_before(game_id):
+    assert [f for r in runs(game_id) for f in r.owned] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
