@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import Action, Pass, interned
@@ -23,10 +24,12 @@ from .actions import (
     UseAbility,
 )
 from .board import (
+    _payments,
     any_payments,
     can_attack,
     can_defend,
     cdef,
+    cost_key,
     engaged,
     hand_card_ids,
     in_battle,
@@ -61,14 +64,23 @@ def cu_moves(state: PsiState, seat: int) -> list[Action]:
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
     ready = ready_cus(state, seat)
+    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+    cards = catalog().cards
     out: list[Action] = []
     for card_id in hand_card_ids(state, seat):
-        card = catalog().cards[card_id]
+        card = cards[card_id]
         if card.kind in ("battle_unit", "equipment"):
-            out += [interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
+            out += _builds(seat, card_id, cost_key(card.cost), lights)
         elif card.kind == "power" and card.power.timing in ("build", "any"):
             out += power_plays(state, seat, card, ready)
-    return out + [interned(Done, seat=seat, phase="build")]
+    out.append(interned(Done, seat=seat, phase="build"))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _builds(seat: int, card_id: str, cost: tuple[int, ...], lights: tuple[int, ...]) -> tuple[Build, ...]:
+    """Each way to build one card from these ready lights: the same few questions every turn."""
+    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in _payments(cost, lights))
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:

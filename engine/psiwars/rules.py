@@ -66,6 +66,13 @@ def unspent_cus(state: PsiState, done: Done) -> str | None:
                 "unspent they stay ready for Powers.")
     return None
 
+def _lab_cards(state: PsiState) -> list[Card]:
+    """The cards in both labs: only they are ever marked used or disoriented (a destroyed card
+    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
+    cards = state.cards
+    return [cards[i] for p in state.players for i in p.lab]
+
+
 class PsiConfig(BaseModel):
     lab_hp: int = Field(default=30, ge=20, le=40)  # §6.5.1, A-6
     decks: list[str] = Field(default_factory=lambda: ["bio_psi", "techno"])
@@ -174,7 +181,7 @@ class PsiWars(Game):
             events.append(Event(text=f"{p.name} has no card to draw."))
 
     def _end_turn(self, state: PsiState, events: list[Event]) -> None:
-        for c in state.cards.values():  # A-8: used cards stay depleted until their controller's turn
+        for c in _lab_cards(state):  # A-8: used cards stay depleted until their controller's turn
             if c.used:
                 c.used = False
                 c.depleted = True
@@ -600,7 +607,7 @@ class PsiWars(Game):
             if att and not combat.active_units(state, m.defend) and not state.finished:
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
-        for c in state.cards.values():
+        for c in _lab_cards(state):
             if c.disoriented:
                 c.disoriented = False
         state.battle = None
