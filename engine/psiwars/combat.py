@@ -28,6 +28,7 @@ def matrix_cell(attack: int, defense: int) -> str:
     return str(n)
 
 
+@cache
 def win_chance(attack: int, defense: int) -> float:
     cell = matrix_cell(attack, defense)
     if cell == "W":

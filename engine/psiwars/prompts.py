@@ -13,7 +13,7 @@ from engine.core import Decision
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, seat_to_act, tag
 from .cards import SCREENS, catalog
-from .legal import ability_uses, block_odds, defenders, window_plays
+from .legal import Odds, ability_uses, defenders, window_plays
 from .state import PsiState
 
 WHEN = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
@@ -93,8 +93,9 @@ def _defend(state: PsiState, seat: int, name: str) -> Decision:
         lines.append(f"Block: put one or two of your {len(ready)} ready Battle Units against it. Each choice "
                      "shows the chance their Physical attack destroys your blockers, then the chance your "
                      "counter destroys them.")
-        best = max(ready, key=lambda u: _edge(block_odds(state, incoming, [u])))
-        theirs, ours = block_odds(state, incoming, [best])
+        odds = Odds(state, incoming)
+        best = max(ready, key=lambda u: _edge(odds.of([u])))
+        theirs, ours = odds.of([best])
         lines.append(f"Your best single blocker: {tag(state, best)} (they win {theirs:.0%}, counter {ours:.0%}).")
         lines.append("A unit that blocks stays depleted until your next turn.")
     later = len(b.matchups) - i - 1
