@@ -17,6 +17,7 @@ from .contract import (
     finish,
     interned,
     open_ask,
+    plain_decision,
 )
 from .registry import all_games, find_game, game_ids, get_game, playable_games, register
 from .rng import Rng, commitment, new_seed
@@ -24,6 +25,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "plain_decision", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

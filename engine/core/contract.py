@@ -213,10 +213,35 @@ def answered(state: GameState) -> Decision | None:
 
 
 def as_decision(prompt: Decision) -> Decision:
-    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip."""
+    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip.
+
+    Published after every move, so it is put together directly: the fields were validated when
+    the game's prompt was made, and the lists are copied as validation would copy them."""
     if type(prompt) is Decision:
         return prompt
-    return Decision(**{name: getattr(prompt, name) for name in Decision.model_fields})
+    fields = prompt.__dict__
+    values = {name: fields[name] for name in _DECISION_FIELDS}
+    values["context"] = list(values["context"])
+    if values["timeout"] is not None:
+        values["timeout"] = dict(values["timeout"])
+    made = _new(Decision)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(_DECISION_FIELDS))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new, _set = object.__new__, object.__setattr__
+_DECISION_FIELDS = tuple(Decision.model_fields)
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def plain_decision(**fields: Any) -> Decision:
+    """One shared Decision for a routine prompt asked again and again (the turn's own step), for
+    `decisions` on every move. Nothing changes a published Decision in place (they are replaced),
+    so the same object may stand in many states; field values must be hashable."""
+    return Decision(**fields)
 
 
 def open_ask(state: GameState) -> Decision | None:

@@ -8,7 +8,7 @@ table and their own hand.
 
 from __future__ import annotations
 
-from engine.core import Decision
+from engine.core import Decision, plain_decision
 
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, seat_to_act, tag
@@ -45,8 +45,8 @@ def decision(state: PsiState) -> Decision:
     if state.phase == "discard":  # every card over the limit in one answer (distinct cards: one select)
         hand = state.players[seat].hand
         picks = max(1, min(len(hand) - HAND_LIMIT, len({state.cards[i].card for i in hand})))
-    return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
-                    picks=picks)
+    return plain_decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
+                          picks=picks)
 
 
 def is_prompt(state: PsiState) -> bool:

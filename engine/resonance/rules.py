@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, interned
+from engine.core import Action, Decision, Event, Game, IllegalAction, interned, plain_decision
 from engine.core.rng import commitment
 
 from . import combat, flow
@@ -82,8 +82,8 @@ class Resonance(Game):
     # --- who is asked ---------------------------------------------------------------------
     def decisions(self, s: ResState) -> list[Decision]:
         """With no prompt open, the active player takes their turn."""
-        return [Decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
-                                                             "end your turn", button=KINDS["turn"].button)]
+        return [plain_decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
+                                                                   "end your turn", button=KINDS["turn"].button)]
 
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
