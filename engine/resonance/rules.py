@@ -9,6 +9,7 @@ in keywords.py; shared effects in effects.py.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -109,5 +110,11 @@ class Resonance(Game):
         if s.asks:
             asked = s.asks[0]
             cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
-            return [interned(cls, seat=seat, kind=asked.kind, option=o, text=t) for o, t in asked.options]
+            return list(_answers(cls, seat, asked.kind, tuple(asked.options)))
         return menu(s, seat)
+
+
+@lru_cache(maxsize=1 << 14)
+def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
+    """The moves that answer a prompt, one per option: the same prompts come back every turn."""
+    return tuple(interned(cls, seat=seat, kind=kind, option=o, text=t) for o, t in options)
