@@ -101,19 +101,38 @@ def player_actions(s: ResState, seat: int) -> list[Action]:
             cd = K.card(c)
             cost = deploy_cost(s, seat, c, rules)
             if cd.kind == "animation" and p.en >= cost:
-                out.append(interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)"))
-    holders = [t for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t)]
+                out.append(_deploy(seat, c, cost))
+    holders = tuple((t.uid, name(s, t.uid)) for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t))
     for c in dict.fromkeys(p.hand):
         cd = K.card(c)
         cost = equip_cost(s, seat, c, rules)
         if cd.kind == "item" and p.en >= cost:
-            out += [interned(Equip, seat=seat, item=c, target=t.uid, text=f"Equip {cd.name} ({cost} EN) to {name(s, t.uid)}")
-                    for t in holders]
+            out += _equips(seat, c, cost, holders)
     for t in K.side_units(s, seat):
         for i in t.items:
-            out += [interned(Equip, seat=seat, item=i, target=h.uid, text=f"Move {K.card(i).name} to {name(s, h.uid)}")
-                    for h in holders if h.uid != t.uid]
+            out += _item_moves(seat, i, t.uid, holders)
     return out
+
+
+@lru_cache(maxsize=SIZE)
+def _deploy(seat: int, c: str, cost: int) -> Deploy:
+    cd = K.card(c)
+    return interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+
+
+@lru_cache(maxsize=SIZE)
+def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
+    """A hand Item equipped to each unit with room, by (uid, name)."""
+    cd = K.card(c)
+    return tuple(interned(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
+                 for uid, who in holders)
+
+
+@lru_cache(maxsize=SIZE)
+def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
+    """An equipped Item moved from unit `on` to each other unit with room."""
+    return tuple(interned(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+                 for uid, who in holders if uid != on)
 
 
 def karma_actions(s: ResState, seat: int) -> list[Action]:
