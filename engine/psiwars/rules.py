@@ -117,17 +117,18 @@ class PsiWars(Game):
         if len(seats) != 2:
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
+        decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
+        # Every card of both decks, validated with the state in one call rather than one by one.
+        cards = {f"{'AB'[seat]}{n:02d}": {"iid": f"{'AB'[seat]}{n:02d}", "card": card_id, "owner": seat}
+                 for seat, deck_key in enumerate(decks)
+                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1)}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={},
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
         )
         for seat, name in enumerate(seats):
-            deck_key = cfg.decks[seat % len(cfg.decks)]
-            player = Player(name=name, deck_key=deck_key, lab_hp=cfg.lab_hp)
-            for n, card_id in enumerate(catalog().deck_list(deck_key), start=1):
-                iid = f"{'AB'[seat]}{n:02d}"
-                state.cards[iid] = Card(iid=iid, card=card_id, owner=seat)
-                player.deck.append(iid)
+            player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
+            player.deck.extend(iid for iid, card in cards.items() if card["owner"] == seat)
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
