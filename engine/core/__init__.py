@@ -18,6 +18,7 @@ from .contract import (
     interned,
     open_ask,
     plain_decision,
+    quiet,
 )
 from .registry import all_games, find_game, game_ids, get_game, playable_games, register
 from .rng import Rng, commitment, new_seed
@@ -25,6 +26,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "plain_decision", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "plain_decision", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

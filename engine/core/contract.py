@@ -495,10 +495,14 @@ class Game:
         events = self.advance(new, action)
         return new, events
 
-    def steady(self, state: GameState) -> _Steady:
+    def steady(self, state: GameState, quiet: bool = False) -> _Steady:
         """`with game.steady(state):` legal moves are computed once per version and seat, for
-        callers that change `state` only through `advance` (simulation, search, the table)."""
-        return _Steady(state)
+        callers that change `state` only through `advance` (simulation, search, the table).
+
+        `quiet=True` also promises that no player reads this state's prompts (self-play): games
+        may then leave each Decision's player-words `context` empty instead of building it on
+        every move (see `quiet`). Moves, prompts and outcomes are the same either way."""
+        return _Steady(state, quiet)
 
     def known_legal(self, state: GameState, seat: int) -> list[Action] | None:
         """The legal moves of `seat` already worked out for this version of `state` (in a
@@ -595,6 +599,7 @@ class Game:
 
 _memo: dict[int, tuple[int, dict]] = {}  # id(state) -> (its version, {(compute, seat): moves})
 _steady: dict[int, int] = {}  # id(state) -> open steady blocks
+_quiet: dict[int, int] = {}  # id(state) -> open quiet steady blocks
 _changing_now: dict[int, int] = {}  # id(state) -> advances under way: its version is not yet final
 _COUNTERS = ("version", "steps")
 
@@ -611,16 +616,27 @@ def _leave(counts: dict[int, int], key: int) -> bool:
     return not left
 
 
+def quiet(state: GameState) -> bool:
+    """Whether nobody will read the player-words context of `state`'s prompts (inside
+    `steady(state, quiet=True)`): a game may then skip building it."""
+    return id(state) in _quiet
+
+
 class _Steady:
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, quiet: bool = False):
         self.state = state  # held, so its id cannot be reused while the block is open
         self.key = id(state)
+        self.quiet = quiet
 
     def __enter__(self) -> GameState:
         _enter(_steady, self.key)
+        if self.quiet:
+            _enter(_quiet, self.key)
         return self.state
 
     def __exit__(self, *exc: object) -> None:
+        if self.quiet:
+            _leave(_quiet, self.key)
         if _leave(_steady, self.key):
             _memo.pop(self.key, None)
 
