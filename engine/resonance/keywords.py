@@ -35,6 +35,7 @@ ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
 NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # these cannot augment a Critical Strike
 
 
+@cache
 def kw_name(code: str) -> str:
     return catalog().keywords[code].name
 
