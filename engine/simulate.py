@@ -36,7 +36,9 @@ def play_one(game, players: list[str], seed: str, config: dict | None = None,
     """One whole game; returns (final state, steps). Every move is re-checked by the rules."""
     state = game.setup(config or {}, [f"{k}{i}" for i, k in enumerate(players)], seed)
     steps = 0
-    with game.steady(state):  # changed only by advance: the player and check share legal moves
+    # Changed only by advance (the player and check share legal moves), read by no player (prompts
+    # need no player-words context).
+    with game.steady(state, quiet=True):
         while not state.finished:
             seat = game.to_act(state)[0]
             action = pick(game, state, seat, players[seat], budget)

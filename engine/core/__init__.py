@@ -18,6 +18,8 @@ from .contract import (
     finish,
     interned,
     open_ask,
+    plain_decision,
+    quiet,
 )
 from .registry import all_games, find_game, game_ids, get_game, playable_games, register
 from .rng import Rng, commitment, new_seed
@@ -25,6 +27,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "HiddenSlot", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "plain_decision", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

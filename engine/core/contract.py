@@ -214,10 +214,35 @@ def answered(state: GameState) -> Decision | None:
 
 
 def as_decision(prompt: Decision) -> Decision:
-    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip."""
+    """The shared fields of a game's own prompt class, so `pending` survives a JSON round trip.
+
+    Published after every move, so it is put together directly: the fields were validated when
+    the game's prompt was made, and the lists are copied as validation would copy them."""
     if type(prompt) is Decision:
         return prompt
-    return Decision(**{name: getattr(prompt, name) for name in Decision.model_fields})
+    fields = prompt.__dict__
+    values = {name: fields[name] for name in _DECISION_FIELDS}
+    values["context"] = list(values["context"])
+    if values["timeout"] is not None:
+        values["timeout"] = dict(values["timeout"])
+    made = _new(Decision)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(_DECISION_FIELDS))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new, _set = object.__new__, object.__setattr__
+_DECISION_FIELDS = tuple(Decision.model_fields)
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def plain_decision(**fields: Any) -> Decision:
+    """One shared Decision for a routine prompt asked again and again (the turn's own step), for
+    `decisions` on every move. Nothing changes a published Decision in place (they are replaced),
+    so the same object may stand in many states; field values must be hashable."""
+    return Decision(**fields)
 
 
 def open_ask(state: GameState) -> Decision | None:
@@ -510,10 +535,14 @@ class Game:
         test checks they answer as they would for a deep copy."""
         return state.model_copy(update={"rng": state.rng.model_copy(), "pending": list(state.pending)})
 
-    def steady(self, state: GameState) -> _Steady:
+    def steady(self, state: GameState, quiet: bool = False) -> _Steady:
         """`with game.steady(state):` legal moves are computed once per version and seat, for
-        callers that change `state` only through `advance` (simulation, search, the table)."""
-        return _Steady(state)
+        callers that change `state` only through `advance` (simulation, search, the table).
+
+        `quiet=True` also promises that no player reads this state's prompts (self-play): games
+        may then leave each Decision's player-words `context` empty instead of building it on
+        every move (see `quiet`). Moves, prompts and outcomes are the same either way."""
+        return _Steady(state, quiet)
 
     def known_legal(self, state: GameState, seat: int) -> list[Action] | None:
         """The legal moves of `seat` already worked out for this version of `state` (in a
@@ -610,6 +639,7 @@ class Game:
 
 _memo: dict[int, tuple[int, dict]] = {}  # id(state) -> (its version, {(compute, seat): moves})
 _steady: dict[int, int] = {}  # id(state) -> open steady blocks
+_quiet: dict[int, int] = {}  # id(state) -> open quiet steady blocks
 _changing_now: dict[int, int] = {}  # id(state) -> advances under way: its version is not yet final
 _COUNTERS = ("version", "steps")
 
@@ -626,16 +656,27 @@ def _leave(counts: dict[int, int], key: int) -> bool:
     return not left
 
 
+def quiet(state: GameState) -> bool:
+    """Whether nobody will read the player-words context of `state`'s prompts (inside
+    `steady(state, quiet=True)`): a game may then skip building it."""
+    return id(state) in _quiet
+
+
 class _Steady:
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, quiet: bool = False):
         self.state = state  # held, so its id cannot be reused while the block is open
         self.key = id(state)
+        self.quiet = quiet
 
     def __enter__(self) -> GameState:
         _enter(_steady, self.key)
+        if self.quiet:
+            _enter(_quiet, self.key)
         return self.state
 
     def __exit__(self, *exc: object) -> None:
+        if self.quiet:
+            _leave(_quiet, self.key)
         if _leave(_steady, self.key):
             _memo.pop(self.key, None)
 

@@ -6,6 +6,7 @@ roll of a game. Before the end only the commitment (SHA-256 of the seed) is publ
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 
@@ -20,20 +21,34 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+_sha256 = hashlib.sha256
+
+
+@functools.lru_cache(maxsize=1024)
+def _limit(n: int) -> int:
+    """The largest multiple of n that fits in 64 bits: draws at or above it are redrawn."""
+    return (1 << 64) - (1 << 64) % n
+
+
 class Rng(BaseModel):
     seed: str
     counter: int = 0
 
     def _next64(self) -> int:
-        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
-        self.counter += 1
+        # Every shuffle and roll of every game comes through here: the counter is set in the
+        # field dict directly (pydantic's assignment hook costs more than the hash).
+        fields = self.__dict__
+        n = fields["counter"]
+        digest = _sha256(f"{fields['seed']}:{n}".encode()).digest()
+        fields["counter"] = n + 1
+        self.__pydantic_fields_set__.add("counter")
         return int.from_bytes(digest[:8], "big")
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) by rejection, so no value is favoured."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _limit(n)
         while True:
             x = self._next64()
             if x < limit:

@@ -43,17 +43,40 @@ def lab_cards(state: PsiState, seat: int, kind: str) -> list[str]:
     return [i for i in state.players[seat].lab if kind_of[cards[i].card] == kind]
 
 
+@cache
+def cu_kinds() -> dict[str, str]:
+    """Card id -> the light a Creation Unit gives, for Creation Units only."""
+    return {card_id: card.cu_kind for card_id, card in catalog().cards.items() if card.kind == "cu"}
+
+
 def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
+    """Undepleted Creation Units of a lab by light (in LIGHTS order): one pass over the lab,
+    asked several times a step."""
     counts = dict.fromkeys(LIGHTS, 0)
-    for i in lab_cards(state, seat, "cu"):
-        if not state.cards[i].depleted:
-            counts[cdef(state, i).cu_kind] += 1
+    light_of, cards = cu_kinds(), state.cards
+    for i in state.players[seat].lab:
+        c = cards[i]
+        light = light_of.get(c.card)
+        if light is not None and not c.depleted:
+            counts[light] += 1
     return counts
 
 
 def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
     """Every distinct way to pay the white lights after the coloured ones (§5.5)."""
-    return list(_payments((cost.ds, cost.ng, cost.ba, cost.ma, cost.any), tuple(ready[k] for k in LIGHTS)))
+    return list(_payments(cost_key(cost), (ready["ds"], ready["ng"], ready["ba"], ready["ma"])))
+
+
+_cost_keys: dict[int, tuple[Cost, tuple[int, ...]]] = {}
+
+
+def cost_key(cost: Cost) -> tuple[int, ...]:
+    """A cost as a plain tuple (LIGHTS order, then Any), remembered per catalogue object: the
+    same few dozen costs are asked about on every step."""
+    entry = _cost_keys.get(id(cost))
+    if entry is None or entry[0] is not cost:  # (the object is held, so its id is not reused)
+        entry = _cost_keys[id(cost)] = (cost, (cost.ds, cost.ng, cost.ba, cost.ma, cost.any))
+    return entry[1]
 
 
 @cache

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import SCREENS, catalog
 from .state import PsiState
 
@@ -26,6 +28,7 @@ def matrix_cell(attack: int, defense: int) -> str:
     return str(n)
 
 
+@cache
 def win_chance(attack: int, defense: int) -> float:
     cell = matrix_cell(attack, defense)
     if cell == "W":
@@ -52,17 +55,29 @@ def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | Non
     Equipment only adds to screens its carrier has (A-16); Overload lowers each Defense (min 0).
     """
     card = state.cards[iid]
-    base = catalog().cards[card.card].screen(screen)
+    base = _printed(card.card, screen)
     if base is None:
         return None
-    attack, defense = base.attack, base.defense
+    attack, defense = base
     if card.equipment:
-        bonus = (catalog().cards[state.cards[card.equipment].card].equip_bonus or {}).get(screen)
+        bonus = _bonus(state.cards[card.equipment].card, screen)
         if bonus:
             attack, defense = attack + bonus[0], defense + bonus[1]
     if state.battle:
         defense = max(0, defense - state.battle.defense_malus.get(iid, 0))
     return attack, defense
+
+
+@cache
+def _printed(card_id: str, screen: str) -> tuple[int, int] | None:
+    """A card's printed (attack, defense) on one screen: card data never changes in a game."""
+    base = catalog().cards[card_id].screen(screen)
+    return None if base is None else (base.attack, base.defense)
+
+
+@cache
+def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
+    return (catalog().cards[card_id].equip_bonus or {}).get(screen)
 
 
 def has_screen(state: PsiState, units: list[str], screen: str) -> bool:

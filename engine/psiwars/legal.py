@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import Action, Pass, interned
@@ -23,10 +24,12 @@ from .actions import (
     UseAbility,
 )
 from .board import (
+    _payments,
     any_payments,
     can_attack,
     can_defend,
     cdef,
+    cost_key,
     engaged,
     hand_card_ids,
     in_battle,
@@ -61,14 +64,23 @@ def cu_moves(state: PsiState, seat: int) -> list[Action]:
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
     ready = ready_cus(state, seat)
+    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+    cards = catalog().cards
     out: list[Action] = []
     for card_id in hand_card_ids(state, seat):
-        card = catalog().cards[card_id]
+        card = cards[card_id]
         if card.kind in ("battle_unit", "equipment"):
-            out += [interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in any_payments(card.cost, ready)]
+            out += _builds(seat, card_id, cost_key(card.cost), lights)
         elif card.kind == "power" and card.power.timing in ("build", "any"):
             out += power_plays(state, seat, card, ready)
-    return out + [interned(Done, seat=seat, phase="build")]
+    out.append(interned(Done, seat=seat, phase="build"))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _builds(seat: int, card_id: str, cost: tuple[int, ...], lights: tuple[int, ...]) -> tuple[Build, ...]:
+    """Each way to build one card from these ready lights: the same few questions every turn."""
+    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in _payments(cost, lights))
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
@@ -118,24 +130,47 @@ def attack_moves(state: PsiState, seat: int) -> list[Action]:
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
+    odds = Odds(state, incoming)
     return [interned(Block, seat=seat, matchup=i)] + [
-        interned(Block, seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds_text(state, incoming, list(f))})")
+        interned(Block, seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds.text(f)})")
         for f in formations(defenders(state, seat))]
 
 
+class Odds:
+    """The matrix odds a defender weighs against one incoming formation (notes §4): the
+    attackers' Physical win, then the blockers' counter. Each unit's Physical numbers are read
+    once, then every blocking formation is plain sums (the same as attack_strength and
+    defense_strength without a boost)."""
+
+    def __init__(self, state: PsiState, incoming: list[str]):
+        self.state, self.units = state, {}
+        self.attack, self.defense = self._sums(incoming)
+
+    def _numbers(self, u: str) -> tuple[int | None, int | None]:
+        """(Physical attack if it fights, Physical defense), None where it has no such value."""
+        found = self.units.get(u)
+        if found is None:
+            v = combat.unit_screen(self.state, u, "physical")
+            found = self.units[u] = (None, None) if v is None else (
+                None if self.state.cards[u].disoriented else v[0], v[1])
+        return found
+
+    def _sums(self, units) -> tuple[int, int]:
+        numbers = [self._numbers(u) for u in units]
+        return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+
+    def of(self, blockers) -> tuple[float, float]:
+        attack, defense = self._sums(blockers)
+        return combat.win_chance(self.attack, defense), combat.win_chance(attack, self.defense)
+
+    def text(self, blockers) -> str:
+        theirs, ours = self.of(blockers)
+        return f"they win {theirs:.0%}, counter {ours:.0%}"
+
+
 def block_odds(state: PsiState, incoming: list[str], blockers: list[str]) -> tuple[float, float]:
-    """The matrix odds a defender weighs (notes §4): the attackers' Physical win, then the
-    blockers' counter."""
-    theirs = combat.win_chance(combat.attack_strength(state, incoming, "physical"),
-                               combat.defense_strength(state, blockers, "physical"))
-    ours = combat.win_chance(combat.attack_strength(state, blockers, "physical"),
-                             combat.defense_strength(state, incoming, "physical"))
-    return theirs, ours
-
-
-def odds_text(state: PsiState, incoming: list[str], blockers: list[str]) -> str:
-    theirs, ours = block_odds(state, incoming, blockers)
-    return f"they win {theirs:.0%}, counter {ours:.0%}"
+    """The odds of one block (see Odds)."""
+    return Odds(state, incoming).of(blockers)
 
 
 def window_moves(state: PsiState, seat: int) -> list[Action]:

@@ -8,12 +8,12 @@ table and their own hand.
 
 from __future__ import annotations
 
-from engine.core import Decision
+from engine.core import Decision, plain_decision, quiet
 
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, seat_to_act, tag
 from .cards import SCREENS, catalog
-from .legal import ability_uses, block_odds, defenders, window_plays
+from .legal import Odds, ability_uses, defenders, window_plays
 from .state import PsiState
 
 WHEN = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
@@ -45,8 +45,8 @@ def decision(state: PsiState) -> Decision:
     if state.phase == "discard":  # every card over the limit in one answer (distinct cards: one select)
         hand = state.players[seat].hand
         picks = max(1, min(len(hand) - HAND_LIMIT, len({state.cards[i].card for i in hand})))
-    return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
-                    picks=picks)
+    return plain_decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
+                          picks=picks)
 
 
 def is_prompt(state: PsiState) -> bool:
@@ -77,11 +77,17 @@ def _hunter(state: PsiState, seat: int, name: str) -> Decision:
 
 
 def _defend(state: PsiState, seat: int, name: str) -> Decision:
+    i = state.battle.to_assign
+    incoming = combat.active_units(state, state.battle.matchups[i].attack)
+    prompt = f"{name}: choose your defense against formation {i + 1} ({names(state, incoming)})"
+    return Decision(seat=seat, kind="defend", prompt=prompt, context=_unless_quiet(state, _defend_lines, seat, incoming),
+                    reaction=True, button="Choose your defense")
+
+
+def _defend_lines(state: PsiState, seat: int, incoming: list[str]) -> list[str]:
     b = state.battle
     i = b.to_assign
-    incoming = combat.active_units(state, b.matchups[i].attack)
     attacker = state.seats[state.active]
-    prompt = f"{name}: choose your defense against formation {i + 1} ({names(state, incoming)})"
     hp = state.players[seat].lab_hp
     dmg = combat.attack_strength(state, incoming, "physical", boost(state, "attack", i))
     lines = [f"{attacker} attacks with formation {i + 1} of {len(b.matchups)}: "
@@ -93,22 +99,27 @@ def _defend(state: PsiState, seat: int, name: str) -> Decision:
         lines.append(f"Block: put one or two of your {len(ready)} ready Battle Units against it. Each choice "
                      "shows the chance their Physical attack destroys your blockers, then the chance your "
                      "counter destroys them.")
-        best = max(ready, key=lambda u: _edge(block_odds(state, incoming, [u])))
-        theirs, ours = block_odds(state, incoming, [best])
+        odds = Odds(state, incoming)
+        best = max(ready, key=lambda u: _edge(odds.of([u])))
+        theirs, ours = odds.of([best])
         lines.append(f"Your best single blocker: {tag(state, best)} (they win {theirs:.0%}, counter {ours:.0%}).")
         lines.append("A unit that blocks stays depleted until your next turn.")
     later = len(b.matchups) - i - 1
     if later:
         lines.append(f"{later} more formation{'s' if later > 1 else ''} to answer after this one.")
     lines.append("If time runs out, the AI chooses your defense.")
-    return Decision(seat=seat, kind="defend", prompt=prompt, context=lines, reaction=True,
-                    button="Choose your defense")
+    return lines
 
 
 def _window(state: PsiState, seat: int, name: str) -> Decision:
     prompt = f"{name}: play Powers {WHEN[state.window.name]}, or pass"
     if seat == state.active:
         return Decision(seat=seat, kind="window", prompt=prompt, timeout=PASS_TIMEOUT, button=YOUR_MOVE)
+    return Decision(seat=seat, kind="window", prompt=prompt, context=_unless_quiet(state, _window_lines, seat),
+                    reaction=True, timeout=PASS_TIMEOUT, button="Play a Power or pass")
+
+
+def _window_lines(state: PsiState, seat: int) -> list[str]:
     lines = [f"Powers window {WHEN[state.window.name]} in {state.seats[state.active]}'s battle."]
     lines += _battle_lines(state)
     playable = list(dict.fromkeys(catalog().cards[a.card].name for a in window_plays(state, seat)))
@@ -117,11 +128,16 @@ def _window(state: PsiState, seat: int, name: str) -> Decision:
     lines.append("Pass: play nothing now. The window closes when both players pass in a row; "
                  "a Power played reopens it.")
     lines.append("If time runs out, you pass and nothing is spent.")
-    return Decision(seat=seat, kind="window", prompt=prompt, context=lines, reaction=True,
-                    timeout=PASS_TIMEOUT, button="Play a Power or pass")
+    return lines
 
 
 def _cyborgs(state: PsiState, seat: int, name: str) -> Decision:
+    return Decision(seat=seat, kind="cyborg", prompt=f"{name}: use Cyborg abilities",
+                    context=_unless_quiet(state, _cyborg_lines, seat), reaction=True,
+                    button="Use your Cyborgs or pass")
+
+
+def _cyborg_lines(state: PsiState, seat: int) -> list[str]:
     lines = [f"Cyborg Phase of {state.seats[state.active]}'s battle: their Cyborgs have acted, now yours may."]
     seen = set()
     for use in ability_uses(state, seat):
@@ -132,8 +148,12 @@ def _cyborgs(state: PsiState, seat: int, name: str) -> Decision:
     lines.append("A Cyborg that uses its ability leaves its formation and stays depleted until your next turn.")
     lines.append("Pass: your Cyborgs keep their places and fight normally.")
     lines.append("If time runs out, the AI chooses for you.")
-    return Decision(seat=seat, kind="cyborg", prompt=f"{name}: use Cyborg abilities", context=lines,
-                    reaction=True, button="Use your Cyborgs or pass")
+    return lines
+
+
+def _unless_quiet(state: PsiState, build, *args) -> list[str]:
+    """A prompt's context lines, left out in quiet self-play where no player reads them."""
+    return [] if quiet(state) else build(state, *args)
 
 
 # --- shared wording ------------------------------------------------------------------------

@@ -66,6 +66,13 @@ def unspent_cus(state: PsiState, done: Done) -> str | None:
                 "unspent they stay ready for Powers.")
     return None
 
+def _lab_cards(state: PsiState) -> list[Card]:
+    """The cards in both labs: only they are ever marked used or disoriented (a destroyed card
+    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
+    cards = state.cards
+    return [cards[i] for p in state.players for i in p.lab]
+
+
 class PsiConfig(BaseModel):
     lab_hp: int = Field(default=30, ge=20, le=40)  # §6.5.1, A-6
     decks: list[str] = Field(default_factory=lambda: ["bio_psi", "techno"])
@@ -110,17 +117,18 @@ class PsiWars(Game):
         if len(seats) != 2:
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
+        decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
+        # Every card of both decks, validated with the state in one call rather than one by one.
+        cards = {f"{'AB'[seat]}{n:02d}": {"iid": f"{'AB'[seat]}{n:02d}", "card": card_id, "owner": seat}
+                 for seat, deck_key in enumerate(decks)
+                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1)}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={},
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
         )
         for seat, name in enumerate(seats):
-            deck_key = cfg.decks[seat % len(cfg.decks)]
-            player = Player(name=name, deck_key=deck_key, lab_hp=cfg.lab_hp)
-            for n, card_id in enumerate(catalog().deck_list(deck_key), start=1):
-                iid = f"{'AB'[seat]}{n:02d}"
-                state.cards[iid] = Card(iid=iid, card=card_id, owner=seat)
-                player.deck.append(iid)
+            player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
+            player.deck.extend(iid for iid, card in cards.items() if card["owner"] == seat)
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
@@ -174,7 +182,7 @@ class PsiWars(Game):
             events.append(Event(text=f"{p.name} has no card to draw."))
 
     def _end_turn(self, state: PsiState, events: list[Event]) -> None:
-        for c in state.cards.values():  # A-8: used cards stay depleted until their controller's turn
+        for c in _lab_cards(state):  # A-8: used cards stay depleted until their controller's turn
             if c.used:
                 c.used = False
                 c.depleted = True
@@ -600,7 +608,7 @@ class PsiWars(Game):
             if att and not combat.active_units(state, m.defend) and not state.finished:
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
-        for c in state.cards.values():
+        for c in _lab_cards(state):
             if c.disoriented:
                 c.disoriented = False
         state.battle = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event
 
 from . import effects as E
@@ -37,6 +39,7 @@ def game_stealth(s: ResState, c: Combat) -> int:
     return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
 
 
+@cache
 def usable(code: str, action: str) -> bool:
     """Action keywords that can take part in this kind of action."""
     if code in K.UNIT_KWS or code in K.SIDE_KWS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event
+from engine.core import Event, quiet
 
 from . import context as C
 from . import effects as E
@@ -406,7 +406,7 @@ def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if len(opts) > 1:
             ev = c.ev + target_ev(s, c, t)[0]
             ask(s, t.owner, "react", f"{s.players[t.owner].name}: {E.name(s, t.uid)} is attacked with EV "
-                f"{ev} - react?", opts, private=True, context=react_context(s, c, t, ev, opts))
+                f"{ev} - react?", opts, private=True, context=None if quiet(s) else react_context(s, c, t, ev, opts))
             return
         ans = "none"
     ranged = "7.7" in c.kws

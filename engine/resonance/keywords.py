@@ -35,6 +35,7 @@ ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
 NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # A-20: these cannot augment a Critical Strike
 
 
+@cache
 def kw_name(code: str) -> str:
     return catalog().keywords[code].name
 
@@ -53,17 +54,21 @@ def printed(s: ResState, u: Unit) -> list[str]:
     """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
     if u.kind != "animation" or u.suppressed or tag_active(s, u, "Silence"):
         return []
-    return list(card(u.card).keywords)
+    return list(card_keywords()[u.card])
 
 
 def item_kws(s: ResState, u: Unit) -> list[str]:
     if u.suppressed and u.kind != "player":
         return []
-    return [k for i in u.items for k in card(i).keywords]
+    if not u.items:
+        return []
+    printed_on = card_keywords()
+    return [k for i in u.items for k in printed_on[i]]
 
 
 def codex_kws(s: ResState, seat: int) -> list[str]:
-    return [k for b in s.players[seat].active_codex for k in catalog().codex[b].keywords]
+    codex = codex_keywords()
+    return [k for b in s.players[seat].active_codex for k in codex[b]]
 
 
 def all_kws(s: ResState, u: Unit) -> list[str]:
@@ -76,20 +81,43 @@ def all_kws(s: ResState, u: Unit) -> list[str]:
 
 def has(s: ResState, u: Unit, code: str) -> bool:
     """`code in all_kws(s, u)`, asked piece by piece without building the list (the hottest
-    question of the menu and the pipeline)."""
+    question of the menu and the pipeline): plain loops over the cached keyword tables."""
+    printed_on = card_keywords()
     if u.kind == "player":
-        return (any(code in card(i).keywords for i in u.items)
-                or any(code in catalog().codex[b].keywords for b in s.players[u.owner].active_codex))
+        for i in u.items:
+            if code in printed_on[i]:
+                return True
+        codex = codex_keywords()
+        for b in s.players[u.owner].active_codex:
+            if code in codex[b]:
+                return True
+        return False
     if u.suppressed:
         return False
-    if any(code in card(i).keywords for i in u.items):
-        return True
-    return u.kind == "animation" and code in card(u.card).keywords and not tag_active(s, u, "Silence")
+    for i in u.items:
+        if code in printed_on[i]:
+            return True
+    return u.kind == "animation" and code in printed_on[u.card] and not tag_active(s, u, "Silence")
+
+
+@cache
+def card_keywords() -> dict[str, list[str]]:
+    """Card id -> its printed keywords (the catalogue's own lists, read-only)."""
+    return {card_id: c.keywords for card_id, c in catalog().cards.items()}
+
+
+@cache
+def codex_keywords() -> dict[str, tuple[str, str]]:
+    """Codex block -> its keywords."""
+    return {block: b.keywords for block, b in catalog().codex.items()}
 
 
 def side_has(s: ResState, seat: int, code: str) -> bool:
     """A P-static keyword active anywhere on the seat's side (A-7, A-8)."""
-    return any(has(s, u, code) for u in side_units(s, seat))
+    for u in s.units.values():
+        if u.owner == seat and has(s, u, code):
+            return True
+    return False
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:

@@ -3,6 +3,8 @@ the one list the UI, the AI and the refusals share."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, EndTurn, interned
 
 from . import keywords as K
@@ -24,6 +26,8 @@ from .queries import (
 )
 from .state import ResState, Unit
 
+SIZE = 1 << 16  # enough moves for long games, bounded for search runs
+
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
@@ -44,24 +48,45 @@ def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
     if can_attack(s, u):
         pair = pairs and can_cs(s, u)
         needs = fuel_needs(s, u)  # the same for every target
+        en = s.players[seat].en
         for t in attack_targets(s, u):
             cost = stealth_cost(s, seat, [t])
-            if s.players[seat].en < cost or not enough_fuel(s, u, t, needs):
+            if en < cost or not enough_fuel(s, u, t, needs):
                 continue
-            extra = f" (+{cost} EN)" if cost else ""
-            out.append(interned(Act, seat=seat, actor=u.uid, what="attack", target=t,
-                           text=f"{who}: Attack {name(s, t)}{extra}"))
-            if pair and (s.players[seat].en >= cost):
-                out.append(interned(Act, seat=seat, actor=u.uid, what="cs", target=t,
-                               text=f"{who}: Critical Strike {name(s, t)}{extra}"))
+            out += _attacks(seat, u.uid, who, t, name(s, t), cost, pair)
     any_target = support_keywords(s, u)  # Support keywords make even an undamaged unit worth supporting
     for t in K.side_units(s, seat):
         if t.damage or t.uid == u.uid or any_target:
-            out.append(interned(Act, seat=seat, actor=u.uid, what="support", target=t.uid,
-                           text=f"{who}: Support {name(s, t.uid)} (-1 damage)"))
-    out.append(interned(Act, seat=seat, actor=u.uid, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"))
-    out.append(interned(Act, seat=seat, actor=u.uid, what="charge", text=f"{who}: Charge (+1 EN)"))
+            out.append(_support(seat, u.uid, who, t.uid, name(s, t.uid)))
+    out += _own_moves(seat, u.uid, who)
     return out
+
+
+# The moves of one unit, remembered by what their fields and labels are made of: a menu is
+# built on every step, and mostly offers the moves it offered the step before.
+
+@lru_cache(maxsize=SIZE)
+def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:
+    """An Attack on one target, and the Critical Strike beside it when the hand holds a pair."""
+    extra = f" (+{cost} EN)" if cost else ""
+    out = [interned(Act, seat=seat, actor=actor, what="attack", target=target,
+                    text=f"{who}: Attack {target_name}{extra}")]
+    if pair:
+        out.append(interned(Act, seat=seat, actor=actor, what="cs", target=target,
+                            text=f"{who}: Critical Strike {target_name}{extra}"))
+    return tuple(out)
+
+
+@lru_cache(maxsize=SIZE)
+def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
+    return interned(Act, seat=seat, actor=actor, what="support", target=target,
+                    text=f"{who}: Support {target_name} (-1 damage)")
+
+
+@lru_cache(maxsize=SIZE)
+def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
+    return (interned(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            interned(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
 def player_actions(s: ResState, seat: int) -> list[Action]:
@@ -76,19 +101,38 @@ def player_actions(s: ResState, seat: int) -> list[Action]:
             cd = K.card(c)
             cost = deploy_cost(s, seat, c, rules)
             if cd.kind == "animation" and p.en >= cost:
-                out.append(interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)"))
-    holders = [t for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t)]
+                out.append(_deploy(seat, c, cost))
+    holders = tuple((t.uid, name(s, t.uid)) for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t))
     for c in dict.fromkeys(p.hand):
         cd = K.card(c)
         cost = equip_cost(s, seat, c, rules)
         if cd.kind == "item" and p.en >= cost:
-            out += [interned(Equip, seat=seat, item=c, target=t.uid, text=f"Equip {cd.name} ({cost} EN) to {name(s, t.uid)}")
-                    for t in holders]
+            out += _equips(seat, c, cost, holders)
     for t in K.side_units(s, seat):
         for i in t.items:
-            out += [interned(Equip, seat=seat, item=i, target=h.uid, text=f"Move {K.card(i).name} to {name(s, h.uid)}")
-                    for h in holders if h.uid != t.uid]
+            out += _item_moves(seat, i, t.uid, holders)
     return out
+
+
+@lru_cache(maxsize=SIZE)
+def _deploy(seat: int, c: str, cost: int) -> Deploy:
+    cd = K.card(c)
+    return interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+
+
+@lru_cache(maxsize=SIZE)
+def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
+    """A hand Item equipped to each unit with room, by (uid, name)."""
+    cd = K.card(c)
+    return tuple(interned(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
+                 for uid, who in holders)
+
+
+@lru_cache(maxsize=SIZE)
+def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
+    """An equipped Item moved from unit `on` to each other unit with room."""
+    return tuple(interned(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+                 for uid, who in holders if uid != on)
 
 
 def karma_actions(s: ResState, seat: int) -> list[Action]:

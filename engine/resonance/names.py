@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import keywords as K
 from .state import ResState
 
@@ -14,7 +16,13 @@ def name(s: ResState, uid: str) -> str:
         return s.players[u.owner].name
     if u.kind == "echo":
         return f"Echo [{uid}]"
-    return f"{K.card(u.card).name} [{uid}]"
+    return _animation_name(u.card, uid)
+
+
+@lru_cache(maxsize=1 << 14)
+def _animation_name(card_id: str, uid: str) -> str:
+    """A unit keeps its card and its tag, and menus name it on every step."""
+    return f"{K.card(card_id).name} [{uid}]"
 
 
 def card_name(card_id: str) -> str:

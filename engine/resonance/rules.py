@@ -9,11 +9,12 @@ in keywords.py; shared effects in effects.py.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, interned
+from engine.core import Action, Decision, Event, Game, IllegalAction, interned, plain_decision
 from engine.core.rng import commitment
 
 from . import combat, flow
@@ -82,8 +83,8 @@ class Resonance(Game):
     # --- who is asked ---------------------------------------------------------------------
     def decisions(self, s: ResState) -> list[Decision]:
         """With no prompt open, the active player takes their turn."""
-        return [Decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
-                                                             "end your turn", button=KINDS["turn"].button)]
+        return [plain_decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
+                                                                   "end your turn", button=KINDS["turn"].button)]
 
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
@@ -109,5 +110,11 @@ class Resonance(Game):
         if s.asks:
             asked = s.asks[0]
             cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
-            return [interned(cls, seat=seat, kind=asked.kind, option=o, text=t) for o, t in asked.options]
+            return list(_answers(cls, seat, asked.kind, tuple(asked.options)))
         return menu(s, seat)
+
+
+@lru_cache(maxsize=1 << 14)
+def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
+    """The moves that answer a prompt, one per option: the same prompts come back every turn."""
+    return tuple(interned(cls, seat=seat, kind=kind, option=o, text=t) for o, t in options)
