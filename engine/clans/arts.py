@@ -71,6 +71,7 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
         return out
     helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
     rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
+    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     foes = enemies(state, seat)
     gaps = [[max(abs(u.pos[0] - f.pos[0]), abs(u.pos[1] - f.pos[1])) for u in helpers] for f in foes]
     units = state.units
@@ -84,7 +85,9 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
             if len(near) < size:
                 continue
             for group in combinations(sorted(near), size):
-                if art_allows(state, card, foe.iid, group):
+                # art_allows, less what the lists above settled: distinct helpers who may join, in position
+                if (art.pattern != "FLANK" or flanked(state, foe.iid, group)) and classes_fit(
+                        art, [classes[i] for i in group]):
                     out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
                                         tuple(units[i].pos for i in group)))
     return out

@@ -61,6 +61,24 @@ def stat(state: ClansState, iid: str, name: str) -> int:
     return max(value, 1 if name == "rng" else 0)
 
 
+def reach_stats(state: ClansState, iid: str) -> tuple[int, int]:
+    """`stat(spd)` and `stat(rng)` at once, as the legal-move lists ask for both of every ally on
+    every step: no aura touches them, so they are the unit's own card, modifiers and Equipment."""
+    u = state.units[iid]
+    d = catalog().cards[u.card]
+    spd, rng = d.spd, d.rng
+    if u.mods_turn or u.mods_act:
+        spd += u.mods_turn.get("spd", 0) + u.mods_act.get("spd", 0)
+        rng += u.mods_turn.get("rng", 0) + u.mods_act.get("rng", 0)
+    if u.equipment:
+        mods = catalog().cards[u.equipment].mods
+        spd += mods.get("spd", 0)
+        rng += mods.get("rng", 0)
+    if "break" in u.statuses:
+        spd = min(spd, 1)
+    return max(spd, 0), max(rng, 1)
+
+
 def ground_bonus(state: ClansState, iid: str) -> int:
     """+1 ATK on a Mountain or a Forest when the owner's Terrain Effect says so (terrain-effects-in-play)."""
     u = state.units[iid]

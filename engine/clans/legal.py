@@ -10,18 +10,16 @@ from __future__ import annotations
 from engine.core import Action, EndTurn, Pass
 
 from . import made
-from .abilities import ability_targets
+from .abilities import ability_targets, sides
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
-    can_act,
     can_equip,
-    can_move,
     can_use_item,
     hand,
     has_perm,
     home_tiles,
-    stat,
+    reach_stats,
     summon_tiles,
 )
 from .cards import Ability, catalog
@@ -67,30 +65,37 @@ def item_moves(state: ClansState, seat: int) -> list[Action]:
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
     """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
 
-    Asked for every ally on every step, so the board is read once into plain lists first."""
+    Asked for every ally on every step, so the board is read once into plain lists first, and
+    `can_act`/`can_move` are taken apart here: both need the ally's owner to be the active seat
+    (so another seat has nothing), then `can_move` is `can_act` with the ally still fresh."""
+    if seat != state.active:
+        return []
     out: list[Action] = []
     units = state.units
     field, rules = tuple(state.field), tuple(state.players[seat].terrain)
     occupied = {o.pos for o in units.values()}
-    foes = [(o.pos[0], o.pos[1], o) for o in units.values() if state.foes(o.owner, seat)]
+    around = sides(state, seat)
+    foes = [(o.pos[0], o.pos[1], o) for o in around[0]]
     homes = home_tiles(state)
     stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
-    sp = state.players[seat].sp
+    sp, turn, current = state.players[seat].sp, state.turn, state.current
     for iid, u in units.items():
-        if u.owner != seat or (only is not None and iid != only) or not can_act(state, iid):
-            continue  # an ally that cannot act cannot move either (can_move asks for more)
-        if can_move(state, iid):
-            spd = stat(state, iid, "spd")
+        if u.owner != seat or (only is not None and iid != only) or u.summoned_turn == turn:
+            continue
+        fresh = u.act == "fresh"
+        if not fresh and (u.act != "moved" or current != iid):
+            continue  # an ally that cannot act cannot move either
+        spd, rng = reach_stats(state, iid)
+        if fresh:
             stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
             paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
             out += [m for to, m in paths if to not in occupied]
-        rng = stat(state, iid, "rng")
         x, y = u.pos
         near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
         out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
         for i, ab in made.pt_abilities(u.card):
             if ab.sp <= sp:
-                out += ability_moves(state, u, i, ab, rng, near)
+                out += ability_moves(state, u, i, ab, rng, near, around)
     return out
 
 
@@ -102,14 +107,16 @@ def nearby(stop: set[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
     return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
 
 
-def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit]) -> list[Action]:
+def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit],
+                  around: tuple[list[Unit], list[Unit]]) -> list[Action]:
     """One (PT) ability of an ally that can pay for it, on each legal target (special-abilities).
-    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets)."""
+    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets);
+    `around`: the ally's foes and friends (abilities.sides)."""
     units, seat = state.units, u.owner
     if ab.kind == "attack":
         return [made.ability(seat, u.iid, u.card, u.pos, index, o.iid, o.card, o.pos) for o in near]
     out: list[Action] = []
-    for t in ability_targets(state, u.iid, ab, rng):
+    for t in ability_targets(state, u.iid, ab, rng, around):
         to = units[t] if t else None
         out.append(made.ability(seat, u.iid, u.card, u.pos, index, t, to and to.card, to and to.pos))
     return out
