@@ -11,6 +11,7 @@ from engine.core import Action, Decision, Event, Pass, answered, ask, interned
 
 from . import combat as C
 from . import effects as fx
+from . import made
 from .actions import Accept, Crystal, Discard, Offer, Play, Scout, Summon, Warp
 from .asks import aname, dname, offer_crystal, offer_station_summon, reveal_slots  # noqa: F401 (used by rules)
 from .cards import catalog
@@ -209,8 +210,7 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
         card = s.card(uid)
         for q in others:
             for price in sorted(x for x in {0, card.level // 2, card.level} if x <= q.energy):  # they could pay
-                out.append(interned(Offer, seat=p.seat, card=uid, to=q.seat, price=price,
-                                text=f"Offer {card.name} to {q.name} for {price} energy"))
+                out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
     return out
 
 
