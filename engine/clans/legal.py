@@ -7,6 +7,8 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, EndTurn, Pass
 
 from . import made
@@ -77,7 +79,7 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     around = sides(state, seat)
     foes = [(o.pos[0], o.pos[1], o) for o in around[0]]
     homes = home_tiles(state)
-    stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
+    stops = {True: frozenset(homes), False: frozenset(homes.union(o.pos for o in around[0]))}  # board.walls: phasing or not
     sp, turn, current = state.players[seat].sp, state.turn, state.current
     for iid, u in units.items():
         if u.owner != seat or (only is not None and iid != only) or u.summoned_turn == turn:
@@ -99,10 +101,12 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     return out
 
 
-def nearby(stop: set[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
+@lru_cache(maxsize=1 << 12)
+def nearby(stop: frozenset[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
     """The walls a unit on `pos` with `spd` could run into: those more than `spd` steps away
     change nothing (every step costs SPD), and leaving them out lets its reach be remembered
-    while foes move elsewhere."""
+    while foes move elsewhere. Remembered too: on a seat's own turn its foes stand still, so
+    every step asks again with the same walls."""
     x, y = pos
     return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
 
