@@ -16,11 +16,11 @@ from .abilities import ability_targets, sides
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
-    can_equip,
-    can_use_item,
+    equip_fits,
     hand,
     has_perm,
     home_tiles,
+    item_fits,
     reach_stats,
     summon_tiles,
 )
@@ -33,11 +33,11 @@ from .wards import ward_options
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
     allies = hand(state, seat).get("ally", ())
-    tiles = summon_tiles(state, seat) if allies else []
+    tiles = tuple(summon_tiles(state, seat)) if allies else ()
     out: list[Action] = []
     for card in allies:
         if catalog().cards[card].sp <= p.sp:
-            out += [made.summon(seat, card, t) for t in tiles]
+            out += made.summons(seat, card, tiles)
     return out
 
 
@@ -46,8 +46,10 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
     for card in hand(state, seat).get("equipment", ()):
-        out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
-                for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
+        d = catalog().cards[card]
+        if d.sp <= p.sp and d.exp <= p.exp:  # else no ally may wear it (can_equip)
+            out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
+                    for iid, u in state.units.items() if equip_fits(state, seat, d, u)]
         if not p.assimilated:
             out.append(made.card_alone(Assimilate, seat, card))
     return out
@@ -56,11 +58,13 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
 def item_moves(state: ClansState, seat: int) -> list[Action]:
     out: list[Action] = []
     p = state.players[seat]
-    for card in hand(state, seat).get("item", ()):
+    items = hand(state, seat).get("item", ())
+    mine = [o.pos for o in state.units.values() if o.owner == seat] if items else []
+    for card in items:
         d = catalog().cards[card]
         if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
             out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
-                    for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
+                    for iid, u in state.units.items() if item_fits(state, seat, d, u, mine)]
     return out
 
 

@@ -95,6 +95,12 @@ def summon(seat: int, card: str, tile: Pos) -> Summon:
 
 
 @lru_cache(maxsize=SIZE)
+def summons(seat: int, card: str, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
+    """The card summoned on each free tile by the Homebase: the same few tiles every step."""
+    return tuple(summon(seat, card, t) for t in tiles)
+
+
+@lru_cache(maxsize=SIZE)
 def card_on(kind: type[Equip | UseItem], seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip | UseItem:
     """A card from the hand played on an ally: Equipment worn by it, an Inventory item used on it."""
     aim = {"unit": iid} if kind is Equip else {"target": iid}
