@@ -52,6 +52,15 @@ def assault(seat: int, primary: str, support: str | None, district: str, ensigil
 
 
 @lru_cache(maxsize=SIZE)
+def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[str, str], ...], ensigil: bool,
+             who: str) -> tuple[Assault, ...]:
+    """One pair's assaults on each (district, its name) of `targets`, plain then (when the
+    primary may) ensigiled: a pair in the bay is offered the same districts step after step."""
+    sigils = (False, True) if ensigil else (False,)
+    return tuple(assault(seat, primary, support, did, ens, who, where) for did, where in targets for ens in sigils)
+
+
+@lru_cache(maxsize=SIZE)
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
     return interned(Offer, seat=seat, card=card, to=to, price=price,
                     text=f"Offer {card_name} to {whom} for {price} energy")

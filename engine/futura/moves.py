@@ -235,16 +235,13 @@ def can_ensigil(s: FuturaState, p: Player, a: Acolyte) -> bool:
 def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
-    targets = [(h, dname(h.did)) for q in s.players if q.seat != seat for h in q.holdings if not h.face_down]
+    targets = tuple((h.did, dname(h.did)) for q in s.players if q.seat != seat for h in q.holdings if not h.face_down)
     ambush_cards = [u for u in p.hand if s.card(u).kind == "ability" and s.card(u).effect.keyword == "Ambush"]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
     for prim, sup in fighters(s, p, bay):
-        sigil_opts = [False, True] if can_ensigil(s, p, prim) else [False]
         with_sup = f" with {aname(s, sup)}" if sup else ""
-        who = f"{aname(s, prim)}{with_sup}"
-        for h, where in targets:
-            for ens in sigil_opts:
-                out.append(made.assault(seat, prim.uid, sup.uid if sup else None, h.did, ens, who, where))
+        out += made.assaults(seat, prim.uid, sup.uid if sup else None, targets, can_ensigil(s, p, prim),
+                             f"{aname(s, prim)}{with_sup}")
         own = [u for u in prim.abilities if s.card(u).effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
