@@ -26,43 +26,60 @@ def enemies(state: ClansState, seat: int):
     return [u for u in state.units.values() if state.foes(u.owner, seat)]
 
 
-# --- whom each (PT) ability may be aimed at: (state, user, its reach) -> targets -------------------
-# Asked for every ally's abilities on every step, so the distance test is written out in place.
-def _foes_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    (x, y), seat = u.pos, u.owner
-    return [o.iid for o in state.units.values()
-            if state.foes(o.owner, seat) and abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
+# --- whom each (PT) ability may be aimed at: (user, its reach, foes, friends) -> targets ----------
+# Asked for every ally's abilities on every step, so the user's foes and friends are read from
+# the board once per list of moves (`sides`) and the distance test is written out in place.
+def _in_reach(u: Unit, reach_: int, units: list[Unit]) -> list[str | None]:
+    x, y = u.pos
+    return [o.iid for o in units if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
 
 
-def _friends_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    (x, y), seat = u.pos, u.owner
-    return [o.iid for o in state.units.values()
-            if not state.foes(o.owner, seat) and abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
+def _foes_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+    return _in_reach(u, reach_, foes)
 
 
-def _others_in(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
-    return [iid for iid in _friends_in(state, u, reach_) if iid != u.iid]
+def _friends_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+    return _in_reach(u, reach_, friends_)
 
 
-def _area(state: ClansState, u: Unit, reach_: int) -> list[str | None]:
+def _others_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+    return [iid for iid in _in_reach(u, reach_, friends_) if iid != u.iid]
+
+
+def _area(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
     """No target: it goes off when a foe other than a God stands in reach."""
-    hit = [o for o in _foes_in(state, u, reach_) if not is_god(state, o)]
+    x, y = u.pos
+    hit = [o for o in foes if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_
+           and not catalog().cards[o.card].god]
     return [None] if hit else []
 
 
-TARGETS: dict[str, Callable[[ClansState, Unit, int], list[str | None]]] = {
+TARGETS: dict[str, Callable[[Unit, int, list[Unit], list[Unit]], list[str | None]]] = {
     "attack": _foes_in, "blast": _foes_in, "heal": _friends_in, "rally": _others_in, "eclipse": _area,
-    "shield": lambda state, u, reach_: [None],
+    "shield": lambda u, reach_, foes, friends_: [None],
 }
 
 
-def ability_targets(state: ClansState, iid: str, ab: Ability, rng: int) -> list[str | None]:
+def sides(state: ClansState, seat: int) -> tuple[list[Unit], list[Unit]]:
+    """(`seat`'s foes, its friends) on the board, in board order."""
+    foes: list[Unit] = []
+    mine: list[Unit] = []
+    for u in state.units.values():
+        (foes if state.foes(u.owner, seat) else mine).append(u)
+    return foes, mine
+
+
+def ability_targets(state: ClansState, iid: str, ab: Ability, rng: int,
+                    around: tuple[list[Unit], list[Unit]] | None = None) -> list[str | None]:
     """Who a (PT) ability may be aimed at; [None] for abilities without a target. An attack
-    ability reaches as far as the ally's range, the others as far as the card says."""
+    ability reaches as far as the ally's range, the others as far as the card says. `around`:
+    the user's `sides`, when the caller has them already."""
     aim = TARGETS.get(ab.kind)
     if aim is None:
         return []
-    return aim(state, state.units[iid], rng if ab.kind == "attack" else ab.params.get("range", rng))
+    u = state.units[iid]
+    foes, mine = around or sides(state, u.owner)
+    return aim(u, rng if ab.kind == "attack" else ab.params.get("range", rng), foes, mine)
 
 
 # --- what each non-attack (PT) ability does: (game, state, move, ability, user's name, events) -----

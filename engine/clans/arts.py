@@ -71,20 +71,33 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
         return out
     helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
     rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
+    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     foes = enemies(state, seat)
-    gaps = [[max(abs(u.pos[0] - f.pos[0]), abs(u.pos[1] - f.pos[1])) for u in helpers] for f in foes]
+    # in_position, on plain numbers, once per foe for every card: the helpers within their range
+    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order
+    placed = []
+    for f in foes:
+        fx, fy = f.pos
+        in_range, beside = [], []
+        for u, rng in zip(helpers, rngs, strict=True):
+            gap = max(abs(u.pos[0] - fx), abs(u.pos[1] - fy))
+            if gap <= rng:
+                in_range.append(u.iid)
+            if gap == 1:
+                beside.append(u.iid)
+        placed.append((sorted(in_range), sorted(beside)))
     units = state.units
     for card in arts:
         art = catalog().cards[card]
-        size, in_range = sum(art.classes.values()), art.pattern == "INRANGE"
-        for foe, row in zip(foes, gaps, strict=True):
-            # in_position, on plain numbers: within range, or next to the foe
-            near = [u.iid for u, rng, gap in zip(helpers, rngs, row, strict=True)
-                    if (gap <= rng if in_range else gap == 1)]
+        size, which = sum(art.classes.values()), 0 if art.pattern == "INRANGE" else 1
+        for foe, near_by in zip(foes, placed, strict=True):
+            near = near_by[which]
             if len(near) < size:
                 continue
-            for group in combinations(sorted(near), size):
-                if art_allows(state, card, foe.iid, group):
+            for group in combinations(near, size):
+                # art_allows, less what the lists above settled: distinct helpers who may join, in position
+                if (art.pattern != "FLANK" or flanked(state, foe.iid, group)) and classes_fit(
+                        art, [classes[i] for i in group]):
                     out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
                                         tuple(units[i].pos for i in group)))
     return out

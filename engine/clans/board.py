@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from .cards import CardDef, catalog, neighbours
-from .state import ClansState, Pos, coord, dist
+from .state import ClansState, Pos, Unit, coord, dist
 
 STATUS_BONUS = {"break": 1, "poison": 2}  # the extra damage a status-inflicting hit deals (A-10)
 STATUS_TICK = {"break": 1, "poison": 2}  # the damage at the start of every player's turn
@@ -59,6 +59,24 @@ def stat(state: ClansState, iid: str, name: str) -> int:
     if name == "spd" and "break" in u.statuses:
         value = min(value, 1)
     return max(value, 1 if name == "rng" else 0)
+
+
+def reach_stats(state: ClansState, iid: str) -> tuple[int, int]:
+    """`stat(spd)` and `stat(rng)` at once, as the legal-move lists ask for both of every ally on
+    every step: no aura touches them, so they are the unit's own card, modifiers and Equipment."""
+    u = state.units[iid]
+    d = catalog().cards[u.card]
+    spd, rng = d.spd, d.rng
+    if u.mods_turn or u.mods_act:
+        spd += u.mods_turn.get("spd", 0) + u.mods_act.get("spd", 0)
+        rng += u.mods_turn.get("rng", 0) + u.mods_act.get("rng", 0)
+    if u.equipment:
+        mods = catalog().cards[u.equipment].mods
+        spd += mods.get("spd", 0)
+        rng += mods.get("rng", 0)
+    if "break" in u.statuses:
+        spd = min(spd, 1)
+    return max(spd, 0), max(rng, 1)
 
 
 def ground_bonus(state: ClansState, iid: str) -> int:
@@ -223,10 +241,14 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
 def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:
     """Equipment (A-24): paid in SP and EXP, one piece per ally, enemies only when the card says so."""
     p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
-    if d is None or d.kind != "equipment" or card not in p.unused or u is None or u.equipment:
+    if d is None or d.kind != "equipment" or card not in p.unused or u is None:
         return False
-    mine = u.owner == seat if d.target == "ally" else state.foes(u.owner, seat)
-    return d.sp <= p.sp and d.exp <= p.exp and mine
+    return d.sp <= p.sp and d.exp <= p.exp and equip_fits(state, seat, d, u)
+
+
+def equip_fits(state: ClansState, seat: int, d: CardDef, u: Unit) -> bool:
+    """`can_equip` for a piece the seat holds and can pay for: may `u` wear it?"""
+    return not u.equipment and (u.owner == seat if d.target == "ally" else state.foes(u.owner, seat))
 
 
 def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
@@ -235,11 +257,17 @@ def can_use_item(state: ClansState, seat: int, card: str, iid: str) -> bool:
     p, d, u = state.players[seat], catalog().cards.get(card), state.units.get(iid)
     if d is None or d.kind != "item" or card not in p.unused or u is None or d.sp > p.sp or d.exp > p.exp:
         return False
+    return item_fits(state, seat, d, u, [o.pos for o in state.units.values() if o.owner == seat])
+
+
+def item_fits(state: ClansState, seat: int, d: CardDef, u: Unit, mine: list[Pos]) -> bool:
+    """`can_use_item` for an item the seat holds and can pay for: may it go on `u`? `mine`: the
+    tiles of the seat's allies, read once for every unit the item is tried on."""
     if d.effect == "heal":
         return u.owner == seat
     if d.effect == "buff":
-        return u.owner == seat and can_act(state, iid)
+        return u.owner == seat and can_act(state, u.iid)
     if not state.foes(u.owner, seat) or (d.effect == "status" and catalog().cards[u.card].god):
         return False
-    reach_ = d.params.get("range", 1)
-    return any(o.owner == seat and dist(o.pos, u.pos) <= reach_ for o in state.units.values())
+    reach_, (x, y) = d.params.get("range", 1), u.pos
+    return any(max(abs(px - x), abs(py - y)) <= reach_ for px, py in mine)  # dist, on plain tiles

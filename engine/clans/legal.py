@@ -7,21 +7,21 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, EndTurn, Pass
 
 from . import made
-from .abilities import ability_targets
+from .abilities import ability_targets, sides
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
-    can_act,
-    can_equip,
-    can_move,
-    can_use_item,
+    equip_fits,
     hand,
     has_perm,
     home_tiles,
-    stat,
+    item_fits,
+    reach_stats,
     summon_tiles,
 )
 from .cards import Ability, catalog
@@ -33,11 +33,11 @@ from .wards import ward_options
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
     allies = hand(state, seat).get("ally", ())
-    tiles = summon_tiles(state, seat) if allies else []
+    tiles = tuple(summon_tiles(state, seat)) if allies else ()
     out: list[Action] = []
     for card in allies:
         if catalog().cards[card].sp <= p.sp:
-            out += [made.summon(seat, card, t) for t in tiles]
+            out += made.summons(seat, card, tiles)
     return out
 
 
@@ -46,8 +46,10 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
     for card in hand(state, seat).get("equipment", ()):
-        out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
-                for iid, u in state.units.items() if can_equip(state, seat, card, iid)]
+        d = catalog().cards[card]
+        if d.sp <= p.sp and d.exp <= p.exp:  # else no ally may wear it (can_equip)
+            out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
+                    for iid, u in state.units.items() if equip_fits(state, seat, d, u)]
         if not p.assimilated:
             out.append(made.card_alone(Assimilate, seat, card))
     return out
@@ -56,60 +58,73 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
 def item_moves(state: ClansState, seat: int) -> list[Action]:
     out: list[Action] = []
     p = state.players[seat]
-    for card in hand(state, seat).get("item", ()):
+    items = hand(state, seat).get("item", ())
+    mine = [o.pos for o in state.units.values() if o.owner == seat] if items else []
+    for card in items:
         d = catalog().cards[card]
         if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
             out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
-                    for iid, u in state.units.items() if can_use_item(state, seat, card, iid)]
+                    for iid, u in state.units.items() if item_fits(state, seat, d, u, mine)]
     return out
 
 
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
     """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
 
-    Asked for every ally on every step, so the board is read once into plain lists first."""
+    Asked for every ally on every step, so the board is read once into plain lists first, and
+    `can_act`/`can_move` are taken apart here: both need the ally's owner to be the active seat
+    (so another seat has nothing), then `can_move` is `can_act` with the ally still fresh."""
+    if seat != state.active:
+        return []
     out: list[Action] = []
     units = state.units
     field, rules = tuple(state.field), tuple(state.players[seat].terrain)
     occupied = {o.pos for o in units.values()}
-    foes = [(o.pos[0], o.pos[1], o) for o in units.values() if state.foes(o.owner, seat)]
+    around = sides(state, seat)
+    foes = [(o.pos[0], o.pos[1], o) for o in around[0]]
     homes = home_tiles(state)
-    stops = {True: homes, False: homes | {o.pos for _, _, o in foes}}  # board.walls: phasing or not
-    sp = state.players[seat].sp
+    stops = {True: frozenset(homes), False: frozenset(homes.union(o.pos for o in around[0]))}  # board.walls: phasing or not
+    sp, turn, current = state.players[seat].sp, state.turn, state.current
     for iid, u in units.items():
-        if u.owner != seat or (only is not None and iid != only) or not can_act(state, iid):
-            continue  # an ally that cannot act cannot move either (can_move asks for more)
-        if can_move(state, iid):
-            spd = stat(state, iid, "spd")
+        if u.owner != seat or (only is not None and iid != only) or u.summoned_turn == turn:
+            continue
+        fresh = u.act == "fresh"
+        if not fresh and (u.act != "moved" or current != iid):
+            continue  # an ally that cannot act cannot move either
+        spd, rng = reach_stats(state, iid)
+        if fresh:
             stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
             paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
             out += [m for to, m in paths if to not in occupied]
-        rng = stat(state, iid, "rng")
         x, y = u.pos
         near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
         out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
         for i, ab in made.pt_abilities(u.card):
             if ab.sp <= sp:
-                out += ability_moves(state, u, i, ab, rng, near)
+                out += ability_moves(state, u, i, ab, rng, near, around)
     return out
 
 
-def nearby(stop: set[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
+@lru_cache(maxsize=1 << 12)
+def nearby(stop: frozenset[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
     """The walls a unit on `pos` with `spd` could run into: those more than `spd` steps away
     change nothing (every step costs SPD), and leaving them out lets its reach be remembered
-    while foes move elsewhere."""
+    while foes move elsewhere. Remembered too: on a seat's own turn its foes stand still, so
+    every step asks again with the same walls."""
     x, y = pos
     return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
 
 
-def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit]) -> list[Action]:
+def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit],
+                  around: tuple[list[Unit], list[Unit]]) -> list[Action]:
     """One (PT) ability of an ally that can pay for it, on each legal target (special-abilities).
-    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets)."""
+    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets);
+    `around`: the ally's foes and friends (abilities.sides)."""
     units, seat = state.units, u.owner
     if ab.kind == "attack":
         return [made.ability(seat, u.iid, u.card, u.pos, index, o.iid, o.card, o.pos) for o in near]
     out: list[Action] = []
-    for t in ability_targets(state, u.iid, ab, rng):
+    for t in ability_targets(state, u.iid, ab, rng, around):
         to = units[t] if t else None
         out.append(made.ability(seat, u.iid, u.card, u.pos, index, t, to and to.card, to and to.pos))
     return out

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from pydantic import BaseModel
+
 from engine.core import EndTurn
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
@@ -36,22 +38,40 @@ def move(seat: int, iid: str, to: Pos, names: str, label: str) -> Move:
     Most steps of a game still make a dozen new moves (an ally that moved last turn stands on a
     new tile, and its moves name that tile), so these skip validating values the rules produced
     themselves; tests/engine/test_clans_made.py checks they are the same objects."""
-    made = _new(Move)
-    _set(made, "__dict__", {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": names,
-                            "unit_label": label})
-    _set(made, "__pydantic_fields_set__", {"seat", "unit", "to", "names", "unit_label"})
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    return _quick(Move, {"type": "move", "seat": seat, "unit": iid, "to": coord(to), "names": names,
+                         "unit_label": label})
+
+
+def _quick(cls: type, fields: dict) -> object:
+    """An action of `cls` with exactly these fields (all of them, in the model's order, every one
+    counted as set), without validation: for values the rules produced themselves."""
+    made = _new(cls)
+    _set_dict(made, fields)
+    given = _given.get(cls)
+    if given is None:  # the literal tag is a default, never passed in
+        given = _given[cls] = set(fields) - {"type"}
+    # One set shared by every action of the class: a frozen action's set of given fields never
+    # changes (model_copy copies it first), and a step makes a dozen such moves.
+    _set_given(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
-_new, _set = object.__new__, object.__setattr__
+# BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,
+# without looking each name up on every move.
+_new = object.__new__
+_set_dict, _set_given, _set_extra, _set_private = (
+    BaseModel.__dict__[name].__set__
+    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+_given: dict[type, set[str]] = {}
 
 
 @lru_cache(maxsize=SIZE)
 def attack(seat: int, iid: str, card: str, pos: Pos, foe: str, foe_card: str, foe_pos: Pos) -> Attack:
-    return Attack(seat=seat, unit=iid, target=foe, names=f"{tag_of(card, pos)} attacks {tag_of(foe_card, foe_pos)}",
-                  unit_label=short_of(card, pos))
+    return _quick(Attack, {"type": "attack", "seat": seat, "unit": iid, "target": foe,
+                           "names": f"{tag_of(card, pos)} attacks {tag_of(foe_card, foe_pos)}",
+                           "unit_label": short_of(card, pos)})
 
 
 @lru_cache(maxsize=SIZE)
@@ -59,8 +79,8 @@ def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
             target: str | None, target_card: str | None, target_pos: Pos | None) -> UseAbility:
     ab, label = catalog().cards[card].abilities[index], short_of(card, pos)
     on = f" on {short_of(target_card, target_pos)}" if target else ""
-    return UseAbility(seat=seat, unit=iid, ability=index, target=target,
-                      names=f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], unit_label=label)
+    return _quick(UseAbility, {"type": "ability", "seat": seat, "unit": iid, "ability": index, "target": target,
+                               "names": f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], "unit_label": label})
 
 
 @cache
@@ -72,6 +92,12 @@ def pt_abilities(card: str) -> tuple[tuple[int, Ability], ...]:
 @lru_cache(maxsize=SIZE)
 def summon(seat: int, card: str, tile: Pos) -> Summon:
     return Summon(seat=seat, card=card, tile=coord(tile))
+
+
+@lru_cache(maxsize=SIZE)
+def summons(seat: int, card: str, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
+    """The card summoned on each free tile by the Homebase: the same few tiles every step."""
+    return tuple(summon(seat, card, t) for t in tiles)
 
 
 @lru_cache(maxsize=SIZE)

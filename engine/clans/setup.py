@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Event
+from engine.core import Event, interned
 
 from .actions import DraftMap, PlaceGod, PlaceHomebase, PlaceMap
 from .cards import COLS, Placement, battlemaps, catalog, connected, neighbours
@@ -53,7 +53,7 @@ def map_options(state: ClansState, seat: int) -> list:
         return lay_options(state, seat, state.drafted)
     used = {m.piece for m in state.maps}
     maps = battlemaps().pieces
-    return [DraftMap(seat=seat, piece=p, faces=f"A {'/'.join(maps[p].face_a)}, B {'/'.join(maps[p].face_b)}")
+    return [interned(DraftMap, seat=seat, piece=p, faces=f"A {'/'.join(maps[p].face_a)}, B {'/'.join(maps[p].face_b)}")
             for p in sorted(set(maps) - used) if lay_options(state, seat, p, first=True)]
 
 
@@ -78,7 +78,7 @@ def lay_options(state: ClansState, seat: int, piece: int, first: bool = False) -
         pick = Placement(piece=piece, face=face, side=side, slot=slot, rotation=rotation)
         # an all-passable face changes nothing for connectivity (open slots read as Ground)
         if all(t in "GF" for row in grid for t in row) or connected(battlemaps().lay([pick], state.field)):
-            out.append(PlaceMap(seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
+            out.append(interned(PlaceMap, seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
             if first:
                 break
     return out
@@ -102,13 +102,13 @@ def homebase_ok(state: ClansState, seat: int, pos: Pos) -> bool:
 
 
 def homebase_options(state: ClansState, seat: int) -> list[PlaceHomebase]:
-    return [PlaceHomebase(seat=seat, tile=coord((c, r))) for r in side_rows(seat) for c in range(COLS)
+    return [interned(PlaceHomebase, seat=seat, tile=coord((c, r))) for r in side_rows(seat) for c in range(COLS)
             if homebase_ok(state, seat, (c, r))]
 
 
 def god_options(state: ClansState, seat: int) -> list[PlaceGod]:
     home = state.players[seat].homebase
-    return [PlaceGod(seat=seat, tile=coord(n)) for n in sorted(neighbours(*home)) if free(state, n)]
+    return [interned(PlaceGod, seat=seat, tile=coord(n)) for n in sorted(neighbours(*home)) if free(state, n)]
 
 
 STEP_OPTIONS = {"map": map_options, "homebase": homebase_options, "god": god_options}

@@ -74,15 +74,16 @@ def _fits(cls: str, armour: str | None, ids: tuple[str, ...], item_ids: tuple[st
     return offhand_sabers <= 1 and len(item_ids) <= 2 and n_abilities <= 2 and extra <= 3
 
 
-def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None) -> bool:
+def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None,
+              gear: tuple[str | None, tuple[str, ...], tuple[str, ...], int] | None = None) -> bool:
     """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can.
-    `wearable`: `a`'s highest_wearable, when the caller has it already."""
+    `wearable`, `gear`: `a`'s highest_wearable and gear_ids, when the caller has them already."""
     card = s.card(uid)
     if card.kind == "saber" and a.armour is None:
         return False  # quick refusals first: this runs for every hand card and benched acolyte
     if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
         return False  # a Base acolyte carries one item or ability (rule 20)
-    armour, sabers, items, abilities = gear_ids(s, a)
+    armour, sabers, items, abilities = gear or gear_ids(s, a)
     cid = s.cards[uid].cid
     if card.kind == "armour":
         if class_index(card.cls) > class_index(wearable or highest_wearable(s, a)):

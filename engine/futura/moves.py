@@ -12,6 +12,7 @@ from engine.core import Action, EndTurn, Event, Pass, answered, interned
 
 from . import combat as C
 from . import effects as fx
+from . import made
 from .actions import (
     Ambush,
     Assault,
@@ -34,7 +35,7 @@ from .actions import (
     Yield,
 )
 from .cards import catalog
-from .loadout import can_carry, current_class, highest_wearable, keywords, shed
+from .loadout import can_carry, current_class, gear_ids, highest_wearable, keywords, shed
 from .state import CREATURE_MAX, MOVE_COST, Acolyte, Engagement, FuturaState, Holding, Player, class_index
 
 HAND = 5
@@ -109,6 +110,7 @@ def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]
     words = {a.uid: keywords(s, a) for a in bench}  # asked for every card: worked out once
     wearable = {a.uid: highest_wearable(s, a, words[a.uid]) for a in bench}
     names = {a.uid: aname(s, a) for a in bench}
+    gear = {a.uid: gear_ids(s, a) for a in bench}
     out: list[Action] = []
     for uid in p.hand + [u for u, _ in stored(p)]:
         card = s.card(uid)
@@ -119,11 +121,10 @@ def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]
             cost = equip_cost(s, uid)
             for a in bench:
                 here = equip_cost(s, uid, a, words[a.uid]) if card.kind == "armour" else cost
-                if here <= energy and can_carry(s, a, uid, wearable[a.uid]):
-                    out.append(interned(Equip, seat=seat, card=uid, acolyte=a.uid,
-                                    text=f"Equip {card.name} on {names[a.uid]} ({here} energy)"))
+                if here <= energy and can_carry(s, a, uid, wearable[a.uid], gear[a.uid]):
+                    out.append(made.equip(seat, uid, a.uid, card.name, names[a.uid], here))
         if card.kind != "ability" and card.level // 2 > 0:
-            out.append(interned(Sell, seat=seat, card=uid, text=f"Sell {card.name} for {card.level // 2}"))
+            out.append(made.sell(seat, uid, card.name, card.level // 2))
     return out
 
 
@@ -145,10 +146,9 @@ def store_moves(s: FuturaState, p: Player) -> list[Action]:
         for uid in p.hand:
             card = s.card(uid)
             if card.kind != "creature":
-                out += [interned(Store, seat=seat, card=uid, district=did, text=f"Store {card.name} in {name}")
-                        for did, name in open_slots]
+                out += [made.store(seat, uid, did, card.name, name) for did, name in open_slots]
     for uid, h in stored(p):
-        out.append(interned(Retrieve, seat=seat, card=uid, text=f"Take {s.card(uid).name} back from {dname(h.did)}"))
+        out.append(made.retrieve(seat, uid, s.card(uid).name, dname(h.did)))
     return out
 
 
@@ -194,7 +194,7 @@ def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     for a in p.acolytes:
         cost = costs[a.uid]
         if a.loc == "bench" and p.energy >= cost:
-            out.append(interned(ToBay, seat=seat, acolyte=a.uid, text=f"Move {aname(s, a)} to the Assault bay ({cost} energy)"))
+            out.append(made.to_bay(seat, a.uid, aname(s, a), cost))
     bay = [a for a in p.acolytes if a.loc == "bay"]
     if bay and p.recalled_turn != s.turn:  # acolytes as tuples: interned() keys on them (the move holds a list)
         for a in bay:
@@ -235,17 +235,13 @@ def can_ensigil(s: FuturaState, p: Player, a: Acolyte) -> bool:
 def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
-    targets = [h for q in s.players if q.seat != seat for h in q.holdings if not h.face_down]
+    targets = tuple((h.did, dname(h.did)) for q in s.players if q.seat != seat for h in q.holdings if not h.face_down)
     ambush_cards = [u for u in p.hand if s.card(u).kind == "ability" and s.card(u).effect.keyword == "Ambush"]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
     for prim, sup in fighters(s, p, bay):
-        sigil_opts = [False, True] if can_ensigil(s, p, prim) else [False]
         with_sup = f" with {aname(s, sup)}" if sup else ""
-        for h in targets:
-            for ens in sigil_opts:
-                out.append(interned(Assault, seat=seat, primary=prim.uid, support=sup.uid if sup else None, district=h.did,
-                                   ensigil=ens, text=f"{aname(s, prim)}{with_sup} assaults {dname(h.did)}"
-                                   + (" (ensigiled)" if ens else "")))
+        out += made.assaults(seat, prim.uid, sup.uid if sup else None, targets, can_ensigil(s, p, prim),
+                             f"{aname(s, prim)}{with_sup}")
         own = [u for u in prim.abilities if s.card(u).effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:

@@ -11,6 +11,7 @@ from engine.core import Action, Decision, Event, Pass, answered, ask, interned
 
 from . import combat as C
 from . import effects as fx
+from . import made
 from .actions import Accept, Crystal, Discard, Offer, Play, Scout, Summon, Warp
 from .asks import aname, dname, offer_crystal, offer_station_summon, reveal_slots  # noqa: F401 (used by rules)
 from .cards import catalog
@@ -33,10 +34,12 @@ def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
 def scout_moves(s: FuturaState, p: Player) -> list[Action]:
     """A Whisper Lens in hand or carried, or a district with Informant once a cycle: look into one
     enemy station."""
+    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
+    if not targets:  # nothing to look into: the sources need not be looked for (this runs every step)
+        return []
     sources = keyword_cards(s, p.hand + [u for a in p.acolytes for u in a.items], "Informant")
     sources += [h.did for h in p.holdings if h.station and not h.face_down and h.used_cycle != s.cycle
                 and catalog().districts[h.did].ability.keyword == "Informant"]
-    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
     return [interned(Scout, seat=p.seat, source=src, district=did,
                   text=f"Look into {dname(did)}'s station with {source_label(s, src)}")
             for src in sources for did in targets]
@@ -63,6 +66,8 @@ def warp_moves(s: FuturaState, p: Player) -> list[Action]:
     """An acolyte with Warp as its inherent ability, once a cycle on its owner's turn: swap any
     acolyte of the bay with a benched one, free."""
     users = [a for a in p.acolytes if inherent(a).keyword == "Warp" and a.ability_cycle != s.cycle]
+    if not users:
+        return []
     bay = [a for a in p.acolytes if a.loc == "bay" and a.attacked_turn != s.turn and a.support_turn != s.turn]
     bench = [a for a in p.acolytes if a.loc == "bench"]
     return [interned(Warp, seat=p.seat, source=u.uid, out=o.uid, into=i.uid,
@@ -209,8 +214,7 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
         card = s.card(uid)
         for q in others:
             for price in sorted(x for x in {0, card.level // 2, card.level} if x <= q.energy):  # they could pay
-                out.append(interned(Offer, seat=p.seat, card=uid, to=q.seat, price=price,
-                                text=f"Offer {card.name} to {q.name} for {price} energy"))
+                out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
     return out
 
 

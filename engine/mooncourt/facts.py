@@ -13,6 +13,11 @@ def judged(s: MoonState, card: str) -> int:
     return _worths(s.fashion)[card]
 
 
+def worths(s: MoonState) -> dict[str, int]:
+    """`judged` for every gift at once, for a caller weighing many cards: do not change it."""
+    return _worths(s.fashion)
+
+
 @cache
 def _worths(fashion: str | None) -> dict[str, int]:
     """Every gift's judged worth under one fashion card (a prompt weighs the whole unseen deck)."""
@@ -40,5 +45,5 @@ def unseen(s: MoonState, seat: int) -> list[str]:
 
 def could_be_true(s: MoonState, seat: int, claim: int) -> tuple[int, int]:
     """(how many of the cards `seat` has not seen would make `claim` true, how many it has not seen)."""
-    pool = unseen(s, seat)
-    return sum(judged(s, c) >= claim for c in pool), len(pool)
+    pool, worth = unseen(s, seat), worths(s)
+    return sum(worth[c] >= claim for c in pool), len(pool)

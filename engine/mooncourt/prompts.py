@@ -4,10 +4,12 @@ from what that seat may see (its own hand, face-up cards, its own gifts on the t
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Decision
 
 from .cards import catalog, gift
-from .facts import could_be_true, judged, next_seat, standard
+from .facts import could_be_true, next_seat, standard, worths
 from .state import MoonState
 
 CLAIM_KIND = "accuse"  # the kind players name in /autopilot
@@ -15,7 +17,12 @@ TURN_KIND = "present"
 
 
 def _fashion_line(s: MoonState) -> str:
-    house = gift(s.fashion).house if s.fashion else None
+    return _fashion_text(s.fashion)
+
+
+@cache  # a line of every prompt, and there are only so many fashions
+def _fashion_text(fashion: str | None) -> str:
+    house = gift(fashion).house if fashion else None
     return (f"{house} is in fashion: a {house} gift counts {catalog().fashion_bonus} more than its printed "
             "worth when judged." if house else "Nothing is in fashion.")
 
@@ -59,7 +66,8 @@ def turn_decision(s: MoonState) -> Decision:
     can_present = bool(hand) and low <= high
     context = [head, _fashion_line(s)]
     if can_present:
-        honest = [gift(c).label for c in hand if judged(s, c) >= low]
+        worth = worths(s)
+        honest = [gift(c).label for c in hand if worth[c] >= low]
         context.append(f"Present: lay a gift face down and claim {low} to {high}; {after} may accuse you.")
         context.append(f"Gifts in your hand that would survive an accusation at {low}: {', '.join(honest)}."
                        if honest else f"No gift in your hand counts {low} or more: presenting now means bluffing.")

@@ -6,6 +6,8 @@ context lines are built in prompts.py; this module decides only what happens.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, Event, GameState, Pass, answered, ask, draw, finish, interned, open_ask
 
 from .cards import catalog, gift
@@ -19,15 +21,21 @@ def legal(s: MoonState, seat: int) -> list[Action]:
         return []
     claim = open_ask(s)
     if claim is not None:  # only the courtier asked may answer, by accusing or letting it stand (§6.0)
-        return [Accuse(seat=seat), Pass(seat=seat)] if seat == claim.seat else []
+        return [interned(Accuse, seat=seat), interned(Pass, seat=seat)] if seat == claim.seat else []
     if seat != s.active:
         return []
-    lowest, highest = standard(s) + 1, catalog().max_claim
-    moves: list[Action] = [interned(Present, seat=seat, card=c, claim=k)
-                           for c in s.hands[seat] for k in range(lowest, highest + 1)]
+    lowest = standard(s) + 1
+    moves: list[Action] = [m for c in s.hands[seat] for m in _presents(seat, c, lowest)]
     if s.offers:  # the opener must present; after that anyone may pass (§5.2)
-        moves.append(Pass(seat=seat))
+        moves.append(interned(Pass, seat=seat))
     return moves
+
+
+@lru_cache(maxsize=1 << 12)
+def _presents(seat: int, card: str, lowest: int) -> tuple[Present, ...]:
+    """Every claim `seat` may make with `card` above the standard: a hand is listed on every
+    step, and a card's claims differ only by where they start."""
+    return tuple(interned(Present, seat=seat, card=card, claim=k) for k in range(lowest, catalog().max_claim + 1))
 
 
 # --- set-up and audiences ----------------------------------------------------------------------

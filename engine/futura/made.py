@@ -1,0 +1,66 @@
+"""The turn's most offered moves, built once per distinct move and shared.
+
+The legal-move list is rebuilt on every step, and most of it is the same moves as the step
+before (equip this card on that acolyte, store it there, move someone to the bay). Each builder
+takes, by position, exactly what decides the move and its label, so a move offered again costs
+one cache look-up instead of formatting its label and looking it up by keywords in `interned`
+(which still makes the one shared instance, so every caller sees the same object as before).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.core import interned
+
+from .actions import Assault, Equip, Offer, Retrieve, Sell, Store, ToBay
+
+SIZE = 1 << 14  # many games' moves over, and bounded for long search runs
+
+
+@lru_cache(maxsize=SIZE)
+def equip(seat: int, card: str, acolyte: str, card_name: str, who: str, cost: int) -> Equip:
+    return interned(Equip, seat=seat, card=card, acolyte=acolyte, text=f"Equip {card_name} on {who} ({cost} energy)")
+
+
+@lru_cache(maxsize=SIZE)
+def sell(seat: int, card: str, card_name: str, price: int) -> Sell:
+    return interned(Sell, seat=seat, card=card, text=f"Sell {card_name} for {price}")
+
+
+@lru_cache(maxsize=SIZE)
+def store(seat: int, card: str, district: str, card_name: str, where: str) -> Store:
+    return interned(Store, seat=seat, card=card, district=district, text=f"Store {card_name} in {where}")
+
+
+@lru_cache(maxsize=SIZE)
+def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
+    return interned(Retrieve, seat=seat, card=card, text=f"Take {card_name} back from {where}")
+
+
+@lru_cache(maxsize=SIZE)
+def to_bay(seat: int, acolyte: str, who: str, cost: int) -> ToBay:
+    return interned(ToBay, seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
+
+
+@lru_cache(maxsize=SIZE)
+def assault(seat: int, primary: str, support: str | None, district: str, ensigil: bool, who: str,
+            where: str) -> Assault:
+    """`who`: the primary's name and, with a support, " with" its name."""
+    return interned(Assault, seat=seat, primary=primary, support=support, district=district, ensigil=ensigil,
+                    text=f"{who} assaults {where}" + (" (ensigiled)" if ensigil else ""))
+
+
+@lru_cache(maxsize=SIZE)
+def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[str, str], ...], ensigil: bool,
+             who: str) -> tuple[Assault, ...]:
+    """One pair's assaults on each (district, its name) of `targets`, plain then (when the
+    primary may) ensigiled: a pair in the bay is offered the same districts step after step."""
+    sigils = (False, True) if ensigil else (False,)
+    return tuple(assault(seat, primary, support, did, ens, who, where) for did, where in targets for ens in sigils)
+
+
+@lru_cache(maxsize=SIZE)
+def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
+    return interned(Offer, seat=seat, card=card, to=to, price=price,
+                    text=f"Offer {card_name} to {whom} for {price} energy")
