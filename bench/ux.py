@@ -148,7 +148,7 @@ class RandomPick:
     def __init__(self, game, service, seed: int):
         self.rng = random.Random(seed)
 
-    async def pick(self, game_id: int, seat: int, actions: list) -> int:
+    async def pick(self, game_id: int, seat: int, actions: list, state=None) -> int:
         return self.rng.randrange(len(actions))
 
 
@@ -160,10 +160,29 @@ class AiPick(RandomPick):
         super().__init__(game, service, seed)
         self.game, self.service = game, service
 
-    async def pick(self, game_id: int, seat: int, actions: list) -> int:
-        row = await self.service.store.get_game(game_id)
-        move = self.game.ai_action(self.game.load_state(row.state), seat)
+    async def pick(self, game_id: int, seat: int, actions: list, state=None) -> int:
+        if state is None:  # the stored state, unless the move is planned one ahead (a joined pair)
+            state = self.game.load_state((await self.service.store.get_game(game_id)).state)
+        move = self.game.ai_action(state, seat)
         return next((i for i, a in enumerate(actions) if a == move), await super().pick(game_id, seat, actions))
+
+
+async def joined_target(service, game, chooser, game_id: int, member, seat: int, first):
+    """When the service offers `first` joined with a move of the next step (one click for both),
+    the move the policy makes after `first` (picked now, from the state after it, as it would be
+    next) and the offers with the pair's index; else None. Older checkouts offer no pairs."""
+    if not hasattr(service, "offers_for"):
+        return None
+    _, _, offers = await service.offers_for(game_id, str(member.id))
+    if not any(getattr(o, "first", None) == first for o in offers):
+        return None
+    state = game.load_state((await service.store.get_game(game_id)).state)
+    game.advance(state, first)
+    after = game.legal_actions(state, seat)
+    then = after[await chooser.pick(game_id, seat, after, state)]
+    index = next((i for i, o in enumerate(offers) if getattr(o, "first", None) == first
+                  and getattr(o, "then", None) == then), None)
+    return None if index is None else (index, offers, then)
 
 
 POLICIES = {"random": RandomPick, "ai": AiPick}
@@ -198,7 +217,6 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
             changes = moves = owed = 0
             run, last_key = 0, None  # game turns: stretches of the same (turn, active)
             ping_key, pinged = await game_turn(service, game, game_id)
-            panels: dict[int, object] = {}  # member -> their latest private panel
             seen = len(own_messages(fake))
             for _ in range(max_moves):
                 turn = own_messages(fake)[-1]
@@ -211,20 +229,27 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                 member = fake.members[int(MENTION.match(turn.content).group(1))]
                 version, seat, actions = await service.legal_for(game_id, str(member.id))
                 target = await chooser.pick(game_id, seat, actions)
+                label, count = actions[target].label(), 1
+                pair = await joined_target(service, game, chooser, game_id, member, seat, actions[target])
+                if pair is not None:  # this move and the next in one click
+                    target, actions, then = pair
+                    label, count = f"{label}, then {then.label()}", 2
                 made = await walk(fake, member, turn, actions, target)  # right on the turn message?
+                opened = ""
                 if made is None:
-                    panel = live_panel(fake, panels.get(member.id), version)
+                    # the member's newest private panel, if it already offers these choices
+                    panel = live_panel(fake, own_panel(fake, member), version)
                     if panel is None:  # open it from the turn message: one click
                         button = next(b for b in turn.buttons if _cid(b).kind == "panel")
                         panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
                         clicks_at[key] += 1
+                        opened = " (+1 opening the panel)"
                     made = await walk(fake, member, panel, actions, target)
-                panels[member.id] = own_panel(fake, member)
                 clicks_at[key] += made
                 if trace:
-                    print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
+                    print(f"turn {key} {member.name}: {label!r} of {len(actions)} in {made} clicks{opened}")
                 await fake.settle()
-                moves += 1
+                moves += count
                 now, waited = await game_turn(service, game, game_id)
                 changes += waited != awaited
                 if waited == awaited or (now == ping_key and waited <= pinged):  # an edit

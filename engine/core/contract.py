@@ -278,6 +278,9 @@ class Game:
     lookup_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}  # extra lookups, e.g. {"keyword": ("keyword", "tag")}
     # What the end summary calls a key moment in this game's log: (pattern, weight), see moments.py.
     key_patterns: ClassVar[tuple[tuple[str, int], ...]] = DEFAULT_PATTERNS
+    # Moves that only close a step of the mover's own turn ("End Creation Units"): the table may
+    # offer one joined with a move of the next step, one click for both (see `joined_moves`).
+    step_ends: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self) -> None:
         self._action_adapter = TypeAdapter(self.action_model) if self.playable else None
@@ -375,6 +378,26 @@ class Game:
         what they already knew (the card they just played, say)."""
         return after.rng.counter == before.rng.counter and all(
             e.visible_to is None or e.kind == "aside" for e in events)
+
+    def joined_moves(self, state: GameState, seat: int) -> list[tuple[Action, list[Action]]]:
+        """(a step end, the moves after it) for each of `seat`'s `step_ends` moves that decides
+        nothing by itself: it rolls nothing, shows nothing hidden (it could be taken back) and
+        leaves the same player alone to act. Playing it and a move after it in one click then
+        tells nobody anything the two clicks would not."""
+        joined = []
+        for move in self.legal_actions(state, seat):
+            if not isinstance(move, self.step_ends):
+                continue
+            after = self.clone(state)
+            events = self.advance(after, move)
+            if not after.finished and self.to_act(after) == [seat] and self.undoable(state, after, events):
+                joined.append((move, self.legal_actions(after, seat)))
+        return joined
+
+    def copies(self, state: GameState, action: Action) -> int:
+        """How many times one "choose N" answer may pick `action` (copies of one card in hand
+        to discard); 1 for most moves."""
+        return 1
 
     def key_moments(self, lines: list[str], limit: int = 3) -> list[str]:
         """The largest swings of a finished game (a leader destroyed, the biggest attack), picked

@@ -86,6 +86,9 @@ class PsiWars(Game):
     end_rule = "6.5.5"
     # The end summary's key moments: a Battle Unit destroyed, and the biggest blows to a lab.
     key_patterns = ((r"^Destroyed: ", 20), (r"lab takes (\d+) damage", 12))
+    # Ending a phase (or passing one's own Power window) may go with a move of the next step in one
+    # click, when it draws and rolls nothing and the same player acts on (Game.joined_moves).
+    step_ends = (Done, Pass)
 
     def __init__(self, ai: AiPlayer, explain: Explainer) -> None:
         super().__init__()
