@@ -89,8 +89,9 @@ def _group_of(actions, target: int) -> int:
     return names.index(actions[target].group() or "Actions")
 
 
-def next_click(message, actions, target: int):
-    """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values)."""
+def next_click(message, actions, target: int, batch: list[int] | None = None):
+    """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values);
+    `batch`: the moves one "up to N" submit makes, starting with `target`."""
     comps = [c for c in message.buttons if not c.get("disabled")] + message.selects
     comps.sort(key=lambda c: _cid(c) is None or _cid(c).kind != "many")  # one submit for several moves first
     for c in comps:
@@ -102,6 +103,8 @@ def next_click(message, actions, target: int):
         values = [o["value"] for o in c.get("options", [])]
         if cid.kind == "pick" and str(target) in values:
             return "choose", c, [str(target)]
+        if cid.kind == "many" and str(target) in values and c.get("min_values", 1) == 1 and batch:
+            return "choose", c, [str(i) for i in batch[:c.get("max_values", 1)]]  # "up to N": the planned moves
         if cid.kind == "many" and str(target) in values:  # "choose N": the target and the next ones, one submit
             n = c.get("min_values", 1)
             rest = [v for v in values if v != str(target)]
@@ -115,12 +118,16 @@ def next_click(message, actions, target: int):
     return ("click", pagers[0], None) if pagers else None
 
 
-async def walk(fake, member, panel, actions, target: int) -> int | None:
+async def walk(fake, member, panel, actions, target: int, plan=None) -> int | None:
     """Make move `target` from a message (the turn message or a private panel) by the shortest
-    path; the clicks it took (navigation, the move, a red confirmation), None if it is not there."""
+    path; the clicks it took (navigation, the move, a red confirmation), None if it is not there.
+    `plan()`: the moves an "up to N" select takes with the target, asked when one is found."""
     clicks = 0
     for _ in range(12):
-        step = next_click(panel, actions, target)
+        upto = plan is not None and any(_cid(c) is not None and _cid(c).kind == "many" and c.get("min_values", 1) == 1
+                                        and str(target) in [o["value"] for o in c.get("options", [])]
+                                        for c in panel.selects)
+        step = next_click(panel, actions, target, await plan() if upto else None)
         if step is None:
             return None
         how, comp, values = step
@@ -147,9 +154,18 @@ class RandomPick:
 
     def __init__(self, game, service, seed: int):
         self.rng = random.Random(seed)
+        self.ahead: tuple[int, int] | None = None  # a pick drawn early and not used: (list length, index)
 
     async def pick(self, game_id: int, seat: int, actions: list, state=None) -> int:
+        if self.ahead is not None and self.ahead[0] == len(actions):
+            index, self.ahead = self.ahead[1], None
+            return index
+        self.ahead = None
         return self.rng.randrange(len(actions))
+
+    def keep(self, length: int, index: int) -> None:
+        """A pick planned ahead but not made together: it is the next one drawn."""
+        self.ahead = (length, index)
 
 
 class AiPick(RandomPick):
@@ -165,6 +181,32 @@ class AiPick(RandomPick):
             state = self.game.load_state((await self.service.store.get_game(game_id)).state)
         move = self.game.ai_action(state, seat)
         return next((i for i, a in enumerate(actions) if a == move), await super().pick(game_id, seat, actions))
+
+    def keep(self, length: int, index: int) -> None:
+        """The AI picks again from the state: nothing to keep."""
+
+
+async def upto_batch(service, game, chooser, game_id: int, member, seat: int, actions: list, target: int) -> list[int]:
+    """The moves one "up to N" submit makes: the target, then the policy's next picks (made now,
+    from the state after each, as they would be next) while the same player answers the same
+    decision and each lies further down the list (one submit plays them in list order)."""
+    mine = [p for p in await service.prompts(game_id, str(member.id)) if p.seat == seat]
+    if not mine or mine[0].picks < 2:
+        return [target]
+    state = game.load_state((await service.store.get_game(game_id)).state)
+    chosen = [target]
+    while len(chosen) < mine[0].picks:
+        game.advance(state, actions[chosen[-1]])
+        if state.finished or game.to_act(state) != [seat] or not state.pending or state.pending[0].kind != mine[0].kind:
+            break
+        after = game.legal_actions(state, seat)
+        k = await chooser.pick(game_id, seat, after, state)
+        i = next((j for j, a in enumerate(actions) if a == after[k]), None)
+        if i is None or i <= chosen[-1]:
+            chooser.keep(len(after), k)
+            break
+        chosen.append(i)
+    return chosen
 
 
 async def joined_target(service, game, chooser, game_id: int, member, seat: int, first):
@@ -234,7 +276,14 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                 if pair is not None:  # this move and the next in one click
                     target, actions, then = pair
                     label, count = f"{label}, then {then.label()}", 2
-                made = await walk(fake, member, turn, actions, target)  # right on the turn message?
+                batch: list[int] = []
+
+                async def plan(actions=actions, target=target, seat=seat, member=member, batch=batch):
+                    if not batch:
+                        batch.extend(await upto_batch(service, game, chooser, game_id, member, seat, actions, target))
+                    return batch
+
+                made = await walk(fake, member, turn, actions, target, plan)  # right on the turn message?
                 opened = ""
                 if made is None:
                     # the member's newest private panel, if it already offers these choices
@@ -244,7 +293,9 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                         panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
                         clicks_at[key] += 1
                         opened = " (+1 opening the panel)"
-                    made = await walk(fake, member, panel, actions, target)
+                    made = await walk(fake, member, panel, actions, target, plan)
+                if len(batch) > 1:
+                    label, count = "; ".join(actions[i].label() for i in batch), len(batch)
                 clicks_at[key] += made
                 if trace:
                     print(f"turn {key} {member.name}: {label!r} of {len(actions)} in {made} clicks{opened}")

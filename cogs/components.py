@@ -342,14 +342,17 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
     return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder), (*pager, back)]
 
 
-def plan_picks(actions: Sequence[ActionLike], game_id: int, version: int, seat: int, picks: int) -> Layout:
-    """A "choose N" decision as one select that takes exactly `picks` of the moves (one submit,
-    played in the order listed); [] when it does not fit one select (then they go one by one)."""
-    if not 1 < picks <= len(actions) <= MAX_OPTIONS:
+def plan_picks(actions: Sequence[ActionLike], game_id: int, version: int, seat: int, picks: int,
+               upto: bool = False) -> Layout:
+    """A "choose N" decision as one select that takes exactly `picks` of the moves (`upto`: one
+    to `picks` of them), one submit played in the order listed; [] when it does not fit one
+    select (then they go one by one)."""
+    most = min(picks, len(actions)) if upto else picks
+    if not 1 < most <= len(actions) <= MAX_OPTIONS:
         return []
-    return [SelectSpec(Cid("many", game_id, version, seat).encode(), f"Choose {picks}",
+    return [SelectSpec(Cid("many", game_id, version, seat).encode(), f"Choose up to {most}" if upto else f"Choose {picks}",
                        tuple(OptionSpec(_nonempty(a.label(), MAX_OPTION_LABEL), str(i)) for i, a in enumerate(actions)),
-                       min_values=picks, max_values=picks)]
+                       min_values=1 if upto else picks, max_values=most)]
 
 
 WARN = "⚠️ "

@@ -560,11 +560,13 @@ class PlayCog(commands.Cog, name="Play"):
                                       group_first=self.service.pieces_first(table.game)),
                            await self.service.dangers(game_id, actions))
         picks = max((d.picks for d in mine), default=1)
-        together = plan_picks(actions, game_id, version, seat, picks) if group is None else []
+        upto = any(d.upto for d in mine)
+        together = plan_picks(actions, game_id, version, seat, picks, upto) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])
-            tail.insert(0, f"-# Pick all {picks} at once in the list, or one at a time with the buttons."
-                        if len(rows) > 1 else f"-# Pick all {picks} at once in the list.")
+            which = f"up to {together[0].max_values}" if upto else f"all {picks}"
+            tail.insert(0, f"-# Pick {which} at once in the list, or one at a time with the buttons."
+                        if len(rows) > 1 else f"-# Pick {which} at once in the list.")
         return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
                    view=build_view(rows))
 

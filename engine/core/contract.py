@@ -155,6 +155,9 @@ class Decision(BaseModel):
     # after another, each checked when its turn comes; the game re-asks for what is left, and
     # offers only the moves to pick from while such a decision is open.
     picks: int = 1
+    # `picks` is the most one answer takes (declare any of your attackers): fewer are fine, and
+    # the game asks again or a listed "done" move closes the choice.
+    upto: bool = False
 
 
 class Outcome(BaseModel):
@@ -234,6 +237,7 @@ class PromptView(BaseModel):
     button: str = ""
     context: list[str] = Field(default_factory=list)
     picks: int = 1  # moves one answer makes (Decision.picks)
+    upto: bool = False  # picks is a maximum (Decision.upto)
 
 
 class TableView(BaseModel):
@@ -573,7 +577,8 @@ class Game:
         """The pending decisions as `seat` (None: the public) may see them: context for their owner only."""
         return [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
                            reaction=d.reaction or d.seat != state.active, button=d.button,
-                           context=d.context if d.seat == seat else [], picks=d.picks)
+                           context=d.context if d.seat == seat else [], picks=d.picks,
+                           upto=d.upto)
                 for d in state.pending]
 
     def table_view(self, state: GameState, seat: int | None) -> TableView:
