@@ -187,9 +187,9 @@ class AiPick(RandomPick):
 
 
 async def upto_batch(service, game, chooser, game_id: int, member, seat: int, actions: list, target: int) -> list[int]:
-    """The moves one "up to N" submit makes: the target, then the policy's next picks (made now,
+    """The moves one "up to N" submit takes: the target, then the policy's next picks (made now,
     from the state after each, as they would be next) while the same player answers the same
-    decision and each lies further down the list (one submit plays them in list order)."""
+    decision from the same list. The table plays a submit in list order (a player picks a set)."""
     mine = [p for p in await service.prompts(game_id, str(member.id)) if p.seat == seat]
     if not mine or mine[0].picks < 2:
         return [target]
@@ -202,11 +202,11 @@ async def upto_batch(service, game, chooser, game_id: int, member, seat: int, ac
         after = game.legal_actions(state, seat)
         k = await chooser.pick(game_id, seat, after, state)
         i = next((j for j, a in enumerate(actions) if a == after[k]), None)
-        if i is None or i <= chosen[-1]:
+        if i is None or i in chosen:
             chooser.keep(len(after), k)
             break
         chosen.append(i)
-    return chosen
+    return sorted(chosen)
 
 
 async def joined_target(service, game, chooser, game_id: int, member, seat: int, first):
@@ -271,11 +271,11 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                 member = fake.members[int(MENTION.match(turn.content).group(1))]
                 version, seat, actions = await service.legal_for(game_id, str(member.id))
                 target = await chooser.pick(game_id, seat, actions)
-                label, count = actions[target].label(), 1
+                label = actions[target].label()
                 pair = await joined_target(service, game, chooser, game_id, member, seat, actions[target])
                 if pair is not None:  # this move and the next in one click
                     target, actions, then = pair
-                    label, count = f"{label}, then {then.label()}", 2
+                    label = f"{label}, then {then.label()}"
                 batch: list[int] = []
 
                 async def plan(actions=actions, target=target, seat=seat, member=member, batch=batch):
@@ -295,12 +295,12 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                         opened = " (+1 opening the panel)"
                     made = await walk(fake, member, panel, actions, target, plan)
                 if len(batch) > 1:
-                    label, count = "; ".join(actions[i].label() for i in batch), len(batch)
+                    label = "; ".join(actions[i].label() for i in batch)
                 clicks_at[key] += made
                 if trace:
                     print(f"turn {key} {member.name}: {label!r} of {len(actions)} in {made} clicks{opened}")
                 await fake.settle()
-                moves += count
+                moves += (await service.get(game_id)).version - version  # members only: all of them this click's
                 now, waited = await game_turn(service, game, game_id)
                 changes += waited != awaited
                 if waited == awaited or (now == ping_key and waited <= pinged):  # an edit

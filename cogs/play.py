@@ -561,7 +561,8 @@ class PlayCog(commands.Cog, name="Play"):
                            await self.service.dangers(game_id, actions))
         picks = max((d.picks for d in mine), default=1)
         upto = any(d.upto for d in mine)
-        together = plan_picks(actions, game_id, version, seat, picks, upto) if group is None else []
+        legal = [a for a in actions if not hasattr(a, "then")]  # the moves; joined pairs come after them
+        together = plan_picks(legal, game_id, version, seat, picks, upto) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])
             which = f"up to {together[0].max_values}" if upto else f"all {picks}"

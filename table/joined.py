@@ -42,10 +42,10 @@ Offer = Action | Joined
 
 
 def offers(engine: Game, state: GameState, seat: int) -> list[Offer]:
-    """`seat`'s legal moves, then the joined pairs (none while a "choose N" answer is open: its
-    select lists the moves to pick from alone)."""
+    """`seat`'s legal moves, then the joined pairs (none while an exact "choose N" answer is open:
+    its select lists the moves to pick from alone)."""
     legal: list[Offer] = list(engine.legal_actions(state, seat))
-    if any(d.seat == seat and d.picks > 1 for d in state.pending):
+    if any(d.seat == seat and d.picks > 1 and not d.upto for d in state.pending):
         return legal
     return legal + [Joined(first, then) for first, after in engine.joined_moves(state, seat) for then in after]
 

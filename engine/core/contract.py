@@ -390,13 +390,17 @@ class Game:
         tells nobody anything the two clicks would not."""
         joined = []
         for move in self.legal_actions(state, seat):
-            if not isinstance(move, self.step_ends):
+            if not self.ends_step(move):
                 continue
             after = self.clone(state)
             events = self.advance(after, move)
             if not after.finished and self.to_act(after) == [seat] and self.undoable(state, after, events):
                 joined.append((move, self.legal_actions(after, seat)))
         return joined
+
+    def ends_step(self, action: Action) -> bool:
+        """Whether `action` only closes a step of its mover's turn (by default: one of `step_ends`)."""
+        return isinstance(action, self.step_ends)
 
     def copies(self, state: GameState, action: Action) -> int:
         """How many times one "choose N" answer may pick `action` (copies of one card in hand

@@ -72,8 +72,9 @@ class Infinities(Game):
     end_rule = "3.2.2"
     # The end summary's key moments: a leader defeated, units destroyed, then the biggest scores.
     key_patterns = ((r"is defeated and leaves the map", 80), (r" destroys .+ in .+'s ", 20), (r" scores (\d+) ", 0))
-    # "Move" only opens the steps: it may go with the first step in one click (Game.joined_moves).
-    step_ends = (Move,)
+    # "Move" and "Use <unit or leader>" only open the next choice (where to step, what to aim
+    # at): each may go with that choice in one click (Game.joined_moves).
+    step_ends = (Move, UnitAct, LeaderAct)
     max_steps = 6_000
     moves = {ChooseWorld: MV.choose_world, PickLeader: MV.pick_leader, PlaceStart: MV.place_start,
              Deploy: MV.deploy, Done: MV.done, Reroll: MV.reroll, Pass: MV.pass_, Convert: MV.convert,
