@@ -9,7 +9,15 @@ from cogs.components import parse_cid
 from engine.core import get_game
 from engine.infinities.actions import PlaceStart
 from engine.infinities.state import RIFT_AT, neighbour
-from tests.e2e.helpers import arbiter, button_of, fix_seed, latest_turn, member_to_act, members_game, pick_from_panel
+from tests.e2e.helpers import (
+    arbiter,
+    button_of,
+    fix_seed,
+    latest_turn,
+    member_to_act,
+    members_game,
+    pick_from_panel,
+)
 
 
 def _kind(comp) -> str | None:
