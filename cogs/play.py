@@ -37,6 +37,7 @@ from .components import (
     mark_danger,
     parse_cid,
     people_button,
+    picked_move,
     plan_panel,
     plan_picks,
     plan_turn,
@@ -481,7 +482,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         cid = parse_cid(custom_id)
         chosen = _number(values[0]) if values else None
-        several = [_number(v) for v in values]
+        several = [picked_move(v) for v in values]
         if cid is None or (cid.kind in ("grp", "pick") and chosen is None) or (
                 cid.kind == "many" and (not several or None in several)):
             await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
@@ -562,7 +563,8 @@ class PlayCog(commands.Cog, name="Play"):
         picks = max((d.picks for d in mine), default=1)
         upto = any(d.upto for d in mine)
         legal = [a for a in actions if not hasattr(a, "then")]  # the moves; joined pairs come after them
-        together = plan_picks(legal, game_id, version, seat, picks, upto) if group is None else []
+        copies = await self.service.copies_for(game_id, user_id) if picks > 1 else []
+        together = plan_picks(legal, game_id, version, seat, picks, upto, copies) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])
             which = f"up to {together[0].max_values}" if upto else f"all {picks}"
@@ -649,8 +651,8 @@ class PlayCog(commands.Cog, name="Play"):
             return await self._stale(interaction, cid.game_id)
         if not all(0 <= i < len(actions) for i in indices):
             return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
-        said = "✅ You chose: " + "; ".join(actions[i].label() for i in sorted(set(indices)))
-        update = await self.service.act_many(cid.game_id, user_id, sorted(set(indices)), version=cid.version)
+        said = "✅ You chose: " + "; ".join(actions[i].label() for i in sorted(indices))
+        update = await self.service.act_many(cid.game_id, user_id, sorted(indices), version=cid.version)
         again = not update.finished and any(s.seat == seat for s in update.to_act)
         kw = await self._panel(cid.game_id, user_id, prefix=said) if again else {}
         if _ephemeral(interaction):

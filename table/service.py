@@ -313,6 +313,17 @@ class TableService(HintOps, PeopleOps):
         self._offers[key] = found
         return version, seat, found
 
+    async def copies_for(self, game_id: int, user_id: str) -> list[int]:
+        """For each of legal_for's moves, how many times one "choose N" answer may pick it
+        (Game.copies: copies of one card in hand)."""
+        row = await self._row(game_id)
+        _, seat, legal = await self.legal_for(game_id, user_id)
+        if not legal:
+            return []
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        return [max(1, engine.copies(state, a)) for a in legal]
+
     async def verify(self, game_id: int) -> str:
         """Replay an ended game from its revealed seed and its log; a sentence saying whether the
         stored game, every snapshot and the seed commitment agree with the replay."""
@@ -475,7 +486,7 @@ class TableService(HintOps, PeopleOps):
             if version != row.version:
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
-            picks = [_resolve(engine, state, seat, i) for i in dict.fromkeys(indices)]
+            picks = [_resolve(engine, state, seat, i) for i in indices]  # repeated: another copy of a card
             update = _UpdateBuilder(start=state, engine=engine)
             for n, move in enumerate(picks):
                 if n and (seat not in engine.to_act(state) or move not in engine.legal_actions(state, seat)):

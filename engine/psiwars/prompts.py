@@ -42,9 +42,8 @@ def decision(state: PsiState) -> Decision:
     if state.phase == "cyborg" and seat != state.active:
         return _cyborgs(state, seat, name)
     picks, upto = 1, False
-    if state.phase == "discard":  # every card over the limit in one answer (distinct cards: one select)
-        hand = state.players[seat].hand
-        picks = max(1, min(len(hand) - HAND_LIMIT, len({state.cards[i].card for i in hand})))
+    if state.phase == "discard":  # every card over the limit in one answer (copies of a card too)
+        picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
     elif state.phase == "attack" and len(ready := attackers(state, seat)) > 1:
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
     return Decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,

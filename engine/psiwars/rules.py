@@ -281,6 +281,12 @@ class PsiWars(Game):
                         "be undone.")
         return " ".join(s for s in said if s) or None
 
+    def copies(self, state: PsiState, action: Action) -> int:
+        """A discard for the hand limit may name each copy of a card in hand (A-5)."""
+        if not isinstance(action, Discard):
+            return 1
+        return sum(state.cards[i].card == action.card for i in state.players[action.seat].hand)
+
     def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
         return self._explain(self, state, action)
 
