@@ -487,6 +487,8 @@ class TableService(HintOps, PeopleOps):
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
             picks = [_resolve(engine, state, seat, i) for i in indices]  # repeated: another copy of a card
+            # A move that closes the choice ("Pass", "Done") goes last, wherever the game lists it.
+            picks.sort(key=lambda move: isinstance(move, PASSES) or engine.ends_step(move))
             update = _UpdateBuilder(start=state, engine=engine)
             for n, move in enumerate(picks):
                 if n and (seat not in engine.to_act(state) or move not in engine.legal_actions(state, seat)):

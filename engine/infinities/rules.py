@@ -132,6 +132,11 @@ class Infinities(Game):
                              "there is yours to lay.",
                              "Pick its side and rotation; the edge you come through must stay open.",
                              "If you let the prompt run out, the AI lays it for you."]
+        if kind == "end" and s.end_step == "keep":  # the cards to keep (and "Pass") in one answer
+            p = s.players[seat]
+            room = min(F.keep_count(s, seat) - len(p.kept), len(p.hand) - len(p.kept))
+            if room > 1:
+                d.picks, d.upto = room + 1, True
         return [d]
 
     # --- legal moves ----------------------------------------------------------------------------
