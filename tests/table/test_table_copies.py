@@ -51,3 +51,31 @@ async def test_two_copies_of_one_card_go_in_one_submit(svc: TableService):
 def test_copy_values_are_checked():
     assert picked_move("7") == 7 and picked_move("7.3") == 7
     assert picked_move("7.x") is None and picked_move("-1") is None and picked_move("") is None
+
+
+async def test_up_to_n_attackers_and_done_in_one_submit_done_played_last(svc: TableService):
+    """Psi Wars' attack declaration is an "up to N" choice: two attackers and "Done" in one
+    submit; the move that closes the choice is played last, whatever order the submit gives."""
+    from engine.psiwars.actions import Attack, Done
+    from tests.engine.psiwars_helpers import empty_table, put
+
+    engine = get_game("psiwars")
+    await svc.create("chan", "guild", "psiwars", "alice", "Alice")
+    await svc.join("chan", "bob", "Bob")
+    update = await svc.start("chan", "alice", seed="upto")
+    row = await svc.store.get_game(update.game_id)
+    state = empty_table(turn=5, active=0)
+    state.seats, state.version = engine.load_state(row.state).seats, row.version
+    put(state, 0, "R04")
+    put(state, 0, "R02")
+    engine.publish(state)
+    await svc.store.restore_state(update.game_id, row.version, state.model_dump_json())
+    [mine] = [p for p in await svc.prompts(update.game_id, "alice") if p.seat == 0]
+    assert mine.upto and mine.picks == 3  # either attacker, both, and "Done"
+    version, _, legal = await svc.legal_for(update.game_id, "alice")
+    singles = [i for i, a in enumerate(legal) if isinstance(a, Attack) and len(a.units) == 1]
+    done = next(i for i, a in enumerate(legal) if isinstance(a, Done))
+    await svc.act_many(update.game_id, "alice", [done, *singles], version=version)  # "Done" first in the submit
+    played = [engine.parse_action(a.action) for a in await svc.store.actions(update.game_id)]
+    # Both attack; declaring the last attacker closed the declaration, so "Done" (kept for last) was dropped.
+    assert played[-2:] == [legal[i] for i in singles] and not any(isinstance(a, Done) for a in played)
