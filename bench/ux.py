@@ -89,8 +89,9 @@ def _group_of(actions, target: int) -> int:
     return names.index(actions[target].group() or "Actions")
 
 
-def next_click(message, actions, target: int):
-    """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values)."""
+def next_click(message, actions, target: int, batch: list[int] | None = None):
+    """The component of `message` that leads to move `target` soonest: ("click"|"choose", comp, values);
+    `batch`: the moves one "up to N" submit makes, starting with `target`."""
     comps = [c for c in message.buttons if not c.get("disabled")] + message.selects
     comps.sort(key=lambda c: _cid(c) is None or _cid(c).kind != "many")  # one submit for several moves first
     for c in comps:
@@ -102,6 +103,8 @@ def next_click(message, actions, target: int):
         values = [o["value"] for o in c.get("options", [])]
         if cid.kind == "pick" and str(target) in values:
             return "choose", c, [str(target)]
+        if cid.kind == "many" and str(target) in values and c.get("min_values", 1) == 1 and batch:
+            return "choose", c, [str(i) for i in batch[:c.get("max_values", 1)]]  # "up to N": the planned moves
         if cid.kind == "many" and str(target) in values:  # "choose N": the target and the next ones, one submit
             n = c.get("min_values", 1)
             rest = [v for v in values if v != str(target)]
@@ -115,12 +118,16 @@ def next_click(message, actions, target: int):
     return ("click", pagers[0], None) if pagers else None
 
 
-async def walk(fake, member, panel, actions, target: int) -> int | None:
+async def walk(fake, member, panel, actions, target: int, plan=None) -> int | None:
     """Make move `target` from a message (the turn message or a private panel) by the shortest
-    path; the clicks it took (navigation, the move, a red confirmation), None if it is not there."""
+    path; the clicks it took (navigation, the move, a red confirmation), None if it is not there.
+    `plan()`: the moves an "up to N" select takes with the target, asked when one is found."""
     clicks = 0
     for _ in range(12):
-        step = next_click(panel, actions, target)
+        upto = plan is not None and any(_cid(c) is not None and _cid(c).kind == "many" and c.get("min_values", 1) == 1
+                                        and str(target) in [o["value"] for o in c.get("options", [])]
+                                        for c in panel.selects)
+        step = next_click(panel, actions, target, await plan() if upto else None)
         if step is None:
             return None
         how, comp, values = step
@@ -147,9 +154,18 @@ class RandomPick:
 
     def __init__(self, game, service, seed: int):
         self.rng = random.Random(seed)
+        self.ahead: tuple[int, int] | None = None  # a pick drawn early and not used: (list length, index)
 
-    async def pick(self, game_id: int, seat: int, actions: list) -> int:
+    async def pick(self, game_id: int, seat: int, actions: list, state=None) -> int:
+        if self.ahead is not None and self.ahead[0] == len(actions):
+            index, self.ahead = self.ahead[1], None
+            return index
+        self.ahead = None
         return self.rng.randrange(len(actions))
+
+    def keep(self, length: int, index: int) -> None:
+        """A pick planned ahead but not made together: it is the next one drawn."""
+        self.ahead = (length, index)
 
 
 class AiPick(RandomPick):
@@ -160,10 +176,55 @@ class AiPick(RandomPick):
         super().__init__(game, service, seed)
         self.game, self.service = game, service
 
-    async def pick(self, game_id: int, seat: int, actions: list) -> int:
-        row = await self.service.store.get_game(game_id)
-        move = self.game.ai_action(self.game.load_state(row.state), seat)
+    async def pick(self, game_id: int, seat: int, actions: list, state=None) -> int:
+        if state is None:  # the stored state, unless the move is planned one ahead (a joined pair)
+            state = self.game.load_state((await self.service.store.get_game(game_id)).state)
+        move = self.game.ai_action(state, seat)
         return next((i for i, a in enumerate(actions) if a == move), await super().pick(game_id, seat, actions))
+
+    def keep(self, length: int, index: int) -> None:
+        """The AI picks again from the state: nothing to keep."""
+
+
+async def upto_batch(service, game, chooser, game_id: int, member, seat: int, actions: list, target: int) -> list[int]:
+    """The moves one "up to N" submit takes: the target, then the policy's next picks (made now,
+    from the state after each, as they would be next) while the same player answers the same
+    decision from the same list. The table plays a submit in list order (a player picks a set)."""
+    mine = [p for p in await service.prompts(game_id, str(member.id)) if p.seat == seat]
+    if not mine or mine[0].picks < 2:
+        return [target]
+    state = game.load_state((await service.store.get_game(game_id)).state)
+    chosen = [target]
+    while len(chosen) < mine[0].picks:
+        game.advance(state, actions[chosen[-1]])
+        if state.finished or game.to_act(state) != [seat] or not state.pending or state.pending[0].kind != mine[0].kind:
+            break
+        after = game.legal_actions(state, seat)
+        k = await chooser.pick(game_id, seat, after, state)
+        i = next((j for j, a in enumerate(actions) if a == after[k]), None)
+        if i is None or i in chosen:
+            chooser.keep(len(after), k)
+            break
+        chosen.append(i)
+    return sorted(chosen)
+
+
+async def joined_target(service, game, chooser, game_id: int, member, seat: int, first):
+    """When the service offers `first` joined with a move of the next step (one click for both),
+    the move the policy makes after `first` (picked now, from the state after it, as it would be
+    next) and the offers with the pair's index; else None. Older checkouts offer no pairs."""
+    if not hasattr(service, "offers_for"):
+        return None
+    _, _, offers = await service.offers_for(game_id, str(member.id))
+    if not any(getattr(o, "first", None) == first for o in offers):
+        return None
+    state = game.load_state((await service.store.get_game(game_id)).state)
+    game.advance(state, first)
+    after = game.legal_actions(state, seat)
+    then = after[await chooser.pick(game_id, seat, after, state)]
+    index = next((i for i, o in enumerate(offers) if getattr(o, "first", None) == first
+                  and getattr(o, "then", None) == then), None)
+    return None if index is None else (index, offers, then)
 
 
 POLICIES = {"random": RandomPick, "ai": AiPick}
@@ -198,7 +259,6 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
             changes = moves = owed = 0
             run, last_key = 0, None  # game turns: stretches of the same (turn, active)
             ping_key, pinged = await game_turn(service, game, game_id)
-            panels: dict[int, object] = {}  # member -> their latest private panel
             seen = len(own_messages(fake))
             for _ in range(max_moves):
                 turn = own_messages(fake)[-1]
@@ -211,20 +271,36 @@ async def _play(service, game, chooser: RandomPick, max_moves: int, trace: bool)
                 member = fake.members[int(MENTION.match(turn.content).group(1))]
                 version, seat, actions = await service.legal_for(game_id, str(member.id))
                 target = await chooser.pick(game_id, seat, actions)
-                made = await walk(fake, member, turn, actions, target)  # right on the turn message?
+                label = actions[target].label()
+                pair = await joined_target(service, game, chooser, game_id, member, seat, actions[target])
+                if pair is not None:  # this move and the next in one click
+                    target, actions, then = pair
+                    label = f"{label}, then {then.label()}"
+                batch: list[int] = []
+
+                async def plan(actions=actions, target=target, seat=seat, member=member, batch=batch):
+                    if not batch:
+                        batch.extend(await upto_batch(service, game, chooser, game_id, member, seat, actions, target))
+                    return batch
+
+                made = await walk(fake, member, turn, actions, target, plan)  # right on the turn message?
+                opened = ""
                 if made is None:
-                    panel = live_panel(fake, panels.get(member.id), version)
+                    # the member's newest private panel, if it already offers these choices
+                    panel = live_panel(fake, own_panel(fake, member), version)
                     if panel is None:  # open it from the turn message: one click
                         button = next(b for b in turn.buttons if _cid(b).kind == "panel")
                         panel = (await fake.click(member, turn, button["custom_id"])).followups[-1]
                         clicks_at[key] += 1
-                    made = await walk(fake, member, panel, actions, target)
-                panels[member.id] = own_panel(fake, member)
+                        opened = " (+1 opening the panel)"
+                    made = await walk(fake, member, panel, actions, target, plan)
+                if len(batch) > 1:
+                    label = "; ".join(actions[i].label() for i in batch)
                 clicks_at[key] += made
                 if trace:
-                    print(f"turn {key} {member.name}: {actions[target].label()!r} of {len(actions)} in {made} clicks")
+                    print(f"turn {key} {member.name}: {label!r} of {len(actions)} in {made} clicks{opened}")
                 await fake.settle()
-                moves += 1
+                moves += (await service.get(game_id)).version - version  # members only: all of them this click's
                 now, waited = await game_turn(service, game, game_id)
                 changes += waited != awaited
                 if waited == awaited or (now == ping_key and waited <= pinged):  # an edit

@@ -342,14 +342,28 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
     return [_pick_select(game_id, version, seat, 0, actions, pages[page], placeholder), (*pager, back)]
 
 
-def plan_picks(actions: Sequence[ActionLike], game_id: int, version: int, seat: int, picks: int) -> Layout:
-    """A "choose N" decision as one select that takes exactly `picks` of the moves (one submit,
-    played in the order listed); [] when it does not fit one select (then they go one by one)."""
-    if not 1 < picks <= len(actions) <= MAX_OPTIONS:
+def plan_picks(actions: Sequence[ActionLike], game_id: int, version: int, seat: int, picks: int,
+               upto: bool = False, copies: Sequence[int] = ()) -> Layout:
+    """A "choose N" decision as one select that takes exactly `picks` of the moves (`upto`: one
+    to `picks` of them), one submit played in the order listed; [] when it does not fit one
+    select (then they go one by one). `copies[i]`: how often move i may be picked (copies of a
+    card in hand): each further copy is an option of its own, valued "i.2", "i.3"..."""
+    options = [OptionSpec(_nonempty(a.label() + (f" (copy {k})" if k > 1 else ""), MAX_OPTION_LABEL),
+                          str(i) if k == 1 else f"{i}.{k}")
+               for i, a in enumerate(actions) for k in range(1, 1 + (copies[i] if i < len(copies) else 1))]
+    most = min(picks, len(options)) if upto else picks
+    if not 1 < most <= len(options) <= MAX_OPTIONS:
         return []
-    return [SelectSpec(Cid("many", game_id, version, seat).encode(), f"Choose {picks}",
-                       tuple(OptionSpec(_nonempty(a.label(), MAX_OPTION_LABEL), str(i)) for i, a in enumerate(actions)),
-                       min_values=picks, max_values=picks)]
+    return [SelectSpec(Cid("many", game_id, version, seat).encode(), f"Choose up to {most}" if upto else f"Choose {picks}",
+                       tuple(options), min_values=1 if upto else picks, max_values=most)]
+
+
+def picked_move(value: str) -> int | None:
+    """The move index a "choose N" option value names ("4", or "4.2" for a second copy), or None."""
+    index, _, copy = value.partition(".")
+    ok = index.isascii() and index.isdigit() and len(index) <= 4 and (not copy or (copy.isascii() and copy.isdigit()
+                                                                                   and len(copy) <= 2))
+    return int(index) if ok else None
 
 
 WARN = "⚠️ "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 import weakref
 from collections.abc import Collection
 from typing import Any
@@ -36,6 +37,7 @@ from .components import (
     mark_danger,
     parse_cid,
     people_button,
+    picked_move,
     plan_panel,
     plan_picks,
     plan_turn,
@@ -66,6 +68,7 @@ NOT_OURS = ("That button or choice is not one I recognise on this message, so no
             "`/game status` shows the game as it stands.")
 NOT_POSTED = ("Your move was made, but I could not post the turn message in this channel. I need View "
               "Channel, Send Messages and Attach Files here. `/game status` shows the board.")
+PANEL_FRESH = 14 * 60  # seconds a private panel can still be edited (Discord: 15 minutes per interaction)
 KEEP_LINES = 40  # log lines an edited turn message carries over (the message is cut to fit anyway)
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
@@ -240,6 +243,9 @@ class PlayCog(commands.Cog, name="Play"):
         self._resumed = False
         self._shown: dict[int, tuple[str, list[str]]] = {}  # game -> (turn message id, the log lines it shows)
         self._pinged: dict[int, Pinged] = {}  # game -> (its game turn, the seats pinged during it)
+        # (game, user) -> the interaction whose private panel that player saw last, the panel's
+        # message id (None: the interaction's own message) and when: refreshed on their next move.
+        self._panels: dict[tuple[int, str], tuple[discord.Interaction, int | None, float]] = {}
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
 
@@ -295,6 +301,7 @@ class PlayCog(commands.Cog, name="Play"):
             self._shown[update.game_id] = (str(msg.id), told[-KEEP_LINES:])
             edited = msg.id == (int(last[1]) if last else None)
             self._pinged[update.game_id] = pinged_after(pinged, update, posted=not edited)
+            await self._refresh_panels(update, actor_id)
             if edited and update.same_awaited:
                 return msg  # the same players act on: no new ping, no DM
         if not update.finished:
@@ -303,6 +310,44 @@ class PlayCog(commands.Cog, name="Play"):
             await self.direct_messages([s for s in update.to_act if not s.is_ai and s.user_id != actor_id],
                                        f"🎲 Your move in game #{table.game_id} ({table.title}): {link}")
         return msg
+
+    def _saw_panel(self, interaction: discord.Interaction, game_id: int, message_id: int | None = None) -> None:
+        """Remember the private panel a player has open (the interaction's own message, or the
+        followup `message_id`)."""
+        self._panels[(game_id, str(interaction.user.id))] = (interaction, message_id, time.monotonic())
+
+    async def _send_panel(self, interaction: discord.Interaction, game_id: int, **kw: Any) -> None:
+        """Send a private panel as a followup and remember it."""
+        if not interaction.response.is_done():
+            return await answer(interaction, ephemeral=True, **kw)
+        msg = await interaction.followup.send(ephemeral=True, wait=True, **fit(**kw))
+        if msg is not None:
+            self._saw_panel(interaction, game_id, msg.id)
+
+    async def _refresh_panels(self, update: Update, actor_id: str | None) -> None:
+        """A player whose private panel is still open sees their new choices there when the game
+        comes to them (a reaction, their turn again): no click on "Your move" first. Best effort:
+        a panel older than Discord lets us edit is left as it is (its buttons answer as stale)."""
+        if update.finished:
+            return
+        for seat in update.to_act:
+            key = (update.game_id, str(seat.user_id))
+            seen = self._panels.get(key)
+            if seat.is_ai or str(seat.user_id) == actor_id or seen is None:
+                continue
+            interaction, message_id, when = seen
+            if time.monotonic() - when > PANEL_FRESH:
+                self._panels.pop(key, None)
+                continue
+            kw = fit(**{"view": None, **await self._panel(update.game_id, str(seat.user_id))})
+            try:
+                if message_id is None:
+                    await interaction.edit_original_response(**kw)
+                else:
+                    await interaction.followup.edit_message(message_id, **kw)
+            except discord.HTTPException as exc:
+                log.info("could not refresh the panel of %s in game %s: %s", seat.user_id, update.game_id, exc)
+                self._panels.pop(key, None)
 
     async def _edit_turn(self, last: tuple[str, str, int], update: Update, content: str, png: bytes | None,
                          rows: Layout) -> discord.Message | None:
@@ -351,7 +396,7 @@ class PlayCog(commands.Cog, name="Play"):
         actions: list = []
         single = humans[0] if len(humans) == 1 and len(update.to_act) == 1 else None
         if single is not None:
-            version, _, legal = await self.service.legal_for(update.game_id, single.user_id)
+            version, _, legal = await self.service.offers_for(update.game_id, single.user_id)
             if version == update.version:
                 actions = legal
         rows = plan_turn(update.game_id, update.version,
@@ -437,7 +482,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         cid = parse_cid(custom_id)
         chosen = _number(values[0]) if values else None
-        several = [_number(v) for v in values]
+        several = [picked_move(v) for v in values]
         if cid is None or (cid.kind in ("grp", "pick") and chosen is None) or (
                 cid.kind == "many" and (not several or None in several)):
             await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
@@ -499,7 +544,7 @@ class PlayCog(commands.Cog, name="Play"):
         The panel opens with what the choice is about: the prompt's context, for its owner only."""
         table = await self.service.get(game_id)
         prompts = await self.service.prompts(game_id, user_id)
-        version, seat, actions = await self.service.legal_for(game_id, user_id)
+        version, seat, actions = await self.service.offers_for(game_id, user_id)
         head = [prefix] if prefix else []
         if table.status != "active":
             return _kw(content="\n".join([*head, f"Game #{game_id} is {table.status}; there is nothing to choose."]))
@@ -516,11 +561,15 @@ class PlayCog(commands.Cog, name="Play"):
                                       group_first=self.service.pieces_first(table.game)),
                            await self.service.dangers(game_id, actions))
         picks = max((d.picks for d in mine), default=1)
-        together = plan_picks(actions, game_id, version, seat, picks) if group is None else []
+        upto = any(d.upto for d in mine)
+        legal = [a for a in actions if not hasattr(a, "then")]  # the moves; joined pairs come after them
+        copies = await self.service.copies_for(game_id, user_id) if picks > 1 else []
+        together = plan_picks(legal, game_id, version, seat, picks, upto, copies) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])
-            tail.insert(0, f"-# Pick all {picks} at once in the list, or one at a time with the buttons."
-                        if len(rows) > 1 else f"-# Pick all {picks} at once in the list.")
+            which = f"up to {together[0].max_values}" if upto else f"all {picks}"
+            tail.insert(0, f"-# Pick {which} at once in the list, or one at a time with the buttons."
+                        if len(rows) > 1 else f"-# Pick {which} at once in the list.")
         return _kw(content=fit_message([*head, f"{title}: {said}" if said else title], context, tail=tail),
                    view=build_view(rows))
 
@@ -528,7 +577,7 @@ class PlayCog(commands.Cog, name="Play"):
         await self._seat(interaction, cid)
         if (await self.service.get(cid.game_id)).version != cid.version:
             return await self._stale(interaction, cid.game_id)
-        await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, str(interaction.user.id)))
+        await self._send_panel(interaction, cid.game_id, **await self._panel(cid.game_id, str(interaction.user.id)))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
         """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
@@ -545,13 +594,16 @@ class PlayCog(commands.Cog, name="Play"):
             await answer(interaction, ephemeral=True, **kw, files=files)
             return
         await edit_reply(interaction, **{"view": None, **kw, "attachments": files})
+        self._saw_panel(interaction, cid.game_id)
 
     async def _highlighted_board(self, table: TableInfo, user_id: str, group: int) -> bytes | None:
-        version, _, actions = await self.service.legal_for(table.game_id, user_id)
+        version, _, actions = await self.service.offers_for(table.game_id, user_id)
         groups = group_actions(actions)
         if not 0 <= group < len(groups):
             return None
-        spec = await self.service.highlight(table.game_id, [actions[i] for i in groups[group][1]])
+        # a joined pair is drawn as the move it leads to
+        spec = await self.service.highlight(table.game_id, [getattr(actions[i], "then", actions[i])
+                                                            for i in groups[group][1]])
         if spec is None:
             return None
         return await render("render_board", table.game, await self.service.view(table.game_id, None), highlight=spec)
@@ -559,7 +611,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _act(self, interaction: discord.Interaction, cid: Cid, index: int, *, confirmed: bool = False) -> None:
         seat = await self._seat(interaction, cid)
         user_id = str(interaction.user.id)
-        version, _, actions = await self.service.legal_for(cid.game_id, user_id)
+        version, _, actions = await self.service.offers_for(cid.game_id, user_id)
         if version != cid.version:
             return await self._stale(interaction, cid.game_id)
         if not 0 <= index < len(actions):  # not their move (or no such move): say so, touch nothing
@@ -579,11 +631,12 @@ class PlayCog(commands.Cog, name="Play"):
             # Still this player's move: the panel turns into their next choices (no new click needed).
             kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}") if again else {}
             await edit_reply(interaction, **{"content": f"✅ You chose: {label}", "view": None, **kw})
+            self._saw_panel(interaction, cid.game_id)
         elif again and await self._beyond_turn_message(cid.game_id, user_id):
             # Played from the turn message and still theirs, with choices the message cannot hold:
             # their panel comes to them, instead of one more click on "Your move".
-            await answer(interaction, ephemeral=True,
-                         **await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}"))
+            await self._send_panel(interaction, cid.game_id,
+                                   **await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}"))
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
@@ -598,12 +651,13 @@ class PlayCog(commands.Cog, name="Play"):
             return await self._stale(interaction, cid.game_id)
         if not all(0 <= i < len(actions) for i in indices):
             return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
-        said = "✅ You chose: " + "; ".join(actions[i].label() for i in sorted(set(indices)))
-        update = await self.service.act_many(cid.game_id, user_id, sorted(set(indices)), version=cid.version)
+        said = "✅ You chose: " + "; ".join(actions[i].label() for i in sorted(indices))
+        update = await self.service.act_many(cid.game_id, user_id, sorted(indices), version=cid.version)
         again = not update.finished and any(s.seat == seat for s in update.to_act)
         kw = await self._panel(cid.game_id, user_id, prefix=said) if again else {}
         if _ephemeral(interaction):
             await edit_reply(interaction, **{"content": said, "view": None, **kw})
+            self._saw_panel(interaction, cid.game_id)
         private = update.private_events.get(seat) or []
         if private:
             await answer(interaction, "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)]),
@@ -613,7 +667,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:
         """Whether some of this player's current moves live only in their private panel (the
         turn message carries at most a few public ones)."""
-        _, _, actions = await self.service.legal_for(game_id, user_id)
+        _, _, actions = await self.service.offers_for(game_id, user_id)
         return len(public_actions(actions)) < len(actions)
 
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:

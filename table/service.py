@@ -68,6 +68,7 @@ from .helpers import (
     _versus,
 )
 from .hints import HintOps
+from .joined import Offer, moves_of, offers, warning
 from .models import (
     AI_KEY,
     AI_LEVELS,
@@ -111,6 +112,7 @@ class TableService(HintOps, PeopleOps):
         # A game's lock lives while someone holds or waits for it, so the table never grows.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
+        self._offers: dict[tuple, list[Offer]] = {}  # (game, version, seat) -> what that seat is offered
         self._timer_task: asyncio.Task | None = None
         # The longest the dispatcher sleeps without looking at the store: in a cluster other
         # processes add timers it is not woken for (run_bot shortens it on PostgreSQL).
@@ -292,6 +294,36 @@ class TableService(HintOps, PeopleOps):
             return row.version, seat, []
         return row.version, seat, engine.legal_actions(state, seat)
 
+    async def offers_for(self, game_id: int, user_id: str) -> tuple[int, int | None, list[Offer]]:
+        """(version, seat, the choices this user is offered): their legal moves, then the joined
+        pairs of a step end and a move after it (table/joined.py), whose indices `act` takes too."""
+        row = await self._row(game_id)
+        seat = row.seat_of(user_id)
+        key = (game_id, row.version, seat)
+        if key in self._offers:
+            return row.version, seat, self._offers[key]
+        version, seat, legal = await self.legal_for(game_id, user_id)
+        if not legal or version != row.version:
+            return version, seat, legal
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        with engine.steady(state):
+            found = offers(engine, state, seat)
+        self._offers = {k: v for k, v in self._offers.items() if k[0] != game_id}  # one version kept a game
+        self._offers[key] = found
+        return version, seat, found
+
+    async def copies_for(self, game_id: int, user_id: str) -> list[int]:
+        """For each of legal_for's moves, how many times one "choose N" answer may pick it
+        (Game.copies: copies of one card in hand)."""
+        row = await self._row(game_id)
+        _, seat, legal = await self.legal_for(game_id, user_id)
+        if not legal:
+            return []
+        engine = _engine(row.game)
+        state = engine.load_state(row.state)
+        return [max(1, engine.copies(state, a)) for a in legal]
+
     async def verify(self, game_id: int) -> str:
         """Replay an ended game from its revealed seed and its log; a sentence saying whether the
         stored game, every snapshot and the seed commitment agree with the replay."""
@@ -341,15 +373,16 @@ class TableService(HintOps, PeopleOps):
         seat = row.seat_of(user_id) if user_id is not None else None
         return engine.prompt_views(engine.load_state(row.state), seat)
 
-    async def dangers(self, game_id: int, actions: list[Action]) -> dict[int, str]:
+    async def dangers(self, game_id: int, actions: list[Offer]) -> dict[int, str]:
         """Index -> the consequence the game warns of, for the moves among `actions` it marks
-        (see Game.danger); from the stored state."""
+        (see Game.danger; never a player's only move); from the stored state."""
         row = await self._row(game_id)
         if row.state is None or row.status != "active":
             return {}
         engine = _engine(row.game)
         state = engine.load_state(row.state)
-        found = {i: engine.danger(state, a) for i, a in enumerate(actions)}
+        with engine.steady(state):
+            found = {i: warning(engine, state, a) for i, a in enumerate(actions)}
         return {i: text for i, text in found.items() if text}
 
     async def briefing(self, game_id: int, user_id: str) -> list[str]:
@@ -416,20 +449,32 @@ class TableService(HintOps, PeopleOps):
 
     async def act(self, game_id: int, user_id: str, action: Action | dict | int, *,
                   version: int | None = None) -> Update:
-        """Apply a user's move. `action` may be an index into legal_for(...)[2] at `version`."""
+        """Apply a user's move. `action` may be an index into offers_for(...)[2] at `version`
+        (a joined pair plays both of its moves, the second checked after the first)."""
         async with self._lock(game_id):
             row = await self._row(game_id)
             if version is not None and version != row.version:
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
             with engine.steady(state):  # a move by number and apply's check share one legal list
-                move = _resolve(engine, state, seat, action)
-                if move.seat != seat:
-                    raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.", engine.turn_rule or None)
+                chosen = self._offered(engine, state, seat, action)
                 update = _UpdateBuilder(start=state, engine=engine)  # each save sets the clocks it leaves
-                state = await self._apply_and_save(row, engine, state, move, user_id, update)
+                for move in moves_of(chosen):
+                    if move.seat != seat:
+                        raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.",
+                                          engine.turn_rule or None)
+                    state = await self._apply_and_save(row, engine, state, move, user_id, update)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
+
+    @staticmethod
+    def _offered(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Offer:
+        """The move (or joined pair) `action` names; an index past the legal moves is a joined pair."""
+        if isinstance(action, int) and action >= len(engine.legal_actions(state, seat)):
+            found = offers(engine, state, seat)
+            if action < len(found):
+                return found[action]
+        return _resolve(engine, state, seat, action)
 
     async def act_many(self, game_id: int, user_id: str, indices: list[int], *, version: int) -> Update:
         """One answer to a "choose N" decision (Decision.picks): the moves at `indices` of
@@ -441,7 +486,9 @@ class TableService(HintOps, PeopleOps):
             if version != row.version:
                 raise StaleVersion()
             engine, state, seat = self._waiting_seat(row, user_id)
-            picks = [_resolve(engine, state, seat, i) for i in dict.fromkeys(indices)]
+            picks = [_resolve(engine, state, seat, i) for i in indices]  # repeated: another copy of a card
+            # A move that closes the choice ("Pass", "Done") goes last, wherever the game lists it.
+            picks.sort(key=lambda move: isinstance(move, PASSES) or engine.ends_step(move))
             update = _UpdateBuilder(start=state, engine=engine)
             for n, move in enumerate(picks):
                 if n and (seat not in engine.to_act(state) or move not in engine.legal_actions(state, seat)):

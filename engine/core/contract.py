@@ -156,6 +156,9 @@ class Decision(BaseModel):
     # after another, each checked when its turn comes; the game re-asks for what is left, and
     # offers only the moves to pick from while such a decision is open.
     picks: int = 1
+    # `picks` is the most one answer takes (declare any of your attackers): fewer are fine, and
+    # the game asks again or a listed "done" move closes the choice.
+    upto: bool = False
 
 
 class Outcome(BaseModel):
@@ -260,6 +263,7 @@ class PromptView(BaseModel):
     button: str = ""
     context: list[str] = Field(default_factory=list)
     picks: int = 1  # moves one answer makes (Decision.picks)
+    upto: bool = False  # picks is a maximum (Decision.upto)
 
 
 class TableView(BaseModel):
@@ -317,6 +321,9 @@ class Game:
     lookup_kinds: ClassVar[dict[str, tuple[str, ...]]] = {}  # extra lookups, e.g. {"keyword": ("keyword", "tag")}
     # What the end summary calls a key moment in this game's log: (pattern, weight), see moments.py.
     key_patterns: ClassVar[tuple[tuple[str, int], ...]] = DEFAULT_PATTERNS
+    # Moves that only close a step of the mover's own turn ("End Creation Units"): the table may
+    # offer one joined with a move of the next step, one click for both (see `joined_moves`).
+    step_ends: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self) -> None:
         self._action_adapter = TypeAdapter(self.action_model) if self.playable else None
@@ -415,6 +422,30 @@ class Game:
         what they already knew (the card they just played, say)."""
         return after.rng.counter == before.rng.counter and all(
             e.visible_to is None or e.kind == "aside" for e in events)
+
+    def joined_moves(self, state: GameState, seat: int) -> list[tuple[Action, list[Action]]]:
+        """(a step end, the moves after it) for each of `seat`'s `step_ends` moves that decides
+        nothing by itself: it rolls nothing, shows nothing hidden (it could be taken back) and
+        leaves the same player alone to act. Playing it and a move after it in one click then
+        tells nobody anything the two clicks would not."""
+        joined = []
+        for move in self.legal_actions(state, seat):
+            if not self.ends_step(move):
+                continue
+            after = self.clone(state)
+            events = self.advance(after, move)
+            if not after.finished and self.to_act(after) == [seat] and self.undoable(state, after, events):
+                joined.append((move, self.legal_actions(after, seat)))
+        return joined
+
+    def ends_step(self, action: Action) -> bool:
+        """Whether `action` only closes a step of its mover's turn (by default: one of `step_ends`)."""
+        return isinstance(action, self.step_ends)
+
+    def copies(self, state: GameState, action: Action) -> int:
+        """How many times one "choose N" answer may pick `action` (copies of one card in hand
+        to discard); 1 for most moves."""
+        return 1
 
     def key_moments(self, lines: list[str], limit: int = 3) -> list[str]:
         """The largest swings of a finished game (a leader destroyed, the biggest attack), picked
@@ -619,7 +650,8 @@ class Game:
         """The pending decisions as `seat` (None: the public) may see them: context for their owner only."""
         return [PromptView(seat=d.seat, player=state.seats[d.seat], kind=d.kind, prompt=d.prompt,
                            reaction=d.reaction or d.seat != state.active, button=d.button,
-                           context=d.context if d.seat == seat else [], picks=d.picks)
+                           context=d.context if d.seat == seat else [], picks=d.picks,
+                           upto=d.upto)
                 for d in state.pending]
 
     def table_view(self, state: GameState, seat: int | None) -> TableView:

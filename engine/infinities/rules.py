@@ -72,6 +72,9 @@ class Infinities(Game):
     end_rule = "3.2.2"
     # The end summary's key moments: a leader defeated, units destroyed, then the biggest scores.
     key_patterns = ((r"is defeated and leaves the map", 80), (r" destroys .+ in .+'s ", 20), (r" scores (\d+) ", 0))
+    # "Move" and "Use <unit or leader>" only open the next choice (where to step, what to aim
+    # at): each may go with that choice in one click (Game.joined_moves).
+    step_ends = (Move, UnitAct, LeaderAct)
     max_steps = 6_000
     moves = {ChooseWorld: MV.choose_world, PickLeader: MV.pick_leader, PlaceStart: MV.place_start,
              Deploy: MV.deploy, Done: MV.done, Reroll: MV.reroll, Pass: MV.pass_, Convert: MV.convert,
@@ -129,6 +132,11 @@ class Infinities(Game):
                              "there is yours to lay.",
                              "Pick its side and rotation; the edge you come through must stay open.",
                              "If you let the prompt run out, the AI lays it for you."]
+        if kind == "end" and s.end_step == "keep":  # the cards to keep (and "Pass") in one answer
+            p = s.players[seat]
+            room = min(F.keep_count(s, seat) - len(p.kept), len(p.hand) - len(p.kept))
+            if room > 1:
+                d.picks, d.upto = room + 1, True
         return [d]
 
     # --- legal moves ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from engine.core import Decision, plain_decision, quiet
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, seat_to_act, tag
 from .cards import SCREENS, catalog
-from .legal import Odds, ability_uses, defenders, window_plays
+from .legal import Odds, ability_uses, attackers, defenders, window_plays
 from .state import PsiState
 
 WHEN = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
@@ -41,12 +41,13 @@ def decision(state: PsiState) -> Decision:
         return _window(state, seat, name)
     if state.phase == "cyborg" and seat != state.active:
         return _cyborgs(state, seat, name)
-    picks = 1
-    if state.phase == "discard":  # every card over the limit in one answer (distinct cards: one select)
-        hand = state.players[seat].hand
-        picks = max(1, min(len(hand) - HAND_LIMIT, len({state.cards[i].card for i in hand})))
+    picks, upto = 1, False
+    if state.phase == "discard":  # every card over the limit in one answer (copies of a card too)
+        picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
+    elif state.phase == "attack" and len(ready := attackers(state, seat)) > 1:
+        picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
     return plain_decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
-                          picks=picks)
+                          picks=picks, upto=upto)
 
 
 def is_prompt(state: PsiState) -> bool:

@@ -93,6 +93,9 @@ class PsiWars(Game):
     end_rule = "6.5.5"
     # The end summary's key moments: a Battle Unit destroyed, and the biggest blows to a lab.
     key_patterns = ((r"^Destroyed: ", 20), (r"lab takes (\d+) damage", 12))
+    # Ending a phase (or passing one's own Power window) may go with a move of the next step in one
+    # click, when it draws and rolls nothing and the same player acts on (Game.joined_moves).
+    step_ends = (Done, Pass)
 
     def __init__(self, ai: AiPlayer, explain: Explainer) -> None:
         super().__init__()
@@ -285,6 +288,12 @@ class PsiWars(Game):
             said.append("This also ends your turn (nothing is left to do in the later phases), and it cannot "
                         "be undone.")
         return " ".join(s for s in said if s) or None
+
+    def copies(self, state: PsiState, action: Action) -> int:
+        """A discard for the hand limit may name each copy of a card in hand (A-5)."""
+        if not isinstance(action, Discard):
+            return 1
+        return sum(state.cards[i].card == action.card for i in state.players[action.seat].hand)
 
     def explain_illegal(self, state: PsiState, action: Action) -> IllegalAction:
         return self._explain(self, state, action)

@@ -167,8 +167,10 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
         opts = augment_options(s, c)
         if opts:
             limit = aug_limit(s, c)
+            room = max(limit - len(c.aug), 1)  # several keywords (and "Done") in one answer
             ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
-                + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")])
+                + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")],
+                picks=min(room, len(opts)) + 1, upto=True)
             return
     if c.kws:
         events.append(Event(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))

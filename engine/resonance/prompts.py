@@ -18,17 +18,18 @@ Options = list[tuple[str, str]]
 
 
 def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
-            context: list[str] | None = None, picks: int = 1) -> Ask:
+            context: list[str] | None = None, picks: int = 1, upto: bool = False) -> Ask:
     """A prompt with its answers, its button, its timeout answer and the owner's context;
-    `picks`: how many of the answers one submit may give (each re-asks for the rest)."""
-    return Ask(seat=seat, kind=kind, prompt=prompt, options=options, private=private, picks=picks,
+    `picks`: how many of the answers one submit may give (each re-asks for the rest; `upto`:
+    at most that many)."""
+    return Ask(seat=seat, kind=kind, prompt=prompt, options=options, private=private, picks=picks, upto=upto,
                **prompt_fields(kind, seat, s.active, private, options, context))
 
 
 def ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
-        context: list[str] | None = None, picks: int = 1) -> None:
+        context: list[str] | None = None, picks: int = 1, upto: bool = False) -> None:
     """Open a prompt now: it is answered before any prompt already waiting."""
-    enqueue(s, new_ask(s, seat, kind, prompt, options, private, context, picks), first=True)
+    enqueue(s, new_ask(s, seat, kind, prompt, options, private, context, picks, upto), first=True)
 
 
 def queue(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,

@@ -56,6 +56,11 @@ class Resonance(Game):
     def config_model(self):
         return ResConfig
 
+    def ends_step(self, action) -> bool:
+        """"Done" with the augment keywords only opens the next stage of the action (the fuel, most
+        often): it may go with that choice in one click (Game.joined_moves)."""
+        return type(action) is Choose and action.kind == "augment" and action.option == "done"
+
     # --- setup (§3) -------------------------------------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> ResState:
         if not 2 <= len(seats) <= 4:

@@ -107,7 +107,7 @@ async def test_whole_game_over_the_gateway_and_stale_buttons(service):
                 assert (await service.get(1)).version > before
                 moves += 1
             final = latest_turn(fake)
-            assert moves > 10
+            assert moves > 5 and (await service.get(1)).version > 10  # a click may play two moves (a joined pair)
             assert final.content.startswith("🏁 Game #1"), final.content
             assert (await service.get(1)).seed in final.content
             # The /game status reply still has its buttons: clicking one now is stale.

@@ -97,6 +97,8 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
                     # The same design may sit face up elsewhere, or the move may have shown it.
                     who = None if viewer is None else str(next(k for k, v in seats.items() if v == viewer))
                     known = await known_record(service, game_id, before, who)
+                    if who is not None:  # and what their own open prompt tells them (a card offered to them)
+                        known += " ".join(await service.briefing(game_id, who))
                     leaks = {n for n in suspects if n not in known}
                     assert not leaks, f"move {moves}: seat {viewer} was shown hidden cards {leaks}"
             moves += 1
