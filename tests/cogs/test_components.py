@@ -254,3 +254,16 @@ def test_a_choose_n_decision_is_one_select_taking_exactly_n():
     assert plan_picks([A(f"x{i}", "X") for i in range(30)], 7, 3, 1, 2) == []  # more than a select holds
     with pytest.raises(ValueError):
         check_layout([SelectSpec(row.custom_id, "p", row.options[:1], min_values=2, max_values=2)])
+
+
+def test_up_to_n_takes_one_to_n_and_copies_are_options_of_their_own():
+    attackers = [A(f"Attack with unit {i}", "Attack") for i in range(4)] + [A("Done declaring attackers", "Turn")]
+    [row] = plan_picks(attackers, 7, 3, 1, 3, upto=True)
+    assert (row.min_values, row.max_values) == (1, 3) and row.placeholder == "Choose up to 3"
+    assert len(row.options) == 5  # every move listed, "Done" too
+    [row] = plan_picks(attackers[:2], 7, 3, 1, 5, upto=True)
+    assert row.max_values == 2  # never more than the list holds
+    discards = [A("Discard Crown", "Hand limit"), A("Discard Rifle", "Hand limit")]
+    [row] = plan_picks(discards, 7, 3, 1, 2, copies=[2, 1])
+    assert [(o.label, o.value) for o in row.options] == [
+        ("Discard Crown", "0"), ("Discard Crown (copy 2)", "0.2"), ("Discard Rifle", "1")]

@@ -406,6 +406,21 @@ async def pick_from_panel(fake, user, panel, rng):
     raise AssertionError("never reached an action")
 
 
+async def walk_until(fake: FakeDiscord, rng, reached: Callable[[Member], Awaitable[bool]], *,
+                     limit: int = 80) -> tuple[Message, Member]:
+    """Members answer the turn messages (a random walk through their panels) until the member the
+    game waits on is one `reached` accepts: that turn message and member."""
+    for _ in range(limit):
+        turn = latest_turn(fake)
+        member = member_to_act(fake, turn)
+        if await reached(member):
+            return turn, member
+        panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
+        await pick_from_panel(fake, member, panel.followups[-1], rng)
+        await fake.settle()
+    raise AssertionError(f"not reached in {limit} moves")
+
+
 Around = Callable[[Member, Message, int], Awaitable[Callable[[int], Awaitable[None]] | None]]
 
 

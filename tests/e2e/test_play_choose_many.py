@@ -11,10 +11,8 @@ from tests.e2e.helpers import (
     arbiter,
     button_of,
     fix_seed,
-    latest_turn,
-    member_to_act,
     members_game,
-    pick_from_panel,
+    walk_until,
 )
 
 
@@ -30,17 +28,13 @@ async def test_the_four_left_out_codex_blocks_are_one_select_and_one_submit(fake
     members = [fake.add_member(n) for n in ("alice", "bob")]
     async with arbiter(fake, service):
         game_id = await members_game(fake, service, "resonance", members)
-        for _ in range(80):  # the draft and the colours, one choice at a time
-            turn = latest_turn(fake)
-            member = member_to_act(fake, turn)
+
+        async def dropping(member) -> bool:  # the draft and the colours come first
             _, mine = await pending_kinds(service, game_id, member)
-            if mine and mine[0].kind == "codex_drop":
-                break
-            panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-            await pick_from_panel(fake, member, panel.followups[-1], rng)
-            await fake.settle()
-        else:
-            raise AssertionError("nobody was asked to leave Codex blocks out")
+            return bool(mine) and mine[0].kind == "codex_drop"
+
+        turn, member = await walk_until(fake, rng, dropping)
+        _, mine = await pending_kinds(service, game_id, member)
         assert mine[0].picks == 4
         panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
         [many] = [s for s in panel.selects if parse_cid(s["custom_id"]).kind == "many"]

@@ -13,10 +13,8 @@ from tests.e2e.helpers import (
     arbiter,
     button_of,
     fix_seed,
-    latest_turn,
-    member_to_act,
     members_game,
-    pick_from_panel,
+    walk_until,
 )
 
 
@@ -31,17 +29,13 @@ async def test_the_start_tile_is_a_side_of_the_rift_then_a_turn(fake, service, m
     members = [fake.add_member(n) for n in ("ann", "bo")]
     async with arbiter(fake, service):
         game_id = await members_game(fake, service, "infinities", members)
-        for _ in range(12):  # the world and the leaders first, one choice at a time
-            turn = latest_turn(fake)
-            member = member_to_act(fake, turn)
-            version, seat, legal = await service.legal_for(game_id, str(member.id))
-            if legal and all(isinstance(a, PlaceStart) for a in legal):
-                break
-            panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-            await pick_from_panel(fake, member, panel.followups[-1], rng)
-            await fake.settle()
-        else:
-            raise AssertionError("nobody was asked to place a start tile")
+
+        async def placing(member) -> bool:  # the world and the leaders come first
+            _, _, legal = await service.legal_for(game_id, str(member.id))
+            return bool(legal) and all(isinstance(a, PlaceStart) for a in legal)
+
+        turn, member = await walk_until(fake, rng, placing, limit=12)
+        version, seat, legal = await service.legal_for(game_id, str(member.id))
 
         panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
         assert "Rift" in panel.content or "tile" in panel.content  # the panel names what it is about
