@@ -139,24 +139,25 @@ def test_defensive_allows_one_more_discard():
     assert dmg(s, "P1") == 0 and s.players[1].hand == []
 
 
-@covers("3.9")
-def test_shift_moves_items_on_support():
+def shift_support(*answers: str):
+    """Seat 0's Player, with Shift in its Codex and an Item, supports a plain Animation."""
     s = table()
     codex(s, 0, "X3-5")
     a = put(s, 0, plain())
     equip(s, "P0", "M01-6")
-    s = support(s, "P0", a.uid, augment=["aug:3.9"], shift=[f"M01-6>{a.uid}", "done"])
-    assert s.units[a.uid].items == ["M01-6"] and s.units["P0"].items == []
+    return support(s, "P0", a.uid, augment=["aug:3.9"], shift=[f"M01-6>{a.uid}", *answers]), a.uid
+
+
+@covers("3.9")
+def test_shift_moves_items_on_support():
+    s, a = shift_support("done")
+    assert s.units[a].items == ["M01-6"] and s.units["P0"].items == []
 
 
 def test_shift_moves_each_item_once_so_a_support_always_ends():
-    s = table()
-    codex(s, 0, "X3-5")
-    a = put(s, 0, plain())
-    equip(s, "P0", "M01-6")
     # Asked to shuttle the Item back, the Support has nothing left to shift and ends.
-    s = support(s, "P0", a.uid, augment=["aug:3.9"], shift=[f"M01-6>{a.uid}", "M01-6>P0"])
-    assert s.units[a.uid].items == ["M01-6"] and s.ask is None
+    s, a = shift_support("M01-6>P0")
+    assert s.units[a].items == ["M01-6"] and s.ask is None
 
 
 @covers("4.0")
