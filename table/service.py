@@ -886,7 +886,8 @@ class TableService(HintOps, PeopleOps):
                 state = await self._apply_and_save(row, engine, state, auto, row.seats[auto.seat].user_id, update)
             except StaleVersion:
                 log.warning("game %s moved on under an automatic move (another process?); stopping", row.id)
-                return state
+                # The move changed `state` in place but was not stored: the stored game is the truth.
+                return engine.load_state((await self._row(row.id)).state)
         return state
 
     async def _automatic_move(self, row: GameRow, engine: Game, state: GameState,

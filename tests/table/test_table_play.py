@@ -6,6 +6,7 @@ import pytest
 from duelgame import DUEL, Play
 
 from engine.core import IllegalAction, commitment
+from store import StaleVersion as StoreStaleVersion
 from store import Store
 from table import NotYourMove, StaleVersion, TableError, TableService, Update
 from table.helpers import result_text
@@ -281,3 +282,23 @@ async def test_suggest_offers_a_legal_move(svc, duel):
         assert version == duel.version and move in (await svc.legal_for(duel.game_id, "alice"))[2]
     with pytest.raises(NotYourMove):
         await svc.suggest(duel.game_id, "bob")
+
+
+async def test_an_ai_reply_beaten_by_another_process_leaves_the_update_showing_the_stored_game(store):
+    svc = TableService(store)
+    await svc.create("chan", None, "testduel", "alice", "Alice")
+    await svc.add_ai("chan", "alice")
+    update = await svc.start("chan", "alice", seed="race")
+    real, saves = store.save_move, []
+
+    async def save_move(*args, **kwargs):
+        saves.append(args)
+        if len(saves) == 2:  # the AI's reply: another process saved a move first
+            raise StoreStaleVersion()
+        return await real(*args, **kwargs)
+
+    store.save_move = save_move
+    update = await svc.act(update.game_id, "alice", 0, version=update.version)
+    row = await store.get_game(update.game_id)
+    assert len(saves) == 2 and update.version == row.version
+    assert update.public_view == DUEL.view(DUEL.load_state(row.state), None)
