@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core import Decision, Event, Game, IllegalAction, Pass, commitment, interned, open_ask
+from engine.core import (
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    commitment,
+    interned,
+    open_ask,
+    plain_decision,
+)
 
 from . import effects as E
 from . import flow as F
@@ -45,6 +55,8 @@ PROMPTS = {"world": "choose a world to draw your tile from", "leader": "choose y
            "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
            "end": "reset your hand", "discover": "choose the new tile's side and rotation",
            "move": "choose where to move", "target": "choose a target"}  # what each decision asks
+PHASE_MOVES = {phase: f"_{phase}_moves" for phase in ("world", "leader", "explore", "deploy", "roll", "main", "end")}
+PRIVATE = ("deploy", "end", "target", "main")  # decisions whose options show the owner's hidden cards
 
 
 class InfConfig(BaseModel):
@@ -122,9 +134,12 @@ class Infinities(Game):
         seat, kind = self.owner(s)
         name = s.players[seat].name
         prompts = PROMPTS
-        d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.",
-                     private=kind in ("deploy", "end", "target", "main"))
-        if seat != s.active and kind in ("target", "discover", "move"):
+        fields = dict(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.", private=kind in PRIVATE)
+        reaction = seat != s.active and kind in ("target", "discover", "move")
+        if not reaction and kind != "end":  # the usual prompt, asked again and again: one shared object
+            return [plain_decision(**fields)]
+        d = Decision(**fields)
+        if reaction:
             d.reaction, d.button = True, "Choose"
             d.context = [f"You are asked to {prompts[kind]}" + (f" for {s.runs[-1].label}." if s.runs else ".")]
             if kind == "discover" and s.motion is not None and s.motion.forced:
@@ -161,9 +176,10 @@ class Infinities(Game):
             return MV.motion_moves(s, seat)
         if kind == "target":
             return self._target_moves(s, seat)
-        return {"world": self._world_moves, "leader": self._leader_moves, "explore": self._explore_moves,
-                "deploy": self._deploy_moves, "roll": lambda s_, t: [interned(Reroll, seat=t, again=False), interned(Reroll, seat=t, again=True)],
-                "main": self._main_moves, "end": self._end_moves}[kind](s, seat)
+        return getattr(self, PHASE_MOVES[kind])(s, seat)
+
+    def _roll_moves(self, s: InfState, seat: int) -> list:
+        return [interned(Reroll, seat=seat, again=False), interned(Reroll, seat=seat, again=True)]
 
     def _world_moves(self, s: InfState, seat: int) -> list:
         taken = [p.world for p in s.players]

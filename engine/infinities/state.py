@@ -50,7 +50,19 @@ def direction(a: str, b: str) -> int | None:
     return None
 
 
+def _assign(self, name: str, value) -> None:
+    """Set a plain field as BaseModel would for these models (no validation on assignment, not
+    frozen), in one call instead of its handler lookup and call: moves set several per step."""
+    if name in self.__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
+
 class Placed(BaseModel):
+    __setattr__ = _assign
+
     tile: str
     rot: int = 0
     up: Literal["a", "b"] = "a"
@@ -80,6 +92,8 @@ def open_between(a: Placed, b: Placed, d: int) -> bool:
 
 
 class Player(BaseModel):
+    __setattr__ = _assign
+
     name: str
     world: str | None = None
     faction: str | None = None
@@ -108,6 +122,8 @@ class Pile(BaseModel):
 class Run(BaseModel):
     """An effect being resolved step by step (its owner picks each target)."""
 
+    __setattr__ = _assign
+
     seat: int
     label: str
     steps: list[Step]
@@ -121,6 +137,8 @@ class Run(BaseModel):
 
 class Motion(BaseModel):
     """Movement under way: `mover`'s standee, steered by `by`, `left` steps to go."""
+
+    __setattr__ = _assign
 
     mover: int
     by: int
@@ -140,6 +158,8 @@ class Discovery(BaseModel):
 
 
 class InfState(GameState):
+    __setattr__ = _assign
+
     phase: Phase = "world"
     round: int = 0
     order: list[int] = Field(default_factory=list)
