@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event, Pass, answered, interned, open_ask
 
 from . import effects as E
@@ -268,7 +270,7 @@ def motion_moves(s: InfState, seat: int) -> list:
     here = mover.pos
     free = M.ignores_walls(s, mo.mover)
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
-    out: list = [interned(Pass, seat=seat)]
+    out: list = [passing(seat)]
     for d in range(6):
         n = neighbour(here, d)
         if not free and not M.open_edge(s, here, n):
@@ -276,12 +278,10 @@ def motion_moves(s: InfState, seat: int) -> list:
         if n in s.board:
             if s.standee(n) is not None:
                 continue
-            out.append(interned(Step, seat=seat, dir=d))
-            if may_control and s.board[n].control is None and n != RIFT_AT:
-                out.append(interned(Step, seat=seat, dir=d, control=True))
+            out += _steps(seat, d, may_control and s.board[n].control is None and n != RIFT_AT)
         elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
             worlds = [w for w in s.stacks if s.stacks[w]] if here == RIFT_AT else [None]
-            out += [interned(Step, seat=seat, dir=d, world=w) for w in worlds]
+            out += _discoveries(seat, d, tuple(worlds))
     if not mo.forced and M.can_warp(s, mo.mover):
         for k, pl in s.board.items():
             if pl.side().type in ("boost", "star") and s.standee(k) is None:
@@ -291,6 +291,25 @@ def motion_moves(s: InfState, seat: int) -> list:
     return out
 
 
+@cache
+def passing(seat: int) -> Pass:
+    """`seat`'s Pass, the move most lists offer."""
+    return interned(Pass, seat=seat)
+
+
+@cache
+def _steps(seat: int, d: int, control: bool) -> tuple:
+    """A step across edge d (and taking control of the tile entered, when that is open)."""
+    plain = interned(Step, seat=seat, dir=d)
+    return (plain, interned(Step, seat=seat, dir=d, control=True)) if control else (plain,)
+
+
+@cache
+def _discoveries(seat: int, d: int, worlds: tuple) -> tuple:
+    """A step into the empty space across edge d, drawing from each of these worlds (None: no choice)."""
+    return tuple(interned(Step, seat=seat, dir=d, world=w) for w in worlds)
+
+
 def place_moves(s: InfState, seat: int) -> list:
     """Each side and rotation that leaves the entered edge open (unless walls are ignored)."""
     dv = s.discovery
@@ -298,13 +317,15 @@ def place_moves(s: InfState, seat: int) -> list:
     mo = s.motion
     forced = bool(mo and mo.forced)
     can_control = dv.moving and not forced and (me.track > 0 or bool(mo and mo.free_controls and me.reserve + me.track))
-    out = []
-    for side in ("a", "b"):
-        for rot in M.open_rotations(s):
-            out.append(interned(Place, seat=seat, side=side, rot=rot))
-            if can_control:
-                out.append(interned(Place, seat=seat, side=side, rot=rot, control=True))
-    return out
+    return list(_placings(seat, tuple(M.open_rotations(s)), can_control))
+
+
+@cache
+def _placings(seat: int, rotations: tuple[int, ...], can_control: bool) -> tuple:
+    """Each side and turn of a discovered tile (also taking control of it, when that is open)."""
+    return tuple(interned(Place, seat=seat, side=side, rot=rot, control=True) if control else
+                 interned(Place, seat=seat, side=side, rot=rot)
+                 for side in ("a", "b") for rot in rotations for control in ((False, True) if can_control else (False,)))
 
 
 # --- settling ------------------------------------------------------------------------------------------

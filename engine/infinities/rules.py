@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from pydantic import BaseModel, Field
 
 from engine.core import (
@@ -71,6 +73,60 @@ def pay_basic(dice: list[str], face: str) -> int | None:
         if f in dice:
             return dice.index(f)
     return None
+
+
+# Move lists that depend only on their arguments, rebuilt on many steps: built once, looked up.
+
+
+@cache
+def _move(seat: int) -> Move:
+    return interned(Move, seat=seat)
+
+
+@cache
+def _attack(seat: int, unit: str) -> Attack:
+    return interned(Attack, seat=seat, unit=unit)
+
+
+@cache
+def _leader_act(seat: int, which: int) -> LeaderAct:
+    return interned(LeaderAct, seat=seat, which=which)
+
+
+@cache
+def _plays(seat: int, c: str) -> tuple:
+    """Playing card `c` (and empowering it, when it can be)."""
+    plain = interned(PlayCard, seat=seat, card=c)
+    return (plain, interned(PlayCard, seat=seat, card=c, empower=True)) if card(c).empower else (plain,)
+
+
+@cache
+def _unit_acts(seat: int, u: str) -> tuple:
+    """Using unit `u`'s action (and empowering it, when it can be)."""
+    plain = interned(UnitAct, seat=seat, unit=u)
+    return (plain, interned(UnitAct, seat=seat, unit=u, empower=True)) if card(u).action.empower else (plain,)
+
+
+@cache
+def _converts(seat: int, faces: tuple[str, ...]) -> tuple:
+    """Boost: each other locked face may become any other face."""
+    return tuple(interned(Convert, seat=seat, face=f, to=to) for f in faces for to in FACES if to != f)
+
+
+@cache
+def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
+    """Exploration: each empty side of the Rift and turn of the start tile that faces it with an open edge."""
+    tile = catalog().tile(tile_id)
+    return tuple(interned(PlaceStart, seat=seat, dir=d, rot=rot, control=control) if control else
+                 interned(PlaceStart, seat=seat, dir=d, rot=rot)
+                 for d in free for rot in range(6) if (d + 3 - rot) % 6 not in tile.walls for control in (False, True))
+
+
+@lru_cache(maxsize=4096)  # hands vary: bounded
+def _end_choices(seat: int, verb: str, cards: tuple[str, ...]) -> tuple:
+    """End phase: Pass, or prepare / keep one of these cards."""
+    return (MV.passing(seat),) + tuple(
+        interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}") for c in cards)
 
 
 class Infinities(Game):
@@ -191,16 +247,8 @@ class Infinities(Game):
                 if ld.faction == s.players[seat].faction and ld.id not in used]
 
     def _explore_moves(self, s: InfState, seat: int) -> list:
-        tile = catalog().tile(s.players[seat].start_tile)
-        out = []
-        for d in range(6):
-            if neighbour(RIFT_AT, d) in s.board:
-                continue
-            for rot in range(6):
-                if (d + 3 - rot) % 6 not in tile.walls:
-                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot))
-                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot, control=True))
-        return out
+        free = tuple(d for d in range(6) if neighbour(RIFT_AT, d) not in s.board)
+        return list(_starts(seat, s.players[seat].start_tile, free))
 
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
@@ -215,36 +263,32 @@ class Infinities(Game):
     def _main_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
-        out: list = [interned(Pass, seat=seat)]
+        out: list = [MV.passing(seat)]
         if "boost" in dice:
             rest = list(dice)
             rest.remove("boost")
-            out += [interned(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+            out += _converts(seat, tuple(sorted(set(rest))))
         can_open = E.Openers(s, seat)
         if pay_basic(dice, "energy") is not None:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
                 if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
-                out.append(interned(PlayCard, seat=seat, card=c))
-                if cd.empower:
-                    out.append(interned(PlayCard, seat=seat, card=c, empower=True))
+                out += _plays(seat, c)
         if pay_basic(dice, "power") is not None:
             area = M.reach(s, seat)
-            out += [interned(Attack, seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
+            out += [_attack(seat, u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
         if pay_basic(dice, "fortitude") is not None:
-            out.append(interned(Move, seat=seat))
+            out.append(_move(seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(interned(LeaderAct, seat=seat, which=which))
+                out.append(_leader_act(seat, which))
         for u in dict.fromkeys(p.group):
             act = card(u).action
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(interned(UnitAct, seat=seat, unit=u))
-                if act.empower:
-                    out.append(interned(UnitAct, seat=seat, unit=u, empower=True))
+                out += _unit_acts(seat, u)
         return out
 
     def _end_moves(self, s: InfState, seat: int) -> list:
@@ -252,15 +296,14 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return [interned(Pass, seat=seat)] + [interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
-                                    for c in dict.fromkeys(cards)]
+        return list(_end_choices(seat, verb, tuple(dict.fromkeys(cards))))
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
         st = run.steps[run.i]
         out = [interned(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
         if st.up_to and run.done > 0:
-            out.append(interned(Pass, seat=seat))
+            out.append(MV.passing(seat))
         return out
 
     def _reaction_moves(self, s: InfState, seat: int) -> list:
