@@ -230,9 +230,7 @@ def score_round(s: InfState, events: list[Event]) -> None:
     top = max(active.values(), default=0)
     leaders_top = [t for t, n in active.items() if n == top]
     for seat in s.order:
-        for o in M.objectives(s, seat) if not s.players[seat].conceded else ():
-            if o.scoring != "end_round":
-                continue
+        for o in M.objectives(s, seat, "end_round") if not s.players[seat].conceded else ():
             amount = round_amount(s, seat, o, cat.x_table, leaders_top)
             if amount:
                 M.reward(s, seat, o.reward, amount, o.text, events)

@@ -4,6 +4,7 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 from __future__ import annotations
 
 import threading
+from functools import cache
 
 from engine.core import Event
 from engine.core.zones import draw as zone_draw
@@ -345,21 +346,23 @@ def random_discard(s: InfState, by: int, victim: int, n: int, events: list[Event
 # --- objectives (rule 38, I16) -------------------------------------------------------------------
 
 
-def objectives(s: InfState, seat: int):
+def objectives(s: InfState, seat: int, scoring: str | None = None, event: str | None = None) -> tuple:
+    """The objectives in play for `seat` (only those scored this way, on this event, when given)."""
+    return _objectives(tuple(s.objectives), s.players[seat].faction, scoring, event)
+
+
+@cache  # a handful of skirmish-card sets, factions and events: asked after most moves
+def _objectives(keys: tuple[str, ...], faction: str | None, scoring: str | None, event: str | None) -> tuple:
     cat = catalog()
-    for sk in s.objectives:
-        card_ = cat.skirmish[sk]
-        if card_.faction in (None, s.players[seat].faction):
-            yield from card_.objectives
+    return tuple(o for sk in keys if cat.skirmish[sk].faction in (None, faction) for o in cat.skirmish[sk].objectives
+                 if (scoring is None or o.scoring == scoring) and (event is None or o.event == event))
 
 
 def occur(s: InfState, seat: int, event: str, events: list[Event], tile: str | None = None) -> None:
     """Pay every per-occurrence objective this event meets; nothing scores during set-up."""
     if s.phase in ("world", "leader", "explore", "deploy") or s.finished or s.players[seat].conceded:
         return
-    for o in objectives(s, seat):
-        if o.scoring != "occurrence" or o.event != event:
-            continue
+    for o in objectives(s, seat, "occurrence", event):
         once = {"round": f"{o.id}:{seat}:r{s.round}", "tile": f"{o.id}:{seat}:{tile}"}.get(o.limit or "")
         if once is not None:
             if once in s.once:

@@ -78,6 +78,11 @@ def pay_basic(dice: list[str], face: str) -> int | None:
 # Move lists that depend only on their arguments, rebuilt on many steps: built once, looked up.
 
 
+@lru_cache(maxsize=4096)  # names differ from game to game: bounded
+def _prompt(seat: int, kind: str, name: str) -> Decision:
+    return plain_decision(seat=seat, kind=kind, prompt=f"{name}: {PROMPTS.get(kind, kind)}.", private=kind in PRIVATE)
+
+
 @cache
 def _move(seat: int) -> Move:
     return interned(Move, seat=seat)
@@ -190,11 +195,10 @@ class Infinities(Game):
         seat, kind = self.owner(s)
         name = s.players[seat].name
         prompts = PROMPTS
-        fields = dict(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.", private=kind in PRIVATE)
         reaction = seat != s.active and kind in ("target", "discover", "move")
         if not reaction and kind != "end":  # the usual prompt, asked again and again: one shared object
-            return [plain_decision(**fields)]
-        d = Decision(**fields)
+            return [_prompt(seat, kind, name)]
+        d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.", private=kind in PRIVATE)
         if reaction:
             d.reaction, d.button = True, "Choose"
             d.context = [f"You are asked to {prompts[kind]}" + (f" for {s.runs[-1].label}." if s.runs else ".")]
