@@ -83,6 +83,17 @@ def _prompt(seat: int, kind: str, name: str) -> Decision:
     return plain_decision(seat=seat, kind=kind, prompt=f"{name}: {PROMPTS.get(kind, kind)}.", private=kind in PRIVATE)
 
 
+@lru_cache(maxsize=4096)  # targets and their labels vary: bounded
+def _choose(seat: int, target: str, text: str) -> Choose:
+    return interned(Choose, seat=seat, target=target, text=text)
+
+
+@cache
+def _reactions(seat: int) -> tuple:
+    """A reaction prompt's answers: decline, react, or react and roll for the bonus."""
+    return MV.passing(seat), interned(React, seat=seat), interned(React, seat=seat, check=True)
+
+
 @cache
 def _move(seat: int) -> Move:
     return interned(Move, seat=seat)
@@ -305,13 +316,13 @@ class Infinities(Game):
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
         st = run.steps[run.i]
-        out = [interned(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
+        out = [_choose(seat, t, text) for t, text in E.targets(s, run, st) or []]
         if st.up_to and run.done > 0:
             out.append(MV.passing(seat))
         return out
 
     def _reaction_moves(self, s: InfState, seat: int) -> list:
-        return [interned(Pass, seat=seat), interned(React, seat=seat), interned(React, seat=seat, check=True)]
+        return list(_reactions(seat))
 
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:
