@@ -271,12 +271,13 @@ def motion_moves(s: InfState, seat: int) -> list:
     free = M.ignores_walls(s, mo.mover)
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
     out: list = [passing(seat)]
+    occupied = {p.pos for p in s.players}  # a standee blocks its tile
     for d in range(6):
         n = neighbour(here, d)
         if not free and not M.open_edge(s, here, n):
             continue
         if n in s.board:
-            if s.standee(n) is not None:
+            if n in occupied:
                 continue
             out += _steps(seat, d, may_control and s.board[n].control is None and n != RIFT_AT)
         elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
@@ -284,7 +285,7 @@ def motion_moves(s: InfState, seat: int) -> list:
             out += _discoveries(seat, d, tuple(worlds))
     if not mo.forced and M.can_warp(s, mo.mover):
         for k, pl in s.board.items():
-            if pl.side().type in ("boost", "star") and s.standee(k) is None:
+            if k not in occupied and pl.side().type in ("boost", "star"):
                 out.append(interned(Warp, seat=seat, to=k))
                 if may_control and pl.control is None:
                     out.append(interned(Warp, seat=seat, to=k, control=True))
