@@ -9,7 +9,7 @@ from engine.core import Event
 
 from . import mechanics as M
 from .cards import FACES, Step, card, catalog
-from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour
+from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour, note
 
 AUTO = ("draw", "gain_token", "move", "reveal")  # steps that need no target
 
@@ -198,20 +198,20 @@ def resolve_auto(s: InfState, run: Run, st: Step, events: list[Event]) -> None:
         M.draw(s, seat, st.amount, events)
     elif st.op == "gain_token":
         if M.gain_token(s, seat, st.amount):
-            events.append(Event(text=f"{seat_name(s, seat)} gains a reaction token."))
+            events.append(note(text=f"{seat_name(s, seat)} gains a reaction token."))
     elif st.op == "move":
         s.motion = Motion(mover=seat, by=seat, left=st.amount, free_controls=st.free_controls)
     elif st.op == "reveal":
         reveal(s, seat, events)
     elif st.op == "prepare":  # from the top of the discard pile
         c = s.piles[s.players[seat].faction].discard.pop()
-        events.append(Event(text=f"{seat_name(s, seat)} prepares {card(c).name} from the discard pile."))
+        events.append(note(text=f"{seat_name(s, seat)} prepares {card(c).name} from the discard pile."))
         add_to_area(s, seat, c, "timeline", events)
     elif st.op == "return_hand":
         c = _destroyed_unit(s, run)
         s.piles[card(c).faction].discard.remove(c)
         s.players[seat].hand.append(c)
-        events.append(Event(text=f"{seat_name(s, seat)} takes {card(c).name} back into hand."))
+        events.append(note(text=f"{seat_name(s, seat)} takes {card(c).name} back into hand."))
 
 
 def resolve_target(s: InfState, run: Run, st: Step, target: str, events: list[Event]) -> None:
@@ -244,7 +244,7 @@ def resolve_target(s: InfState, run: Run, st: Step, target: str, events: list[Ev
     elif op == "warp_standee":
         k, control = val.removesuffix("+c"), val.endswith("+c")
         s.players[seat].pos = k
-        events.append(Event(text=f"{seat_name(s, seat)} warps to {tile_name(s, k)}."))
+        events.append(note(text=f"{seat_name(s, seat)} warps to {tile_name(s, k)}."))
         if control:
             M.take_control(s, seat, k, events, free=False)
     elif op == "warp_tile":
@@ -253,7 +253,7 @@ def resolve_target(s: InfState, run: Run, st: Step, target: str, events: list[Ev
         for p in s.players:
             if p.pos == src:
                 p.pos = dst
-        events.append(Event(text=f"{seat_name(s, seat)} warps {tile_name(s, dst)} next to them."))
+        events.append(note(text=f"{seat_name(s, seat)} warps {tile_name(s, dst)} next to them."))
     elif op == "flip":
         flip(s, val, events)
     elif op == "discover":
@@ -264,7 +264,7 @@ def resolve_target(s: InfState, run: Run, st: Step, target: str, events: list[Ev
         face, _, to = val.partition(">")
         dice = s.players[seat].dice
         dice[dice.index(face)] = to or st.face
-        events.append(Event(text=f"{seat_name(s, seat)} turns a {face} die to {to or st.face}."))
+        events.append(note(text=f"{seat_name(s, seat)} turns a {face} die to {to or st.face}."))
 
 
 def own_card(s: InfState, run: Run, st: Step, c: str, events: list[Event]) -> None:
@@ -274,17 +274,17 @@ def own_card(s: InfState, run: Run, st: Step, c: str, events: list[Event]) -> No
         play(s, seat, c, events, via=st.source, take_back=st.take_back)
     elif st.op == "prepare":
         me.hand.remove(c)
-        events.append(Event(text=f"{me.name} prepares a card."))
+        events.append(note(text=f"{me.name} prepares a card."))
         add_to_area(s, seat, c, "timeline", events)
     elif st.op == "return_hand":
         getattr(me, st.source).remove(c)
         me.hand.append(c)
-        events.append(Event(text=f"{me.name} returns {card(c).name} to hand."))
+        events.append(note(text=f"{me.name} returns {card(c).name} to hand."))
     elif st.op == "discard_own":
         me.hand.remove(c)
         M.discard(s, c)
         run.memory["defense"] = card(c).defense
-        events.append(Event(text=f"{me.name} discards {card(c).name}."))
+        events.append(note(text=f"{me.name} discards {card(c).name}."))
 
 
 def take_from(s: InfState, seat: int, c: str, source: str | None) -> None:
@@ -302,13 +302,13 @@ def play(s: InfState, seat: int, c: str, events: list[Event], *, via: str | None
     """A unit joins the group; an action card resolves as a new effect on top of the stack."""
     cd, name = card(c), seat_name(s, seat)
     if cd.kind == "unit":
-        events.append(Event(text=f"{name} plays {cd.name} into their group."))
+        events.append(note(text=f"{name} plays {cd.name} into their group."))
         add_to_area(s, seat, c, "group", events)
         M.occur(s, seat, "play_unit", events)
         if via == "timeline":
             M.occur(s, seat, "play_unit_from_timeline", events)
         return
-    events.append(Event(text=f"{name} plays {cd.name}."))
+    events.append(note(text=f"{name} plays {cd.name}."))
     steps = list(cd.on_play) + (list(cd.empower.bonus) if bonus and cd.empower else [])
     s.runs.append(Run(seat=seat, label=cd.name, steps=steps, card=c, take_back=take_back))
 
@@ -338,7 +338,7 @@ def reveal(s: InfState, seat: int, events: list[Event]) -> None:
     if not pile.deck:
         return
     c = pile.deck.pop(0)
-    events.append(Event(text=f"{p.name} reveals {card(c).name}."))
+    events.append(note(text=f"{p.name} reveals {card(c).name}."))
     if card(c).kind == "unit":
         play(s, seat, c, events, via="deck")
     else:
@@ -350,7 +350,7 @@ def flip(s: InfState, k: str, events: list[Event]) -> None:
     placed = s.board[k]
     before = placed.side().name
     placed.up = "b" if placed.up == "a" else "a"
-    events.append(Event(text=f"{before} flips to {placed.side().name}."))
+    events.append(note(text=f"{before} flips to {placed.side().name}."))
 
 
 def draw_tile(s: InfState, world: str | None) -> str | None:
@@ -370,6 +370,6 @@ def start_discovery(s: InfState, seat: int, at: str, toward: str, world: str | N
     if tile is None:
         return False
     t = catalog().tile(tile)
-    events.append(Event(text=f"{seat_name(s, seat)} discovers a tile: {t.side_a.name} / {t.side_b.name}."))
+    events.append(note(text=f"{seat_name(s, seat)} discovers a tile: {t.side_a.name} / {t.side_b.name}."))
     s.discovery = Discovery(seat=seat, tile=tile, at=at, toward=toward, moving=moving)
     return True

@@ -8,7 +8,7 @@ from engine.core import Decision, Event, ask, finish
 from . import effects as E
 from . import mechanics as M
 from .cards import FACES, card, catalog
-from .state import InfState, Run
+from .state import InfState, Run, note
 
 ROLL = FACES  # an action die's six faces (I5)
 
@@ -51,13 +51,13 @@ def start_round(s: InfState, events: list[Event]) -> None:
     if last_standing(s, events):
         return
     s.turn = s.round
-    events.append(Event(kind="round", text=f"Round {s.round} begins."))
+    events.append(note(kind="round", text=f"Round {s.round} begins."))
     for seat in s.order:
         p = s.players[seat]
         p.passed, p.dice, p.rolled = False, [], []
         here = s.board[p.pos].side()
         if (here.type == "energy" or M.level(s, seat, "energy") >= 4) and M.gain_token(s, seat):
-            events.append(Event(text=f"{p.name} gains a reaction token at the Start."))
+            events.append(note(text=f"{p.name} gains a reaction token at the Start."))
         p.dice.append(here.type)  # locks in the face of the tile's type (the Rift locks a Rift face)
     s.phase, s.idx = "roll", 0
     roll(s, events)
@@ -68,7 +68,7 @@ def roll(s: InfState, events: list[Event]) -> None:
     s.active = seat
     p = s.players[seat]
     p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
-    events.append(Event(kind="roll", text=f"{p.name} rolls {', '.join(f.capitalize() for f in p.rolled)}."))
+    events.append(note(kind="roll", text=f"{p.name} rolls {', '.join(f.capitalize() for f in p.rolled)}."))
 
 
 def lock_roll(s: InfState, again: bool, events: list[Event]) -> None:
@@ -76,10 +76,10 @@ def lock_roll(s: InfState, again: bool, events: list[Event]) -> None:
     p = s.players[seat]
     if again:
         p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
-        events.append(Event(kind="roll", text=f"{p.name} rerolls: {', '.join(f.capitalize() for f in p.rolled)}."))
+        events.append(note(kind="roll", text=f"{p.name} rerolls: {', '.join(f.capitalize() for f in p.rolled)}."))
     p.dice += p.rolled
     p.rolled = []
-    events.append(Event(text=f"{p.name} locks in {', '.join(f.capitalize() for f in p.dice)}."))
+    events.append(note(text=f"{p.name} locks in {', '.join(f.capitalize() for f in p.dice)}."))
     s.idx += 1
     if s.idx < len(s.order):
         roll(s, events)
@@ -158,7 +158,7 @@ def begin_end(s: InfState, events: list[Event]) -> None:
     s.active = current(s)
     for seat in s.order:
         s.players[seat].dice = []
-    events.append(Event(kind="phase", text="End phase: leaders reset their hands."))
+    events.append(note(kind="phase", text="End phase: leaders reset their hands."))
     skip_empty_end_steps(s, events)
 
 
@@ -218,7 +218,7 @@ def close_round(s: InfState, events: list[Event]) -> None:
 def rift_event(s: InfState, events: list[Event]) -> None:
     face = ROLL[s.rng.below(6)]
     flips = [k for k, p in s.board.items() if p.tile != catalog().rift.id and p.side().type == face]
-    events.append(Event(kind="roll", text=f"The Rift rolls {face.capitalize()}: {len(flips)} tile(s) flip."))
+    events.append(note(kind="roll", text=f"The Rift rolls {face.capitalize()}: {len(flips)} tile(s) flip."))
     for k in flips:
         E.flip(s, k, events)
 
@@ -230,9 +230,7 @@ def score_round(s: InfState, events: list[Event]) -> None:
     top = max(active.values(), default=0)
     leaders_top = [t for t, n in active.items() if n == top]
     for seat in s.order:
-        for o in M.objectives(s, seat) if not s.players[seat].conceded else ():
-            if o.scoring != "end_round":
-                continue
+        for o in M.objectives(s, seat, "end_round") if not s.players[seat].conceded else ():
             amount = round_amount(s, seat, o, cat.x_table, leaders_top)
             if amount:
                 M.reward(s, seat, o.reward, amount, o.text, events)
@@ -310,7 +308,7 @@ def tie_procedure(s: InfState, tied: list[int], events: list[Event]) -> None:
             defeat(s, seat, events)
     s.tiebreak = True
     s.max_rounds = s.round + 1
-    events.append(Event(text="A tie at the top: the tied leaders play one more round."))
+    events.append(note(text="A tie at the top: the tied leaders play one more round."))
 
 
 def defeat(s: InfState, seat: int, events: list[Event]) -> None:
@@ -323,7 +321,7 @@ def defeat(s: InfState, seat: int, events: list[Event]) -> None:
             placed.control = None
             p.reserve += 1
     p.pos, p.out, p.passed = None, True, True
-    events.append(Event(text=f"{p.name} is defeated and leaves the map."))
+    events.append(note(text=f"{p.name} is defeated and leaves the map."))
 
 
 def cap_winners(s: InfState) -> list[int]:

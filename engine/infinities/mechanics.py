@@ -4,12 +4,13 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 from __future__ import annotations
 
 import threading
+from functools import cache
 
 from engine.core import Event
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, note, open_between, ring, side_of
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 
@@ -205,7 +206,7 @@ def take_control(s: InfState, seat: int, k: str, events: list[Event], *, free: b
         p.track -= 1
     placed.control = seat
     side = placed.side()
-    events.append(Event(text=f"{p.name} takes control of {side.name}."))
+    events.append(note(text=f"{p.name} takes control of {side.name}."))
     occur(s, seat, "control", events, tile=k)
     if side.influence == 5:
         occur(s, seat, "control_influence5", events, tile=k)
@@ -224,7 +225,7 @@ def destroy_token(s: InfState, by: int, k: str, events: list[Event]) -> None:
         o.track += 1
     else:
         o.reserve += 1
-    events.append(Event(text=f"{s.players[by].name} destroys {o.name}'s control token on {placed.side().name}."))
+    events.append(note(text=f"{s.players[by].name} destroys {o.name}'s control token on {placed.side().name}."))
     if owner != by:
         hurt(s, owner, None)
         occur(s, by, "destroy_enemy_token", events)
@@ -246,17 +247,13 @@ def check_bonus(s: InfState, seat: int, attr: str) -> int:
 def roll_check(s: InfState, seat: int, attr: str, threshold: int, events: list[Event], what: str) -> bool:
     dice = s.rng.dice(level(s, seat, attr))
     s.last_roll = dice
-    total = sum(dice) + check_bonus(s, seat, attr)
+    bonus = check_bonus(s, seat, attr)
+    total = sum(dice) + bonus
     ok = total >= threshold
-    events.append(Event(kind="roll", text=f"{s.players[seat].name} rolls a {attr.capitalize()} check for {what}: "
-                        f"{' + '.join(map(str, dice))}{_bonus_text(s, seat, attr)} = {total} against {threshold}, "
+    events.append(note(kind="roll", text=f"{s.players[seat].name} rolls a {attr.capitalize()} check for {what}: "
+                        f"{' + '.join(map(str, dice))}{f' + {bonus}' if bonus else ''} = {total} against {threshold}, "
                         f"{'passed' if ok else 'missed'}.", data={"dice": dice, "total": total}))
     return ok
-
-
-def _bonus_text(s: InfState, seat: int, attr: str) -> str:
-    b = check_bonus(s, seat, attr)
-    return f" + {b}" if b else ""
 
 
 # --- lasting card effects ------------------------------------------------------------------------
@@ -286,7 +283,7 @@ def trigger(s: InfState, seat: int, on: str, events: list[Event]) -> None:
         if eff.kind == "trigger" and eff.on == on:
             for st in eff.steps:
                 if st.op == "gain_token" and gain_token(s, seat, st.amount):
-                    events.append(Event(text=f"{s.players[seat].name}'s prepared card answers: they gain a token."))
+                    events.append(note(text=f"{s.players[seat].name}'s prepared card answers: they gain a token."))
 
 
 # --- cards ---------------------------------------------------------------------------------------
@@ -296,17 +293,18 @@ def draw(s: InfState, seat: int, n: int, events: list[Event]) -> int:
     """Draw up to n; a draw is skipped while the hand is full (rule 22)."""
     p, got = s.players[seat], 0
     pile = s.piles[p.faction]
+    limit = hand_limit(s, seat) if n > 0 else 0  # drawing changes no tile's control
     for _ in range(n):
-        if len(p.hand) >= hand_limit(s, seat):
+        if len(p.hand) >= limit:
             break
         c, reshuffled = zone_draw(pile.deck, pile.discard, p.hand, s.rng)
         if reshuffled:
-            events.append(Event(text=f"The {catalog().factions[p.faction].name} deck is reshuffled from its discard pile."))
+            events.append(note(text=f"The {catalog().factions[p.faction].name} deck is reshuffled from its discard pile."))
         if c is None:
             break
         got += 1
     if got:
-        events.append(Event(text=f"{p.name} draws {got}."))
+        events.append(note(text=f"{p.name} draws {got}."))
     return got
 
 
@@ -327,7 +325,7 @@ def destroy_card(s: InfState, by: int, owner: int, c: str, area: str, events: li
     getattr(s.players[owner], area).remove(c)
     discard(s, c)
     where = "group" if area == "group" else "timeline"
-    events.append(Event(text=f"{s.players[by].name} destroys {card(c).name} in {s.players[owner].name}'s {where}."))
+    events.append(note(text=f"{s.players[by].name} destroys {card(c).name} in {s.players[owner].name}'s {where}."))
     if owner != by:
         hurt(s, owner, c)
         occur(s, by, "destroy_unit" if area == "group" else "destroy_timeline", events)
@@ -341,28 +339,30 @@ def random_discard(s: InfState, by: int, victim: int, n: int, events: list[Event
     for _ in range(min(n, len(p.hand))):
         c = p.hand.pop(s.rng.below(len(p.hand)))
         discard(s, c)
-        events.append(Event(text=f"{p.name} discards {card(c).name} at random."))
+        events.append(note(text=f"{p.name} discards {card(c).name} at random."))
     occur(s, by, "forced_discard", events)
 
 
 # --- objectives (rule 38, I16) -------------------------------------------------------------------
 
 
-def objectives(s: InfState, seat: int):
+def objectives(s: InfState, seat: int, scoring: str | None = None, event: str | None = None) -> tuple:
+    """The objectives in play for `seat` (only those scored this way, on this event, when given)."""
+    return _objectives(tuple(s.objectives), s.players[seat].faction, scoring, event)
+
+
+@cache  # a handful of skirmish-card sets, factions and events: asked after most moves
+def _objectives(keys: tuple[str, ...], faction: str | None, scoring: str | None, event: str | None) -> tuple:
     cat = catalog()
-    for sk in s.objectives:
-        card_ = cat.skirmish[sk]
-        if card_.faction in (None, s.players[seat].faction):
-            yield from card_.objectives
+    return tuple(o for sk in keys if cat.skirmish[sk].faction in (None, faction) for o in cat.skirmish[sk].objectives
+                 if (scoring is None or o.scoring == scoring) and (event is None or o.event == event))
 
 
 def occur(s: InfState, seat: int, event: str, events: list[Event], tile: str | None = None) -> None:
     """Pay every per-occurrence objective this event meets; nothing scores during set-up."""
     if s.phase in ("world", "leader", "explore", "deploy") or s.finished or s.players[seat].conceded:
         return
-    for o in objectives(s, seat):
-        if o.scoring != "occurrence" or o.event != event:
-            continue
+    for o in objectives(s, seat, "occurrence", event):
         once = {"round": f"{o.id}:{seat}:r{s.round}", "tile": f"{o.id}:{seat}:{tile}"}.get(o.limit or "")
         if once is not None:
             if once in s.once:
@@ -375,11 +375,11 @@ def reward(s: InfState, seat: int, kind: str, amount: int, why: str, events: lis
     name = s.players[seat].name
     if kind == "tokens":
         if gain_token(s, seat, amount):
-            events.append(Event(kind="score", text=f"{name} gains a reaction token ({why.split(':')[0]})."))
+            events.append(note(kind="score", text=f"{name} gains a reaction token ({why.split(':')[0]})."))
         return
     for t in team_of(s, seat):
         s.players[t].score += amount
-    events.append(Event(kind="score", text=f"{name} scores {amount} ({why.split(':')[0]}); "
+    events.append(note(kind="score", text=f"{name} scores {amount} ({why.split(':')[0]}); "
                         f"now {s.players[seat].score}."))
 
 

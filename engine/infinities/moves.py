@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event, Pass, answered, interned, open_ask
 
 from . import effects as E
@@ -9,7 +11,7 @@ from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour
+from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour, note
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:
@@ -33,7 +35,7 @@ def choose_world(game, s: InfState, a, events: list[Event]) -> None:
     p.world, p.faction = a.world, catalog().worlds[a.world].faction
     p.start_tile = s.stacks[a.world].pop()  # the bottom tile of the stack (§4.2)
     side = catalog().tile(p.start_tile).side_a
-    events.append(Event(text=f"{p.name} takes {side.name} (Influence {side.influence}) from "
+    events.append(note(text=f"{p.name} takes {side.name} (Influence {side.influence}) from "
                         f"{catalog().worlds[a.world].name}: they will lead the {catalog().factions[p.faction].name}."))
     s.idx += 1
     if s.idx >= len(s.players):
@@ -43,7 +45,7 @@ def choose_world(game, s: InfState, a, events: list[Event]) -> None:
 def pick_leader(game, s: InfState, a, events: list[Event]) -> None:
     p = s.players[a.seat]
     p.leader = a.leader
-    events.append(Event(text=f"{p.name} leads as {catalog().leaders[a.leader].name}."))
+    events.append(note(text=f"{p.name} leads as {catalog().leaders[a.leader].name}."))
     s.idx += 1
     if s.idx >= len(s.order):
         s.phase, s.idx = "explore", 0
@@ -54,7 +56,7 @@ def place_start(game, s: InfState, a, events: list[Event]) -> None:
     k = neighbour(RIFT_AT, a.dir)
     s.board[k] = Placed(tile=p.start_tile, rot=a.rot, up="a")
     p.pos, p.start_tile = k, None
-    events.append(Event(text=f"{p.name} places {s.board[k].side().name} next to the Rift and stands on it."))
+    events.append(note(text=f"{p.name} places {s.board[k].side().name} next to the Rift and stands on it."))
     if a.control:
         M.take_control(s, a.seat, k, events, free=False)
     s.idx += 1
@@ -67,7 +69,7 @@ def deploy(game, s: InfState, a, events: list[Event]) -> None:
     p.hand.remove(a.card)
     getattr(p, a.to).append(a.card)
     what = f"plays {card(a.card).name}" if a.to == "group" else "prepares a card"
-    events.append(Event(text=f"{p.name} {what}."))
+    events.append(note(text=f"{p.name} {what}."))
 
 
 def done(game, s: InfState, a, events: list[Event]) -> None:
@@ -86,7 +88,7 @@ def pass_(game, s: InfState, a, events: list[Event]) -> None:
     your Main phase for the round (its dice are lost, I14)."""
     if open_ask(s) is not None:
         answered(s)
-        events.append(Event(text=f"{s.players[a.seat].name} does not react."))
+        events.append(note(text=f"{s.players[a.seat].name} does not react."))
     elif s.motion is not None:
         s.motion = None
     elif s.runs:
@@ -97,7 +99,7 @@ def pass_(game, s: InfState, a, events: list[Event]) -> None:
     else:
         p = s.players[a.seat]
         p.passed, p.dice = True, []
-        events.append(Event(text=f"{p.name} passes for the round."))
+        events.append(note(text=f"{p.name} passes for the round."))
         F.next_turn(s, events)
 
 
@@ -116,7 +118,7 @@ def concede(game, s: InfState, a, events: list[Event]) -> None:
     p = s.players[a.seat]
     p.conceded = True
     s.react_queue = [t for t in s.react_queue if t != a.seat]
-    events.append(Event(kind="concede", text=f"{p.name} concedes: they pass from now on and leave the map "
+    events.append(note(kind="concede", text=f"{p.name} concedes: they pass from now on and leave the map "
                         "at the next Start phase."))
     F.last_standing(s, events)
 
@@ -126,7 +128,7 @@ def convert(game, s: InfState, a, events: list[Event]) -> None:
     dice = s.players[a.seat].dice
     dice.remove("boost")
     dice[dice.index(a.face)] = a.to
-    events.append(Event(text=f"{s.players[a.seat].name} spends a Boost to turn a {a.face} die to {a.to}."))
+    events.append(note(text=f"{s.players[a.seat].name} spends a Boost to turn a {a.face} die to {a.to}."))
 
 
 def play_card(game, s: InfState, a, events: list[Event]) -> None:
@@ -159,7 +161,7 @@ def leader_act(game, s: InfState, a, events: list[Event]) -> None:
     ld = catalog().leaders[s.players[a.seat].leader]
     act = ld.action_single if a.which == 1 else ld.action_boost
     pay(s, a.seat, act.cost)
-    events.append(Event(text=f"{s.players[a.seat].name} uses {ld.name}'s action: {act.text}"))
+    events.append(note(text=f"{s.players[a.seat].name} uses {ld.name}'s action: {act.text}"))
     s.runs.append(Run(seat=a.seat, label=ld.name, steps=list(act.steps)))
 
 
@@ -167,7 +169,7 @@ def unit_act(game, s: InfState, a, events: list[Event]) -> None:
     F.begin_action(s)
     act = card(a.unit).action
     pay(s, a.seat, act.cost)
-    events.append(Event(text=f"{s.players[a.seat].name} uses {card(a.unit).name}."))
+    events.append(note(text=f"{s.players[a.seat].name} uses {card(a.unit).name}."))
     steps = list(act.steps)
     if a.empower and M.roll_check(s, a.seat, act.empower.attribute, act.empower.threshold, events,
                                   f"empowering {card(a.unit).name}"):
@@ -193,7 +195,7 @@ def enter(s: InfState, k: str, control: bool, events: list[Event]) -> None:
     p = s.players[mo.mover]
     p.pos = k
     mo.left -= 1
-    events.append(Event(text=f"{p.name} {'is pushed' if mo.forced else 'moves'} to {s.board[k].side().name}."))
+    events.append(note(text=f"{p.name} {'is pushed' if mo.forced else 'moves'} to {s.board[k].side().name}."))
     if control:
         free = mo.free_controls > 0
         mo.free_controls -= free
@@ -205,7 +207,7 @@ def enter(s: InfState, k: str, control: bool, events: list[Event]) -> None:
 def warp(game, s: InfState, a, events: list[Event]) -> None:
     """A Fortitude warp replaces one step and counts as entering the tile (I21)."""
     s.players[s.motion.mover].pos = a.to
-    events.append(Event(text=f"{s.players[s.motion.mover].name} warps to {s.board[a.to].side().name}."))
+    events.append(note(text=f"{s.players[s.motion.mover].name} warps to {s.board[a.to].side().name}."))
     s.motion.left -= 1
     mo = s.motion
     if a.control:
@@ -220,7 +222,7 @@ def place(game, s: InfState, a, events: list[Event]) -> None:
     dv = s.discovery
     s.board[dv.at] = Placed(tile=dv.tile, rot=a.rot, up=a.side)
     s.discovery = None
-    events.append(Event(text=f"{s.players[dv.seat].name} lays {s.board[dv.at].side().name}."))
+    events.append(note(text=f"{s.players[dv.seat].name} lays {s.board[dv.at].side().name}."))
     M.occur(s, dv.seat, "discover", events)
     if dv.moving and s.motion is not None:
         enter(s, dv.at, a.control, events)
@@ -240,7 +242,7 @@ def end_choice(s: InfState, seat: int, c: str, events: list[Event]) -> None:
     p = s.players[seat]
     if s.end_step == "prepare":
         p.hand.remove(c)
-        events.append(Event(text=f"{p.name} prepares a card."))
+        events.append(note(text=f"{p.name} prepares a card."))
         E.add_to_area(s, seat, c, "timeline", events)
         s.end_step = "keep"
     else:
@@ -255,7 +257,7 @@ def react(game, s: InfState, a, events: list[Event]) -> None:
     p.track, p.reserve = p.track - 1, p.reserve + 1  # a spent reaction token goes back to the reserve
     r = catalog().leaders[p.leader].reaction
     run = F.reaction_run(s, a.seat, s.active, check=a.check)
-    events.append(Event(text=f"{p.name} reacts: {r.text}"))
+    events.append(note(text=f"{p.name} reacts: {r.text}"))
     if a.check and M.roll_check(s, a.seat, "fortitude", r.threshold, events, "the reaction bonus"):
         run.steps = list(r.bonus) if r.bonus_instead else run.steps + list(r.bonus)
     s.runs.append(run)
@@ -268,27 +270,45 @@ def motion_moves(s: InfState, seat: int) -> list:
     here = mover.pos
     free = M.ignores_walls(s, mo.mover)
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
-    out: list = [interned(Pass, seat=seat)]
+    out: list = [passing(seat)]
+    occupied = {p.pos for p in s.players}  # a standee blocks its tile
     for d in range(6):
         n = neighbour(here, d)
         if not free and not M.open_edge(s, here, n):
             continue
         if n in s.board:
-            if s.standee(n) is not None:
+            if n in occupied:
                 continue
-            out.append(interned(Step, seat=seat, dir=d))
-            if may_control and s.board[n].control is None and n != RIFT_AT:
-                out.append(interned(Step, seat=seat, dir=d, control=True))
+            out += _steps(seat, d, may_control and s.board[n].control is None and n != RIFT_AT)
         elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
             worlds = [w for w in s.stacks if s.stacks[w]] if here == RIFT_AT else [None]
-            out += [interned(Step, seat=seat, dir=d, world=w) for w in worlds]
+            out += _discoveries(seat, d, tuple(worlds))
     if not mo.forced and M.can_warp(s, mo.mover):
         for k, pl in s.board.items():
-            if pl.side().type in ("boost", "star") and s.standee(k) is None:
+            if k not in occupied and pl.side().type in ("boost", "star"):
                 out.append(interned(Warp, seat=seat, to=k))
                 if may_control and pl.control is None:
                     out.append(interned(Warp, seat=seat, to=k, control=True))
     return out
+
+
+@cache
+def passing(seat: int) -> Pass:
+    """`seat`'s Pass, the move most lists offer."""
+    return interned(Pass, seat=seat)
+
+
+@cache
+def _steps(seat: int, d: int, control: bool) -> tuple:
+    """A step across edge d (and taking control of the tile entered, when that is open)."""
+    plain = interned(Step, seat=seat, dir=d)
+    return (plain, interned(Step, seat=seat, dir=d, control=True)) if control else (plain,)
+
+
+@cache
+def _discoveries(seat: int, d: int, worlds: tuple) -> tuple:
+    """A step into the empty space across edge d, drawing from each of these worlds (None: no choice)."""
+    return tuple(interned(Step, seat=seat, dir=d, world=w) for w in worlds)
 
 
 def place_moves(s: InfState, seat: int) -> list:
@@ -298,13 +318,15 @@ def place_moves(s: InfState, seat: int) -> list:
     mo = s.motion
     forced = bool(mo and mo.forced)
     can_control = dv.moving and not forced and (me.track > 0 or bool(mo and mo.free_controls and me.reserve + me.track))
-    out = []
-    for side in ("a", "b"):
-        for rot in M.open_rotations(s):
-            out.append(interned(Place, seat=seat, side=side, rot=rot))
-            if can_control:
-                out.append(interned(Place, seat=seat, side=side, rot=rot, control=True))
-    return out
+    return list(_placings(seat, tuple(M.open_rotations(s)), can_control))
+
+
+@cache
+def _placings(seat: int, rotations: tuple[int, ...], can_control: bool) -> tuple:
+    """Each side and turn of a discovered tile (also taking control of it, when that is open)."""
+    return tuple(interned(Place, seat=seat, side=side, rot=rot, control=True) if control else
+                 interned(Place, seat=seat, side=side, rot=rot)
+                 for side in ("a", "b") for rot in rotations for control in ((False, True) if can_control else (False,)))
 
 
 # --- settling ------------------------------------------------------------------------------------------
@@ -316,7 +338,7 @@ def close_run(s: InfState, events: list[Event]) -> None:
         return
     if run.take_back:
         s.players[run.seat].hand.append(run.card)
-        events.append(Event(text=f"{card(run.card).name} returns to {s.players[run.seat].name}'s hand."))
+        events.append(note(text=f"{card(run.card).name} returns to {s.players[run.seat].name}'s hand."))
     else:
         M.discard(s, run.card)
     if s.phase == "end" and not s.runs:

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from pydantic import BaseModel, Field
 
-from engine.core import Decision, Event, Game, IllegalAction, Pass, commitment, interned, open_ask
+from engine.core import (
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    commitment,
+    interned,
+    open_ask,
+    plain_decision,
+)
 
 from . import effects as E
 from . import flow as F
@@ -45,6 +57,8 @@ PROMPTS = {"world": "choose a world to draw your tile from", "leader": "choose y
            "roll": "keep the action roll or reroll all three", "main": "take an action or pass",
            "end": "reset your hand", "discover": "choose the new tile's side and rotation",
            "move": "choose where to move", "target": "choose a target"}  # what each decision asks
+PHASE_MOVES = {phase: f"_{phase}_moves" for phase in ("world", "leader", "explore", "deploy", "roll", "main", "end")}
+PRIVATE = ("deploy", "end", "target", "main")  # decisions whose options show the owner's hidden cards
 
 
 class InfConfig(BaseModel):
@@ -59,6 +73,76 @@ def pay_basic(dice: list[str], face: str) -> int | None:
         if f in dice:
             return dice.index(f)
     return None
+
+
+# Move lists that depend only on their arguments, rebuilt on many steps: built once, looked up.
+
+
+@lru_cache(maxsize=4096)  # names differ from game to game: bounded
+def _prompt(seat: int, kind: str, name: str) -> Decision:
+    return plain_decision(seat=seat, kind=kind, prompt=f"{name}: {PROMPTS.get(kind, kind)}.", private=kind in PRIVATE)
+
+
+@lru_cache(maxsize=4096)  # targets and their labels vary: bounded
+def _choose(seat: int, target: str, text: str) -> Choose:
+    return interned(Choose, seat=seat, target=target, text=text)
+
+
+@cache
+def _reactions(seat: int) -> tuple:
+    """A reaction prompt's answers: decline, react, or react and roll for the bonus."""
+    return MV.passing(seat), interned(React, seat=seat), interned(React, seat=seat, check=True)
+
+
+@cache
+def _move(seat: int) -> Move:
+    return interned(Move, seat=seat)
+
+
+@cache
+def _attack(seat: int, unit: str) -> Attack:
+    return interned(Attack, seat=seat, unit=unit)
+
+
+@cache
+def _leader_act(seat: int, which: int) -> LeaderAct:
+    return interned(LeaderAct, seat=seat, which=which)
+
+
+@cache
+def _plays(seat: int, c: str) -> tuple:
+    """Playing card `c` (and empowering it, when it can be)."""
+    plain = interned(PlayCard, seat=seat, card=c)
+    return (plain, interned(PlayCard, seat=seat, card=c, empower=True)) if card(c).empower else (plain,)
+
+
+@cache
+def _unit_acts(seat: int, u: str) -> tuple:
+    """Using unit `u`'s action (and empowering it, when it can be)."""
+    plain = interned(UnitAct, seat=seat, unit=u)
+    return (plain, interned(UnitAct, seat=seat, unit=u, empower=True)) if card(u).action.empower else (plain,)
+
+
+@cache
+def _converts(seat: int, faces: tuple[str, ...]) -> tuple:
+    """Boost: each other locked face may become any other face."""
+    return tuple(interned(Convert, seat=seat, face=f, to=to) for f in faces for to in FACES if to != f)
+
+
+@cache
+def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
+    """Exploration: each empty side of the Rift and turn of the start tile that faces it with an open edge."""
+    tile = catalog().tile(tile_id)
+    return tuple(interned(PlaceStart, seat=seat, dir=d, rot=rot, control=control) if control else
+                 interned(PlaceStart, seat=seat, dir=d, rot=rot)
+                 for d in free for rot in range(6) if (d + 3 - rot) % 6 not in tile.walls for control in (False, True))
+
+
+@lru_cache(maxsize=4096)  # hands vary: bounded
+def _end_choices(seat: int, verb: str, cards: tuple[str, ...]) -> tuple:
+    """End phase: Pass, or prepare / keep one of these cards."""
+    return (MV.passing(seat),) + tuple(
+        interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}") for c in cards)
 
 
 class Infinities(Game):
@@ -122,9 +206,11 @@ class Infinities(Game):
         seat, kind = self.owner(s)
         name = s.players[seat].name
         prompts = PROMPTS
-        d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.",
-                     private=kind in ("deploy", "end", "target", "main"))
-        if seat != s.active and kind in ("target", "discover", "move"):
+        reaction = seat != s.active and kind in ("target", "discover", "move")
+        if not reaction and kind != "end":  # the usual prompt, asked again and again: one shared object
+            return [_prompt(seat, kind, name)]
+        d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.", private=kind in PRIVATE)
+        if reaction:
             d.reaction, d.button = True, "Choose"
             d.context = [f"You are asked to {prompts[kind]}" + (f" for {s.runs[-1].label}." if s.runs else ".")]
             if kind == "discover" and s.motion is not None and s.motion.forced:
@@ -161,9 +247,10 @@ class Infinities(Game):
             return MV.motion_moves(s, seat)
         if kind == "target":
             return self._target_moves(s, seat)
-        return {"world": self._world_moves, "leader": self._leader_moves, "explore": self._explore_moves,
-                "deploy": self._deploy_moves, "roll": lambda s_, t: [interned(Reroll, seat=t, again=False), interned(Reroll, seat=t, again=True)],
-                "main": self._main_moves, "end": self._end_moves}[kind](s, seat)
+        return getattr(self, PHASE_MOVES[kind])(s, seat)
+
+    def _roll_moves(self, s: InfState, seat: int) -> list:
+        return [interned(Reroll, seat=seat, again=False), interned(Reroll, seat=seat, again=True)]
 
     def _world_moves(self, s: InfState, seat: int) -> list:
         taken = [p.world for p in s.players]
@@ -175,16 +262,8 @@ class Infinities(Game):
                 if ld.faction == s.players[seat].faction and ld.id not in used]
 
     def _explore_moves(self, s: InfState, seat: int) -> list:
-        tile = catalog().tile(s.players[seat].start_tile)
-        out = []
-        for d in range(6):
-            if neighbour(RIFT_AT, d) in s.board:
-                continue
-            for rot in range(6):
-                if (d + 3 - rot) % 6 not in tile.walls:
-                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot))
-                    out.append(interned(PlaceStart, seat=seat, dir=d, rot=rot, control=True))
-        return out
+        free = tuple(d for d in range(6) if neighbour(RIFT_AT, d) not in s.board)
+        return list(_starts(seat, s.players[seat].start_tile, free))
 
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
@@ -199,36 +278,32 @@ class Infinities(Game):
     def _main_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
-        out: list = [interned(Pass, seat=seat)]
+        out: list = [MV.passing(seat)]
         if "boost" in dice:
             rest = list(dice)
             rest.remove("boost")
-            out += [interned(Convert, seat=seat, face=f, to=to) for f in sorted(set(rest)) for to in FACES if to != f]
+            out += _converts(seat, tuple(sorted(set(rest))))
         can_open = E.Openers(s, seat)
         if pay_basic(dice, "energy") is not None:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
                 if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
-                out.append(interned(PlayCard, seat=seat, card=c))
-                if cd.empower:
-                    out.append(interned(PlayCard, seat=seat, card=c, empower=True))
+                out += _plays(seat, c)
         if pay_basic(dice, "power") is not None:
             area = M.reach(s, seat)
-            out += [interned(Attack, seat=seat, unit=u) for t in M.enemies(s, seat) if s.players[t].pos in area
+            out += [_attack(seat, u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
         if pay_basic(dice, "fortitude") is not None:
-            out.append(interned(Move, seat=seat))
+            out.append(_move(seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(interned(LeaderAct, seat=seat, which=which))
+                out.append(_leader_act(seat, which))
         for u in dict.fromkeys(p.group):
             act = card(u).action
             if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out.append(interned(UnitAct, seat=seat, unit=u))
-                if act.empower:
-                    out.append(interned(UnitAct, seat=seat, unit=u, empower=True))
+                out += _unit_acts(seat, u)
         return out
 
     def _end_moves(self, s: InfState, seat: int) -> list:
@@ -236,19 +311,18 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return [interned(Pass, seat=seat)] + [interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
-                                    for c in dict.fromkeys(cards)]
+        return list(_end_choices(seat, verb, tuple(dict.fromkeys(cards))))
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
         st = run.steps[run.i]
-        out = [interned(Choose, seat=seat, target=t, text=text) for t, text in E.targets(s, run, st) or []]
+        out = [_choose(seat, t, text) for t, text in E.targets(s, run, st) or []]
         if st.up_to and run.done > 0:
-            out.append(interned(Pass, seat=seat))
+            out.append(MV.passing(seat))
         return out
 
     def _reaction_moves(self, s: InfState, seat: int) -> list:
-        return [interned(Pass, seat=seat), interned(React, seat=seat), interned(React, seat=seat, check=True)]
+        return list(_reactions(seat))
 
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:

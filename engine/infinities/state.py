@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import GameState
+from engine.core import Event, GameState
 
 from .cards import Step, catalog
 
@@ -50,7 +50,38 @@ def direction(a: str, b: str) -> int | None:
     return None
 
 
+def _assign(self, name: str, value) -> None:
+    """Set a plain field as BaseModel would for these models (no validation on assignment, not
+    frozen), in one call instead of its handler lookup and call: moves set several per step."""
+    if name in self.__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
+
+def note(**fields) -> Event:
+    """`Event(**fields)` for a log line the rules wrote themselves (text, kind, data), put together
+    without validation: moves log two or three lines each. The same fields, and fields given."""
+    made = _new(Event)
+    _set_dict(made, {"text": fields["text"], "kind": fields.get("kind", "info"), "visible_to": None,
+                     "data": fields.get("data", {})})
+    _set_given(made, set(fields))
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
+
+
+# BaseModel's own slots, set through their descriptors (as object.__setattr__ would).
+_new = object.__new__
+_set_dict, _set_given, _set_extra, _set_private = (
+    BaseModel.__dict__[name].__set__
+    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+
+
 class Placed(BaseModel):
+    __setattr__ = _assign
+
     tile: str
     rot: int = 0
     up: Literal["a", "b"] = "a"
@@ -80,6 +111,8 @@ def open_between(a: Placed, b: Placed, d: int) -> bool:
 
 
 class Player(BaseModel):
+    __setattr__ = _assign
+
     name: str
     world: str | None = None
     faction: str | None = None
@@ -108,6 +141,8 @@ class Pile(BaseModel):
 class Run(BaseModel):
     """An effect being resolved step by step (its owner picks each target)."""
 
+    __setattr__ = _assign
+
     seat: int
     label: str
     steps: list[Step]
@@ -121,6 +156,8 @@ class Run(BaseModel):
 
 class Motion(BaseModel):
     """Movement under way: `mover`'s standee, steered by `by`, `left` steps to go."""
+
+    __setattr__ = _assign
 
     mover: int
     by: int
@@ -140,6 +177,8 @@ class Discovery(BaseModel):
 
 
 class InfState(GameState):
+    __setattr__ = _assign
+
     phase: Phase = "world"
     round: int = 0
     order: list[int] = Field(default_factory=list)
