@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from pydantic import BaseModel
-
-from engine.core import EndTurn
+from engine.core import EndTurn, built
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .board import spread
@@ -45,25 +43,14 @@ def move(seat: int, iid: str, to: Pos, names: str, label: str) -> Move:
 def _quick(cls: type, fields: dict) -> object:
     """An action of `cls` with exactly these fields (all of them, in the model's order, every one
     counted as set), without validation: for values the rules produced themselves."""
-    made = _new(cls)
-    _set_dict(made, fields)
     given = _given.get(cls)
     if given is None:  # the literal tag is a default, never passed in
         given = _given[cls] = set(fields) - {"type"}
     # One set shared by every action of the class: a frozen action's set of given fields never
     # changes (model_copy copies it first), and a step makes a dozen such moves.
-    _set_given(made, given)
-    _set_extra(made, None)
-    _set_private(made, None)
-    return made
+    return built(cls, fields, given)
 
 
-# BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,
-# without looking each name up on every move.
-_new = object.__new__
-_set_dict, _set_given, _set_extra, _set_private = (
-    BaseModel.__dict__[name].__set__
-    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 _given: dict[type, set[str]] = {}
 
 

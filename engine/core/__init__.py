@@ -15,6 +15,7 @@ from .contract import (
     TableView,
     answered,
     ask,
+    built,
     finish,
     interned,
     open_ask,
@@ -27,6 +28,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "HiddenSlot", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "finish", "interned", "open_ask", "plain_decision", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "built", "finish", "interned", "open_ask", "plain_decision", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

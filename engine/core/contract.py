@@ -228,15 +228,28 @@ def as_decision(prompt: Decision) -> Decision:
     values["context"] = list(values["context"])
     if values["timeout"] is not None:
         values["timeout"] = dict(values["timeout"])
-    made = _new(Decision)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", set(_DECISION_FIELDS))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    return built(Decision, values, set(_DECISION_FIELDS))
+
+
+def built(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
+    """An instance of `cls` holding exactly `values` (every field, in the model's order), put
+    together without validation: for records a hot path makes again and again from values the
+    rules produced themselves (published prompts, moves, log lines). `given` is what
+    `model_fields_set` reports; it may be shared by instances that never change."""
+    made = _new(cls)
+    _set_dict(made, values)
+    _set_given(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
-_new, _set = object.__new__, object.__setattr__
+# BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,
+# without looking each name up every time.
+_new = object.__new__
+_set_dict, _set_given, _set_extra, _set_private = (
+    BaseModel.__dict__[name].__set__
+    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 _DECISION_FIELDS = tuple(Decision.model_fields)
 
 

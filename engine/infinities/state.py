@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Event, GameState
+from engine.core import Event, GameState, built
 
 from .cards import Step, catalog
 
@@ -63,20 +63,8 @@ def _assign(self, name: str, value) -> None:
 def note(**fields) -> Event:
     """`Event(**fields)` for a log line the rules wrote themselves (text, kind, data), put together
     without validation: moves log two or three lines each. The same fields, and fields given."""
-    made = _new(Event)
-    _set_dict(made, {"text": fields["text"], "kind": fields.get("kind", "info"), "visible_to": None,
-                     "data": fields.get("data", {})})
-    _set_given(made, set(fields))
-    _set_extra(made, None)
-    _set_private(made, None)
-    return made
-
-
-# BaseModel's own slots, set through their descriptors (as object.__setattr__ would).
-_new = object.__new__
-_set_dict, _set_given, _set_extra, _set_private = (
-    BaseModel.__dict__[name].__set__
-    for name in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"), "visible_to": None,
+                         "data": fields.get("data", {})}, set(fields))
 
 
 class Placed(BaseModel):
