@@ -1,8 +1,11 @@
 """Joined moves: a step end that decides nothing, and a move after it, in one act."""
 
+import pytest
+
 from engine.core import get_game
-from table import TableService
+from table import TableError, TableService
 from table.joined import Joined, warning
+from table.replay import replay
 
 
 async def test_a_step_end_and_a_move_after_it_are_one_act(svc: TableService):
@@ -55,3 +58,87 @@ class _Move:
 def test_a_players_only_move_asks_no_confirmation():
     assert warning(_OneMoveGame(1), None, _Move()) is None  # nothing else to choose: no "are you sure"
     assert warning(_OneMoveGame(2), None, _Move()) == "You will regret it."
+
+
+
+def _takes_back(engine, state, moves) -> bool:
+    """Whether every move of a click could be taken back, and the mover still acts after it."""
+    for move in moves:
+        after, events = engine.apply(state, move)
+        if not engine.undoable(state, after, events):
+            return False
+        state = after
+    return engine.to_act(state) == [moves[0].seat]
+
+
+def _board(engine, state) -> dict:
+    """The public view without the version (an undo is a move of its own)."""
+    return {k: v for k, v in engine.view(state, None).items() if k != "version"}
+
+
+def _then_single(engine, state, moves) -> bool:
+    """A click that can be taken back, after which a single move can be taken back too."""
+    if not _takes_back(engine, state, moves):
+        return False
+    for move in moves:
+        state, _ = engine.apply(state, move)
+    return any(_takes_back(engine, state, [m]) for m in engine.legal_actions(state, moves[0].seat))
+
+
+async def _a_joined_pair(svc: TableService, seed: str, undoable: bool, fits=_takes_back):
+    """A started two-player Psi Wars game played at random until a joined pair is offered whose
+    click could (or could not) be taken back: (update, user, version, index of the pair, state)."""
+    engine = get_game("psiwars")
+    await svc.create("chan", "guild", "psiwars", "alice", "Alice")
+    await svc.join("chan", "bob", "Bob")
+    update = await svc.start("chan", "alice", seed=seed)
+    for _ in range(600):
+        user = update.to_act[0].user_id
+        version, _, found = await svc.offers_for(update.game_id, user)
+        state = engine.load_state((await svc.store.get_game(update.game_id)).state)
+        for i, offer in enumerate(found):
+            if isinstance(offer, Joined) and fits(engine, state, offer.moves()) == undoable:
+                return update, user, version, i, state
+        version, move = await svc.suggest(update.game_id, user, policy="random")
+        update = await svc.act(update.game_id, user, move, version=version)
+    raise AssertionError("no such joined pair was offered")
+
+
+async def test_undo_takes_back_the_whole_click_of_a_joined_pair(svc: TableService):
+    engine = get_game("psiwars")
+    update, user, version, index, before = await _a_joined_pair(svc, "joined-undo", undoable=True)
+    clicked = await svc.act(update.game_id, user, index, version=version)
+    assert clicked.version == version + 2 and clicked.undoable  # the Undo button shows
+    ask, undone = await svc.request_undo(update.game_id, user)
+    assert ask is None and undone is not None  # still the mover's own business: no approval
+    assert "took back the last 2 moves" in " ".join(undone.public_events)
+    stored = engine.load_state((await svc.store.get_game(update.game_id)).state)
+    assert stored.version == version + 3  # the undo is a move of its own
+    assert _board(engine, stored) == _board(engine, before)  # the step end is taken back too
+    assert engine.to_act(stored) == engine.to_act(before) and stored.pending == before.pending
+    replayed = await replay(svc.store, update.game_id)  # the log with the undo still replays
+    assert replayed.model_dump() == stored.model_dump()
+
+
+async def test_a_click_that_showed_something_hidden_offers_no_undo_at_all(svc: TableService):
+    update, user, version, index, _ = await _a_joined_pair(svc, "joined-undo", undoable=False)
+    clicked = await svc.act(update.game_id, user, index, version=version)
+    assert not clicked.undoable  # no button, though the step end alone could be taken back
+    if str(user) in [s.user_id for s in clicked.to_act]:
+        with pytest.raises(TableError):
+            await svc.request_undo(update.game_id, user)
+
+
+async def test_undo_after_a_joined_pair_and_a_single_move_takes_back_only_the_single_move(svc: TableService):
+    engine = get_game("psiwars")
+    update, user, version, index, _ = await _a_joined_pair(svc, "joined-undo", True, _then_single)
+    await svc.act(update.game_id, user, index, version=version)
+    middle = engine.load_state((await svc.store.get_game(update.game_id)).state)
+    _, _, legal = await svc.legal_for(update.game_id, user)
+    move = next(m for m in legal if _takes_back(engine, middle, [m]))
+    single = await svc.act(update.game_id, user, move, version=middle.version)
+    assert single.undoable
+    _, undone = await svc.request_undo(update.game_id, user)
+    assert "took back their last move" in " ".join(undone.public_events)
+    stored = engine.load_state((await svc.store.get_game(update.game_id)).state)
+    assert _board(engine, stored) == _board(engine, middle)
