@@ -61,14 +61,22 @@ def test_a_players_only_move_asks_no_confirmation():
 
 
 
-def _takes_back(engine, state, moves) -> bool:
-    """Whether every move of a click could be taken back, and the mover still acts after it."""
+def _played(engine, state, moves):
+    """The state after the moves, each still legal and each one that could be taken back; else None."""
     for move in moves:
+        if move not in engine.legal_actions(state, move.seat):
+            return None
         after, events = engine.apply(state, move)
         if not engine.undoable(state, after, events):
-            return False
+            return None
         state = after
-    return engine.to_act(state) == [moves[0].seat]
+    return state
+
+
+def _takes_back(engine, state, moves) -> bool:
+    """Whether every move of a click could be taken back, and the mover still acts after it."""
+    after = _played(engine, state, moves)
+    return after is not None and engine.to_act(after) == [moves[0].seat]
 
 
 def _board(engine, state) -> dict:
@@ -80,8 +88,7 @@ def _then_single(engine, state, moves) -> bool:
     """A click that can be taken back, after which a single move can be taken back too."""
     if not _takes_back(engine, state, moves):
         return False
-    for move in moves:
-        state, _ = engine.apply(state, move)
+    state = _played(engine, state, moves)
     return any(_takes_back(engine, state, [m]) for m in engine.legal_actions(state, moves[0].seat))
 
 
@@ -142,3 +149,31 @@ async def test_undo_after_a_joined_pair_and_a_single_move_takes_back_only_the_si
     assert "took back their last move" in " ".join(undone.public_events)
     stored = engine.load_state((await svc.store.get_game(update.game_id)).state)
     assert _board(engine, stored) == _board(engine, middle)
+
+
+async def test_undo_of_a_multi_select_submit_takes_back_all_its_moves(svc: TableService):
+    """Psi Wars' attackers are one "up to N" submit: after it the defender is awaited, so the undo
+    asks them, and their approval takes back every attacker the submit declared."""
+    engine = get_game("psiwars")
+    await svc.create("chan", "guild", "psiwars", "alice", "Alice")
+    await svc.join("chan", "bob", "Bob")
+    update = await svc.start("chan", "alice", seed="joined-undo")
+    for _ in range(300):
+        user = update.to_act[0].user_id
+        version, seat, legal = await svc.legal_for(update.game_id, user)
+        before = engine.load_state((await svc.store.get_game(update.game_id)).state)
+        if any(d.seat == seat and d.picks > 1 for d in before.pending) and _played(engine, before, legal[:2]):
+            break
+        version, move = await svc.suggest(update.game_id, user, policy="random")
+        update = await svc.act(update.game_id, user, move, version=version)
+    else:
+        raise AssertionError("no submit of two moves that could be taken back")
+    submitted = await svc.act_many(update.game_id, user, [0, 1], version=version)
+    assert submitted.version == version + 2 and submitted.undoable
+    other = "bob" if user == "alice" else "alice"
+    ask, now = await svc.request_undo(update.game_id, user)
+    if ask is not None:  # the other player is awaited now: they approve
+        _, now = await svc.answer_request(ask.id, other, True)
+    assert "took back the last 2 moves" in " ".join(now.public_events)
+    stored = engine.load_state((await svc.store.get_game(update.game_id)).state)
+    assert _board(engine, stored) == _board(engine, before) and stored.pending == before.pending
