@@ -8,22 +8,32 @@ from table.joined import Joined, warning
 from table.replay import replay
 
 
-async def test_a_step_end_and_a_move_after_it_are_one_act(svc: TableService):
-    engine = get_game("psiwars")
+async def _play_until(svc: TableService, seed: str, found):
+    """A started two-player Psi Wars game played at random until `await found(update, user)` gives
+    something: (update, user, what it gave)."""
     await svc.create("chan", "guild", "psiwars", "alice", "Alice")
     await svc.join("chan", "bob", "Bob")
-    update = await svc.start("chan", "alice", seed="joined-moves")
-    for _ in range(300):
+    update = await svc.start("chan", "alice", seed=seed)
+    for _ in range(600):
         user = update.to_act[0].user_id
-        version, seat, offers = await svc.offers_for(update.game_id, user)
-        _, _, legal = await svc.legal_for(update.game_id, user)
-        pairs = [i for i, o in enumerate(offers) if isinstance(o, Joined)]
-        if pairs:
-            break
+        hit = await found(update, user)
+        if hit is not None:
+            return update, user, hit
         version, move = await svc.suggest(update.game_id, user, policy="random")
         update = await svc.act(update.game_id, user, move, version=version)
-    else:
-        raise AssertionError("no step end was ever joined with the next move")
+    raise AssertionError("the game never came to what the test looks for")
+
+
+async def test_a_step_end_and_a_move_after_it_are_one_act(svc: TableService):
+    engine = get_game("psiwars")
+
+    async def offered(update, user):
+        version, seat, offers = await svc.offers_for(update.game_id, user)
+        pairs = [i for i, o in enumerate(offers) if isinstance(o, Joined)]
+        return (version, seat, offers, pairs) if pairs else None
+
+    update, user, (version, seat, offers, pairs) = await _play_until(svc, "joined-moves", offered)
+    _, _, legal = await svc.legal_for(update.game_id, user)
     assert offers[:len(legal)] == legal  # the legal moves keep their numbers
     pair = offers[pairs[0]]
     assert pair.first in legal and pair.label() == f"{pair.first.label()}, then {pair.then.label()}"
@@ -96,19 +106,15 @@ async def _a_joined_pair(svc: TableService, seed: str, undoable: bool, fits=_tak
     """A started two-player Psi Wars game played at random until a joined pair is offered whose
     click could (or could not) be taken back: (update, user, version, index of the pair, state)."""
     engine = get_game("psiwars")
-    await svc.create("chan", "guild", "psiwars", "alice", "Alice")
-    await svc.join("chan", "bob", "Bob")
-    update = await svc.start("chan", "alice", seed=seed)
-    for _ in range(600):
-        user = update.to_act[0].user_id
+
+    async def offered(update, user):
         version, _, found = await svc.offers_for(update.game_id, user)
         state = engine.load_state((await svc.store.get_game(update.game_id)).state)
-        for i, offer in enumerate(found):
-            if isinstance(offer, Joined) and fits(engine, state, offer.moves()) == undoable:
-                return update, user, version, i, state
-        version, move = await svc.suggest(update.game_id, user, policy="random")
-        update = await svc.act(update.game_id, user, move, version=version)
-    raise AssertionError("no such joined pair was offered")
+        return next(((version, i, state) for i, offer in enumerate(found)
+                     if isinstance(offer, Joined) and fits(engine, state, offer.moves()) == undoable), None)
+
+    update, user, (version, index, state) = await _play_until(svc, seed, offered)
+    return update, user, version, index, state
 
 
 async def test_undo_takes_back_the_whole_click_of_a_joined_pair(svc: TableService):
@@ -155,19 +161,15 @@ async def test_undo_of_a_multi_select_submit_takes_back_all_its_moves(svc: Table
     """Psi Wars' attackers are one "up to N" submit: after it the defender is awaited, so the undo
     asks them, and their approval takes back every attacker the submit declared."""
     engine = get_game("psiwars")
-    await svc.create("chan", "guild", "psiwars", "alice", "Alice")
-    await svc.join("chan", "bob", "Bob")
-    update = await svc.start("chan", "alice", seed="joined-undo")
-    for _ in range(300):
-        user = update.to_act[0].user_id
+
+    async def two_picks(update, user):  # a "choose N" open whose first two moves could be taken back
         version, seat, legal = await svc.legal_for(update.game_id, user)
         before = engine.load_state((await svc.store.get_game(update.game_id)).state)
         if any(d.seat == seat and d.picks > 1 for d in before.pending) and _played(engine, before, legal[:2]):
-            break
-        version, move = await svc.suggest(update.game_id, user, policy="random")
-        update = await svc.act(update.game_id, user, move, version=version)
-    else:
-        raise AssertionError("no submit of two moves that could be taken back")
+            return version, before
+        return None
+
+    update, user, (version, before) = await _play_until(svc, "joined-undo", two_picks)
     submitted = await svc.act_many(update.game_id, user, [0, 1], version=version)
     assert submitted.version == version + 2 and submitted.undoable
     other = "bob" if user == "alice" else "alice"
