@@ -335,6 +335,10 @@ def _plan_group(actions, game_id, version, seat, k, named_group, page) -> Layout
     if len(ix) <= DIRECT_BUTTONS:
         return [*_button_rows(game_id, version, seat, actions, ix, MAX_ROWS - 1), (back,)]
     pages = _chunks(ix, MAX_OPTIONS)
+    if 1 < len(pages) < MAX_ROWS:  # up to 100 moves: one select per 25, so no click goes on paging
+        return [*(_pick_select(game_id, version, seat, n, actions, chunk,
+                               f"{name} ({n * MAX_OPTIONS + 1}-{n * MAX_OPTIONS + len(chunk)} of {len(ix)})")
+                  for n, chunk in enumerate(pages)), (back,)]
     page = min(max(page, 0), len(pages) - 1)
     paged = len(pages) > 1
     placeholder = f"{name} ({len(ix)})" + (f", page {page + 1}/{len(pages)}" if paged else "")

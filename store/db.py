@@ -75,6 +75,7 @@ class ActionRow:
     user_id: str
     action: str  # JSON
     at: float
+    click: int | None = None  # the version the click that made this move started from (None: its own)
 
 
 @dataclass(frozen=True)
@@ -349,7 +350,7 @@ class Store(PeopleStore):
     async def save_move(self, game_id: int, expected_version: int, new_version: int, seat: int,
                         user_id: str, action_json: str, events: Iterable[LoggedEvent], state_json: str,
                         *, status: str | None = None, timers: TimerReset | None = None,
-                        claim: int | None = None) -> None:
+                        claim: int | None = None, click: int | None = None) -> None:
         """Store one applied action, atomically, if the game is still at `expected_version`.
 
         The version test is in the UPDATE's WHERE clause, so two writers that both read the
@@ -357,6 +358,7 @@ class Store(PeopleStore):
         In the same transaction: `status` ("finished") closes the game and drops its snapshots,
         `timers` sets the clocks the move leaves, and `claim` deletes the timer that caused the
         move (StaleVersion if it is already gone), so a crash never keeps half of a move.
+        `click`: the version the click that made several moves started from (undone together).
         """
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
@@ -373,8 +375,8 @@ class Store(PeopleStore):
             if touched != 1:
                 raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
             await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version, seat, user_id, action_json, now),
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at, click) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, seat, user_id, action_json, now, click),
             )
             if claim is not None and await conn.execute(
                     "DELETE FROM timers WHERE id = ? AND game_id = ?", (claim, game_id)) != 1:
@@ -397,8 +399,8 @@ class Store(PeopleStore):
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._all(
-            "SELECT seq, seat, user_id, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [ActionRow(r["seq"], r["seat"], r["user_id"], r["action"], r["at"]) for r in rows]
+            "SELECT seq, seat, user_id, action, at, click FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRow(r["seq"], r["seat"], r["user_id"], r["action"], r["at"], r["click"]) for r in rows]
 
     async def events(self, game_id: int, *, since_version: int = -1) -> list[EventRow]:
         rows = await self._all(

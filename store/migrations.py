@@ -181,6 +181,11 @@ MIGRATIONS: list[str] = [
         until REAL NOT NULL
     );
     """,
+    # 7: the moves of one click (a joined pair, a "choose N" submit) are one unit for undo: each
+    # names the version the click started from (NULL: a move on its own).
+    """
+    ALTER TABLE actions ADD COLUMN click INTEGER;
+    """,
 ]
 
 
@@ -381,6 +386,10 @@ PG_MIGRATIONS: list[str] = [
         owner TEXT NOT NULL,
         until DOUBLE PRECISION NOT NULL
     );
+    """,
+    # 7
+    """
+    ALTER TABLE actions ADD COLUMN click BIGINT;
     """,
 ]
 

@@ -174,11 +174,12 @@ class PeopleOps:
         mine = [i for i, a in enumerate(actions)
                 if a.seat == seat and a.user_id == user_id and i not in table_moves]
         if not mine or (table_moves and mine[-1] < table_moves[-1]):
-            raise TableError("There is no move of yours to take back (an undo only goes one move back, "
+            raise TableError("There is no move of yours to take back (an undo only goes one click back, "
                              "and not past an earlier undo).")
-        target = actions[mine[-1]].seq
+        first = _click_start(actions, mine[-1])  # a click that made several moves is undone whole
+        target = actions[first].seq
         state = await replay(self.store, row.id, check_snapshots=False, until=target)
-        for logged in actions[mine[-1]:]:
+        for logged in actions[first:]:
             after, events = engine.apply(state, engine.parse_action(logged.action))
             if after.rng.counter != state.rng.counter:
                 raise TableError("That move can't be taken back: dice were rolled (or cards shuffled) since.")
@@ -436,3 +437,12 @@ def _name_of(row: GameRow, user_id: str) -> str:
     seat = row.seat_of(user_id)
     return row.seats[seat].name if seat is not None else f"<@{user_id}>"
 
+
+def _click_start(actions: list, last: int) -> int:
+    """The index of the first move of the click that made `actions[last]` (the click's moves are
+    stored one after another, each naming the version the click started from)."""
+    start = actions[last].click
+    first = last
+    while start is not None and first > 0 and actions[first - 1].click == start:
+        first -= 1
+    return first

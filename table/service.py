@@ -459,11 +459,12 @@ class TableService(HintOps, PeopleOps):
             with engine.steady(state):  # a move by number and apply's check share one legal list
                 chosen = self._offered(engine, state, seat, action)
                 update = _UpdateBuilder(start=state, engine=engine)  # each save sets the clocks it leaves
+                click = _click(state, moves_of(chosen))
                 for move in moves_of(chosen):
                     if move.seat != seat:
                         raise NotYourMove(f"Only {_seat_name(row, move.seat)} can make that move.",
                                           engine.turn_rule or None)
-                    state = await self._apply_and_save(row, engine, state, move, user_id, update)
+                    state = await self._apply_and_save(row, engine, state, move, user_id, update, click=click)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
 
@@ -490,10 +491,11 @@ class TableService(HintOps, PeopleOps):
             # A move that closes the choice ("Pass", "Done") goes last, wherever the game lists it.
             picks.sort(key=lambda move: isinstance(move, PASSES) or engine.ends_step(move))
             update = _UpdateBuilder(start=state, engine=engine)
+            click = _click(state, picks)
             for n, move in enumerate(picks):
                 if n and (seat not in engine.to_act(state) or move not in engine.legal_actions(state, seat)):
                     break
-                state = await self._apply_and_save(row, engine, state, move, user_id, update)
+                state = await self._apply_and_save(row, engine, state, move, user_id, update, click=click)
             state = await self._let_ai_play(row, engine, state, update)
             return update.build(row, engine, state)
 
@@ -822,19 +824,20 @@ class TableService(HintOps, PeopleOps):
         return engine, state, seat
 
     async def _apply_and_save(self, row: GameRow, engine: Game, state: GameState, action: Action,
-                              user_id: str, update: _UpdateBuilder, *, claim: int | None = None) -> GameState:
+                              user_id: str, update: _UpdateBuilder, *, claim: int | None = None,
+                              click: int | None = None) -> GameState:
         # `state` was parsed for this move (or made by the move before): it is stepped in place,
         # not copied. IllegalAction goes to the caller with `state` untouched.
         before, events = engine.apply_owned(state, action)
         return await self._save(row, engine, before, state, events, action.model_dump_json(), action.seat,
-                                user_id, update, claim=claim)
+                                user_id, update, claim=claim, click=click)
 
     async def _save(self, row: GameRow, engine: Game, state: GameState, new: GameState, events: list[Event],
                     move_json: str, seat: int, user_id: str, update: _UpdateBuilder, *,
-                    claim: int | None = None) -> GameState:
+                    claim: int | None = None, click: int | None = None) -> GameState:
         """Store one move (the game's or the table's) that took `state` to `new`, with the clocks
-        it leaves and the claim of the timer that caused it, in one transaction; the game's
-        result is rated in the same breath."""
+        it leaves and the claim of the timer that caused it (and the click it belongs to), in one
+        transaction; the game's result is rated in the same breath."""
         outcome = engine.outcome(new)
         if outcome is not None:
             events = [*events, Event(text=f"The seed was {row.seed}; its SHA-256 is the commitment "
@@ -845,7 +848,7 @@ class TableService(HintOps, PeopleOps):
             await self.store.save_move(row.id, state.version, new.version, seat, user_id, move_json,
                                        _loggable(events), new_json,
                                        status="finished" if outcome is not None else None,
-                                       timers=clocks, claim=claim)
+                                       timers=clocks, claim=claim, click=click)
         except StoreStaleVersion as exc:
             raise StaleVersion() from exc
         self._sound[row.id] = hash(new_json)
@@ -937,6 +940,11 @@ class TableService(HintOps, PeopleOps):
         message = f"game #{row.id} ({row.game}): {what}"
         log.error(message)
         self.bugs.append(message)
+
+
+def _click(state: GameState, moves: list) -> int | None:
+    """The version a click of several moves starts from: its moves are one unit for undo."""
+    return state.version if len(moves) > 1 else None
 
 
 def _one_clock(timers: list[TimerRow]) -> bool:

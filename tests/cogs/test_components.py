@@ -267,3 +267,19 @@ def test_up_to_n_takes_one_to_n_and_copies_are_options_of_their_own():
     [row] = plan_picks(discards, 7, 3, 1, 2, copies=[2, 1])
     assert [(o.label, o.value) for o in row.options] == [
         ("Discard Crown", "0"), ("Discard Crown (copy 2)", "0.2"), ("Discard Rifle", "1")]
+
+
+@pytest.mark.parametrize("n, selects", [(26, 2), (60, 3), (100, 4)])
+def test_a_group_of_up_to_a_hundred_moves_is_one_select_per_25_without_pages(n, selects):
+    actions = [A(f"Move {i}", "Unit") for i in range(n)] + [A("End turn", "Turn")]
+    rows = plan_panel(actions, 7, 3, 1, group=0)
+    check_layout(rows)
+    picks = [r for r in rows if isinstance(r, SelectSpec)]
+    assert len(picks) == selects and sorted(int(o.value) for r in picks for o in r.options) == list(range(n))
+    assert [b.label for b in rows[-1]] == ["Back"]  # no ◀ Prev / Next ▶: every move is one choice away
+
+
+def test_a_group_of_more_than_a_hundred_moves_still_pages():
+    actions = [A(f"Move {i}", "Unit") for i in range(101)] + [A("End turn", "Turn")]
+    rows = plan_panel(actions, 7, 3, 1, group=0)
+    assert [b.label for b in rows[-1]] == ["◀ Prev", "Next ▶", "Back"]

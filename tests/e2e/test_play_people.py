@@ -4,22 +4,28 @@ clock, undo with the opponent's approval, concede and rematch, spectators, /game
 
 from __future__ import annotations
 
+import random
 import re
 
 import discord
 import pytest
 
+from engine.core import get_game
 from store import Store
-from table import TableService
+from table import TableError, TableService
+from table.joined import Joined
 from tests.e2e.helpers import (
     FINISHED,
     arbiter,
+    confirm_if_asked,
     fix_seed,
     human_game,
     latest_turn,
     open_panel,
     panel_actions,
+    panel_groups,
     turn_messages,
+    walk_until,
 )
 
 HOUR = 3600.0
@@ -269,3 +275,64 @@ async def test_the_undo_button_on_the_turn_message_asks_the_other_player(fake, s
         await fake.click(other, question, "Agree")
         await fake.settle()
         assert "took back their last move" in latest_turn(fake).content
+
+
+async def _undoable_pair(service, game_id: int, member) -> str | None:
+    """The label of a joined pair offered to `member` whose two moves could both be taken back."""
+    engine = get_game("psiwars")
+    try:
+        _, _, found = await service.offers_for(game_id, str(member.id))
+    except TableError:  # not this member's move
+        return None
+    state = engine.load_state((await service.store.get_game(game_id)).state)
+    for offer in found:
+        if isinstance(offer, Joined):
+            after = state
+            for move in offer.moves():
+                new, events = engine.apply(after, move)
+                if not engine.undoable(after, new, events):
+                    break
+                after = new
+            else:
+                if engine.to_act(after) == [offer.seat]:
+                    return offer.label()
+    return None
+
+
+async def test_one_press_of_undo_takes_back_a_whole_joined_click(fake, service, monkeypatch):
+    fix_seed(monkeypatch)
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with arbiter(fake, service):
+        game_id = await human_game(fake, alice, bob)
+        turn, mover = await walk_until(fake, random.Random(7),
+                                       lambda m: _has(_undoable_pair(service, game_id, m)))
+        label = await _undoable_pair(service, game_id, mover)
+        before = await service.current(game_id)
+        board_before = {k: v for k, v in before.public_view.items() if k != "version"}
+        panel = await open_panel(fake, mover, turn)
+        option = next((o for o in panel_actions(panel) if o.label == label), None)
+        if option is None:  # the pair sits in its group ("End ..., then <kind>")
+            select, value = next(v for g, v in panel_groups(panel).items() if label.startswith(g.split(", then")[0]))
+            await fake.choose(mover, panel, [value], select=select)
+            panel = fake.find_message(panel.id)
+            option = next(o for o in panel_actions(panel) if o.label == label)
+        if option.value is None:
+            clicked = await fake.click(mover, panel, option.custom_id)
+        else:
+            clicked = await fake.choose(mover, panel, [option.value], select=option.custom_id)
+        await confirm_if_asked(fake, mover, clicked, panel)
+        await fake.settle()
+        assert (await service.get(game_id)).version == before.version + 2  # one click, two moves
+        undo = next(b for b in latest_turn(fake).buttons if b["label"] == "Undo")
+        assert not (await fake.click(mover, latest_turn(fake), undo["custom_id"])).failed
+        await fake.settle()
+        shown = latest_turn(fake)
+        assert "took back the last 2 moves" in shown.content  # the turn message tells the table
+        now = await service.current(game_id)
+        assert {k: v for k, v in now.public_view.items() if k != "version"} == board_before
+        assert [s.user_id for s in now.to_act] == [s.user_id for s in before.to_act]
+        assert not [b for b in shown.buttons if b["label"] == "Undo"]  # nothing more of theirs to take back
+
+
+async def _has(label) -> bool:
+    return (await label) is not None
