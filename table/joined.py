@@ -54,14 +54,24 @@ def moves_of(offer: Offer) -> list[Action]:
     return offer.moves() if isinstance(offer, Joined) else [offer]
 
 
-def warning(engine: Game, state: GameState, offer: Offer) -> str | None:
+def warning(engine: Game, state: GameState, offer: Offer,
+            played: dict[Action, GameState] | None = None) -> str | None:
     """What the game warns of for an offer: each of its moves judged in the state it is played
-    from. A move that is the player's only one asks nothing: there is nothing else to choose."""
+    from. A move that is the player's only one asks nothing: there is nothing else to choose.
+    `played`: the states after the pairs' first moves, shared by the offers of one state (a step
+    end is joined with every move of the next step)."""
     said = []
-    for move in moves_of(offer):
+    moves = moves_of(offer)
+    for n, move in enumerate(moves):
         if len(engine.legal_actions(state, move.seat)) > 1:
             said.append(engine.danger(state, move))
-        if move is not moves_of(offer)[-1]:
-            state = engine.clone(state)
-            engine.advance(state, move)
+        if n < len(moves) - 1:
+            state = _played(engine, state, move, {} if played is None else played)
     return " ".join(s for s in said if s) or None
+
+
+def _played(engine: Game, state: GameState, move: Action, played: dict[Action, GameState]) -> GameState:
+    if move not in played:
+        played[move] = engine.clone(state)
+        engine.advance(played[move], move)
+    return played[move]

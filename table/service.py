@@ -381,8 +381,9 @@ class TableService(HintOps, PeopleOps):
             return {}
         engine = _engine(row.game)
         state = engine.load_state(row.state)
+        played: dict = {}  # each step end is played once for all the pairs it starts
         with engine.steady(state):
-            found = {i: warning(engine, state, a) for i, a in enumerate(actions)}
+            found = {i: warning(engine, state, a, played) for i, a in enumerate(actions)}
         return {i: text for i, text in found.items() if text}
 
     async def briefing(self, game_id: int, user_id: str) -> list[str]:
