@@ -66,7 +66,7 @@ def futura_gear_swaps(state, seat):
                 if fits and state.cards[card].cid != state.cards[slot.card].cid:
                     trial = state.model_copy(deep=True)
                     futura_exchange(trial, seat, slot.card, n, i)
-                    if GAME_VIEW(trial, seat) == GAME_VIEW(state, seat):
+                    if get_game("futura").view(trial, seat) == get_game("futura").view(state, seat):
                         yield slot.card, n, i
 
 
@@ -98,10 +98,6 @@ def futura_gear_secret(state, seat):
     if next(futura_gear_swaps(state, seat), None) is None:
         return []
     return [state.cards[slot.card].cid for slot in hidden_slots(state, seat)]
-
-
-def GAME_VIEW(state, seat):
-    return get_game(state.game).view(state, seat)
 
 
 def mooncourt_change(state, seat):
