@@ -208,3 +208,25 @@ def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
         raise TableError(f"Only the game's creator ({creator}) can {to_do}.")
 
 
+
+
+class VersionMemo:
+    """Answers worked out from one version of each game's state (what a seat is offered, what a
+    move warns of), kept until the game moves on: a newer version drops the game's older answers,
+    so the memo holds at most one version per game, for the `limit` games that moved last."""
+
+    def __init__(self, limit: int = 2048) -> None:
+        self.limit = limit
+        self._games: dict[int, tuple[int, dict]] = {}
+
+    def of(self, game_id: int, version: int) -> dict:
+        """The answers known for this version of the game (a dict to read and fill)."""
+        known = self._games.get(game_id)
+        if known is None or known[0] != version:
+            if known is not None and known[0] > version:
+                return {}  # an older version asked late: answer it, but keep the newer answers
+            self._games.pop(game_id, None)  # re-inserted last: the dict's order is recency
+            known = self._games[game_id] = (version, {})
+            if len(self._games) > self.limit:
+                del self._games[next(iter(self._games))]
+        return known[1]

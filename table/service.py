@@ -49,6 +49,7 @@ from store import StaleVersion as StoreStaleVersion
 from . import options
 from .errors import GameBroken, NotYourMove, StaleVersion, TableError
 from .helpers import (
+    VersionMemo,
     _and,
     _channel_busy,
     _engine,
@@ -112,7 +113,8 @@ class TableService(HintOps, PeopleOps):
         # A game's lock lives while someone holds or waits for it, so the table never grows.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
-        self._offers: dict[tuple, list[Offer]] = {}  # (game, version, seat) -> what that seat is offered
+        # Per game version: ("offers", seat) -> what that seat is offered, ("danger", offer) -> its warning.
+        self._known = VersionMemo()
         self._timer_task: asyncio.Task | None = None
         # The longest the dispatcher sleeps without looking at the store: in a cluster other
         # processes add timers it is not woken for (run_bot shortens it on PostgreSQL).
@@ -299,18 +301,16 @@ class TableService(HintOps, PeopleOps):
         pairs of a step end and a move after it (table/joined.py), whose indices `act` takes too."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        key = (game_id, row.version, seat)
-        if key in self._offers:
-            return row.version, seat, self._offers[key]
+        known = self._known.of(game_id, row.version)
+        if ("offers", seat) in known:
+            return row.version, seat, known["offers", seat]
         version, seat, legal = await self.legal_for(game_id, user_id)
         if not legal or version != row.version:
             return version, seat, legal
         engine = _engine(row.game)
         state = engine.load_state(row.state)
         with engine.steady(state):
-            found = offers(engine, state, seat)
-        self._offers = {k: v for k, v in self._offers.items() if k[0] != game_id}  # one version kept a game
-        self._offers[key] = found
+            found = known["offers", seat] = offers(engine, state, seat)
         return version, seat, found
 
     async def copies_for(self, game_id: int, user_id: str) -> list[int]:
@@ -379,12 +379,16 @@ class TableService(HintOps, PeopleOps):
         row = await self._row(game_id)
         if row.state is None or row.status != "active":
             return {}
-        engine = _engine(row.game)
-        state = engine.load_state(row.state)
-        played: dict = {}  # each step end is played once for all the pairs it starts
-        with engine.steady(state):
-            found = {i: warning(engine, state, a, played) for i, a in enumerate(actions)}
-        return {i: text for i, text in found.items() if text}
+        known = self._known.of(game_id, row.version)  # the turn message and the panel ask alike
+        missing = [a for a in dict.fromkeys(actions) if ("danger", a) not in known]
+        if missing:
+            engine = _engine(row.game)
+            state = engine.load_state(row.state)
+            played: dict = {}  # each step end is played once for all the pairs it starts
+            with engine.steady(state):
+                for a in missing:
+                    known["danger", a] = warning(engine, state, a, played)
+        return {i: known["danger", a] for i, a in enumerate(actions) if known["danger", a]}
 
     async def briefing(self, game_id: int, user_id: str) -> list[str]:
         """What a player's own open prompt is about, for their private panel or the console: the

@@ -92,6 +92,11 @@ async def test_dangers_name_the_moves_the_game_warns_about(svc):
         if warned:
             assert all(legal[i].label().startswith("End ") and ("ends your turn" in text or "Creation Unit" in text)
                        for i, text in warned.items())
+            # Asked again for some of the moves (a click's single move), in another order, the
+            # answers are the same warnings, numbered by the new list.
+            subset = [legal[i] for i in reversed(range(len(legal))) if i in warned or i % 2]
+            again = await svc.dangers(update.game_id, subset)
+            assert again == {n: warned[legal.index(a)] for n, a in enumerate(subset) if legal.index(a) in warned}
             return
         version, move = await svc.suggest(update.game_id, user, policy="random")
         update = await svc.act(update.game_id, user, move, version=version)
