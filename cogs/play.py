@@ -246,6 +246,8 @@ class PlayCog(commands.Cog, name="Play"):
         # (game, user) -> the interaction whose private panel that player saw last, the panel's
         # message id (None: the interaction's own message) and when: refreshed on their next move.
         self._panels: dict[tuple[int, str], tuple[discord.Interaction, int | None, float]] = {}
+        self._panel_locks: weakref.WeakValueDictionary[tuple[int, str], asyncio.Lock] = weakref.WeakValueDictionary()
+        self._panel_tickets: dict[tuple[int, str], int] = {}  # refreshes asked per panel, the newest wins
         if hasattr(service, "on_notice"):
             service.on_notice = self.on_notice  # reminders and timeouts from the table's clock
 
@@ -301,9 +303,10 @@ class PlayCog(commands.Cog, name="Play"):
             self._shown[update.game_id] = (str(msg.id), told[-KEEP_LINES:])
             edited = msg.id == (int(last[1]) if last else None)
             self._pinged[update.game_id] = pinged_after(pinged, update, posted=not edited)
-            await self._refresh_panels(update, actor_id)
-            if edited and update.same_awaited:
-                return msg  # the same players act on: no new ping, no DM
+        # Outside the message lock: the game's next turn message never waits on these edits.
+        await self._refresh_panels(update, actor_id)
+        if edited and update.same_awaited:
+            return msg  # the same players act on: no new ping, no DM
         if not update.finished:
             link = jump_link(table, table.channel_id, str(msg.id))
             # The player who just moved and moves on sees the message already: no DM for them.
@@ -328,26 +331,47 @@ class PlayCog(commands.Cog, name="Play"):
         """A player whose private panel is still open sees their new choices there when the game
         comes to them (a reaction, their turn again): no click on "Your move" first. Best effort:
         a panel older than Discord lets us edit is left as it is (its buttons answer as stale)."""
-        if update.finished:
+        if update.finished:  # nothing more to choose: forget the game's panels
+            for key in [k for k in self._panels if k[0] == update.game_id]:
+                del self._panels[key]
             return
         for seat in update.to_act:
-            key = (update.game_id, str(seat.user_id))
-            seen = self._panels.get(key)
-            if seat.is_ai or str(seat.user_id) == actor_id or seen is None:
-                continue
-            interaction, message_id, when = seen
-            if time.monotonic() - when > PANEL_FRESH:
-                self._panels.pop(key, None)
-                continue
-            kw = fit(**{"view": None, **await self._panel(update.game_id, str(seat.user_id))})
+            if not seat.is_ai and str(seat.user_id) != actor_id:
+                await self._refresh_panel(update.game_id, str(seat.user_id))
+
+    async def _refresh_panel(self, game_id: int, user_id: str) -> None:
+        """Edit one open panel with the game as it stands. Refreshes of one panel run one at a
+        time and only the newest asked waits its turn: an older one never lands after it."""
+        key = (game_id, user_id)
+        if key not in self._panels:
+            return
+        ticket = self._panel_tickets[key] = self._panel_tickets.get(key, 0) + 1
+        async with self._panel_locks.setdefault(key, asyncio.Lock()):
             try:
-                if message_id is None:
-                    await interaction.edit_original_response(**kw)
-                else:
-                    await interaction.followup.edit_message(message_id, **kw)
-            except discord.HTTPException as exc:
-                log.info("could not refresh the panel of %s in game %s: %s", seat.user_id, update.game_id, exc)
-                self._panels.pop(key, None)
+                if self._panel_tickets.get(key) == ticket:  # else a newer refresh follows this one
+                    await self._edit_panel(game_id, user_id)
+            finally:
+                if self._panel_tickets.get(key) == ticket:  # nobody waits behind this one
+                    del self._panel_tickets[key]
+
+    async def _edit_panel(self, game_id: int, user_id: str) -> None:
+        key = (game_id, user_id)
+        seen = self._panels.get(key)
+        if seen is None:
+            return  # closed meanwhile
+        interaction, message_id, when = seen
+        if time.monotonic() - when > PANEL_FRESH:
+            self._panels.pop(key, None)
+            return
+        kw = fit(**{"view": None, **await self._panel(game_id, user_id)})
+        try:
+            if message_id is None:
+                await interaction.edit_original_response(**kw)
+            else:
+                await interaction.followup.edit_message(message_id, **kw)
+        except discord.HTTPException as exc:
+            log.info("could not refresh the panel of %s in game %s: %s", user_id, game_id, exc)
+            self._panels.pop(key, None)
 
     async def _edit_turn(self, last: tuple[str, str, int], update: Update, content: str, png: bytes | None,
                          rows: Layout) -> discord.Message | None:

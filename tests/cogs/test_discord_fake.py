@@ -28,8 +28,17 @@ async def service(tmp_path):
     await svc.close()
 
 
-def panel_key(msg):
-    return next(b["custom_id"] for b in msg.buttons if parse_cid(b["custom_id"]).kind == "panel")
+def panel_key(msg, fake=None):
+    """The custom id of a turn message's "Your move" button; with `fake`, a missing one fails
+    with every message and edit the channel saw (a rare CI failure left too little to go on)."""
+    found = [b["custom_id"] for b in msg.buttons if getattr(parse_cid(b["custom_id"]), "kind", None) == "panel"]
+    if not found and fake is not None:
+        def labels(payload):
+            return [b.get("label") for row in payload.get("components") or [] for b in row.get("components", [])]
+        seen = [f"{m.id}{' (ephemeral)' if m.audience else ''}: " + " | ".join(
+            f"{(v.get('content') or '')[:50]!r} {labels(v)}" for v in [*m.versions, m.data]) for m in fake.history()]
+        raise AssertionError(f"no Your move button on {msg!r}; the channel saw:\n" + "\n".join(seen))
+    return found[0]
 
 
 async def test_solo_game_over_the_gateway(service):
@@ -57,7 +66,7 @@ async def test_solo_game_over_the_gateway(service):
             done = await fake.click(alice, panel.followups[0], first["custom_id"])
             assert not done.failed
             await fake.wait_for(lambda: len(fake.find_message(turn.id).versions) > before, timeout=5)
-            assert old_key != panel_key(fake.find_message(turn.id))  # the old version's button is gone
+            assert old_key != panel_key(fake.find_message(turn.id), fake)  # the old version's button is gone
             # The old message's button is stale now.
             status = await fake.slash(alice, "game", "status")
             assert not status.failed

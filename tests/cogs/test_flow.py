@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from types import SimpleNamespace
 
@@ -262,3 +263,61 @@ async def test_a_move_on_the_turn_message_brings_the_next_private_choices(table)
             return
         assert not panels
     raise AssertionError("no public move ever left private choices")
+
+
+async def test_a_slow_panel_refresh_never_holds_up_the_next_turn_message(table):
+    """Refreshing a waiting player's open panel happens after the turn message is up, outside its
+    lock: a panel edit Discord is slow to take does not delay the game's next turn message."""
+    bot, service, play, lobby = table
+    await new_game(lobby, opponent="human")
+    await lobby.join.callback(lobby, Interaction(BOB, "Bob"))
+    await lobby.start.callback(lobby, Interaction(ALICE, "Alice"))
+    first = (await service.current(1)).to_act[0]
+    mover, waiter = (str(ALICE), str(BOB)) if first.user_id == str(ALICE) else (str(BOB), str(ALICE))
+    released = asyncio.Event()
+
+    class SlowPanel(Interaction):
+        async def edit_original_response(self, **kw):
+            await released.wait()  # Discord sits on this edit
+            await super().edit_original_response(**kw)
+
+    slow = SlowPanel(int(waiter))
+    play._saw_panel(slow, 1)  # the waiting player has their panel open
+    table_info = await service.get(1)
+    update = await service.current(1)
+    while not any(s.user_id == waiter for s in update.to_act):  # the mover plays until the waiter is asked
+        version, move = await service.suggest(1, mover, policy="random")
+        update = await service.act(1, mover, move, version=version)
+    refreshing = asyncio.create_task(play.post_update(table_info, update, actor_id=mover))
+    await asyncio.sleep(0.05)
+    assert not refreshing.done() and not slow.edits  # stuck in the panel edit
+    version, move = await service.suggest(1, waiter, policy="random")
+    later = await service.act(1, waiter, move, version=version)
+    posted = len(bot.channel.sent) + len(bot.channel.edited)
+    await asyncio.wait_for(play.post_update(table_info, later, actor_id=waiter), timeout=5)
+    assert len(bot.channel.sent) + len(bot.channel.edited) > posted  # the next turn message is up
+    released.set()
+    await refreshing
+    assert slow.edits  # the refresh itself still lands
+
+
+async def test_refreshes_of_one_panel_land_in_order_and_skip_the_outdated(table):
+    bot, service, play, lobby = table
+    await new_game(lobby)
+    released = asyncio.Event()
+
+    class SlowPanel(Interaction):
+        async def edit_original_response(self, **kw):
+            await released.wait()
+            await super().edit_original_response(**kw)
+
+    panel = SlowPanel(ALICE)
+    play._saw_panel(panel, 1)
+    first = asyncio.create_task(play._refresh_panel(1, str(ALICE)))
+    await asyncio.sleep(0.01)  # the first is with Discord now
+    queued = [asyncio.create_task(play._refresh_panel(1, str(ALICE))) for _ in range(2)]
+    await asyncio.sleep(0.01)
+    released.set()
+    await asyncio.gather(first, *queued)
+    assert len(panel.edits) == 2  # the first, then only the newest of the two that waited
+    assert not play._panel_tickets  # nothing left behind
