@@ -211,22 +211,25 @@ def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
 
 
 class VersionMemo:
-    """Answers worked out from one version of each game's state (what a seat is offered, what a
-    move warns of), kept until the game moves on: a newer version drops the game's older answers,
-    so the memo holds at most one version per game, for the `limit` games that moved last."""
+    """Answers worked out from one stored version of each game (its parsed state, what a seat is
+    offered, what a move warns of), kept until the game moves on: a newer version drops the
+    game's older answers, so the memo holds one version per game, for the `limit` games that
+    moved last. A version is known by its number and the hash of its stored text, so a state
+    rewritten under the same number (a repair) is never answered from the old one."""
 
     def __init__(self, limit: int = 2048) -> None:
         self.limit = limit
-        self._games: dict[int, tuple[int, dict]] = {}
+        self._games: dict[int, tuple[int, int, dict]] = {}
 
-    def of(self, game_id: int, version: int) -> dict:
+    def of(self, game_id: int, version: int, text: str | None = None) -> dict:
         """The answers known for this version of the game (a dict to read and fill)."""
+        mark = hash(text)
         known = self._games.get(game_id)
-        if known is None or known[0] != version:
+        if known is None or known[:2] != (version, mark):
             if known is not None and known[0] > version:
                 return {}  # an older version asked late: answer it, but keep the newer answers
             self._games.pop(game_id, None)  # re-inserted last: the dict's order is recency
-            known = self._games[game_id] = (version, {})
+            known = self._games[game_id] = (version, mark, {})
             if len(self._games) > self.limit:
                 del self._games[next(iter(self._games))]
-        return known[1]
+        return known[2]

@@ -291,7 +291,7 @@ class TableService(HintOps, PeopleOps):
         if row.status != "active" or seat is None:
             return row.version, seat, []
         engine = _engine(row.game)
-        state = engine.load_state(row.state)
+        state = self._reading(row)
         if seat not in engine.to_act(state):
             return row.version, seat, []
         return row.version, seat, engine.legal_actions(state, seat)
@@ -301,14 +301,14 @@ class TableService(HintOps, PeopleOps):
         pairs of a step end and a move after it (table/joined.py), whose indices `act` takes too."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        known = self._known.of(game_id, row.version)
+        known = self._known.of(game_id, row.version, row.state)
         if ("offers", seat) in known:
             return row.version, seat, known["offers", seat]
         version, seat, legal = await self.legal_for(game_id, user_id)
         if not legal or version != row.version:
             return version, seat, legal
         engine = _engine(row.game)
-        state = engine.load_state(row.state)
+        state = self._reading(row)
         with engine.steady(state):
             found = known["offers", seat] = offers(engine, state, seat)
         return version, seat, found
@@ -321,7 +321,7 @@ class TableService(HintOps, PeopleOps):
         if not legal:
             return []
         engine = _engine(row.game)
-        state = engine.load_state(row.state)
+        state = self._reading(row)
         return [max(1, engine.copies(state, a)) for a in legal]
 
     async def verify(self, game_id: int) -> str:
@@ -371,7 +371,7 @@ class TableService(HintOps, PeopleOps):
             return []
         engine = _engine(row.game)
         seat = row.seat_of(user_id) if user_id is not None else None
-        return engine.prompt_views(engine.load_state(row.state), seat)
+        return engine.prompt_views(self._reading(row), seat)
 
     async def dangers(self, game_id: int, actions: list[Offer]) -> dict[int, str]:
         """Index -> the consequence the game warns of, for the moves among `actions` it marks
@@ -379,11 +379,11 @@ class TableService(HintOps, PeopleOps):
         row = await self._row(game_id)
         if row.state is None or row.status != "active":
             return {}
-        known = self._known.of(game_id, row.version)  # the turn message and the panel ask alike
+        known = self._known.of(game_id, row.version, row.state)  # the turn message and the panel ask alike
         missing = [a for a in dict.fromkeys(actions) if ("danger", a) not in known]
         if missing:
             engine = _engine(row.game)
-            state = engine.load_state(row.state)
+            state = self._reading(row)
             played: dict = {}  # each step end is played once for all the pairs it starts
             with engine.steady(state):
                 for a in missing:
@@ -398,7 +398,7 @@ class TableService(HintOps, PeopleOps):
         if row.state is None or row.status != "active" or seat is None:
             return []
         engine = _engine(row.game)
-        state = engine.load_state(row.state)
+        state = self._reading(row)
         mine = [p for p in engine.prompt_views(state, seat) if p.seat == seat]
         if not mine:
             return []
@@ -782,11 +782,19 @@ class TableService(HintOps, PeopleOps):
             raise TableError(f"There is no game #{game_id}.")
         return row if broken_ok else await self._sound_row(row)
 
+    def _reading(self, row: GameRow) -> GameState:
+        """The stored state of `row`, parsed once per version and shared by every read of it
+        (moves, warnings, prompts): for reading only. A move parses its own copy to change."""
+        known = self._known.of(row.id, row.version, row.state)
+        if "state" not in known:
+            known["state"] = _engine(row.game).load_state(row.state)
+        return known["state"]
+
     async def _sound_row(self, row: GameRow) -> GameRow:
         """Check once per stored text that the state loads; set the game aside if not."""
         if row.broken is None and row.state is not None and self._sound.get(row.id) != hash(row.state):
             try:
-                _engine(row.game).load_state(row.state)
+                self._reading(row)
                 self._sound[row.id] = hash(row.state)
             except TableError:
                 raise

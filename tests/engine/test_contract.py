@@ -44,6 +44,7 @@ class Run:
     final: GameState | None = None
     impure: list[str] = field(default_factory=list)  # apply changed its input
     owned: list[str] = field(default_factory=list)  # apply_owned's state or snapshot differs from apply's
+    reads: list[str] = field(default_factory=list)  # a read the table shares between callers changed the state
     round_trip: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)  # hidden tokens or another seat's context seen
     explained_legal: list[str] = field(default_factory=list)  # explain_illegal called for a legal move
@@ -104,6 +105,7 @@ def _play(r: Run, state: GameState, move: Action, *, pure: bool) -> GameState:
     else in place through `advance` as simulations do; then the round trip and what each seat sees."""
     game = r.game
     if pure:
+        _check_reads(r, state, move.seat)
         before = state.model_dump_json()
         new, events = _apply_legal(game, r, state, move)
         if state.model_dump_json() != before:
@@ -115,6 +117,23 @@ def _play(r: Run, state: GameState, move: Action, *, pure: bool) -> GameState:
         r.note(r.round_trip, "load_state(model_dump_json()) differs from the state")
     _check_views(r, new, events)
     return new
+
+
+def _check_reads(r: Run, state: GameState, seat: int) -> None:
+    """What the table asks of one parsed state that it keeps for a version and shares between
+    callers (moves, joined moves, warnings, copies, prompts, views) leaves that state as it was."""
+    game = r.game
+    before = state.model_dump_json()
+    legal = game.legal_actions(state, seat)
+    game.joined_moves(state, seat)
+    for move in legal:
+        game.danger(state, move)
+        game.copies(state, move)
+    for viewer in (None, seat):
+        game.prompt_views(state, viewer)
+        game.view(state, viewer)
+    if state.model_dump_json() != before:
+        r.note(r.reads, f"reading seat {seat}'s moves, warnings, prompts or views changed the state")
 
 
 def _check_owned(r: Run, state: GameState, owned: GameState, move: Action, new: GameState,
@@ -255,6 +274,11 @@ def test_apply_leaves_its_input_untouched(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_apply_owned_matches_apply_and_its_snapshot_reads_as_the_state_before(game_id):
     assert [f for r in runs(game_id) for f in r.owned] == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_reading_moves_warnings_prompts_and_views_leaves_the_state_untouched(game_id):
+    assert [f for r in runs(game_id) for f in r.reads] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

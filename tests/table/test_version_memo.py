@@ -27,3 +27,10 @@ def test_only_the_most_recently_moved_games_are_kept():
     memo.of(3, 1)["x"] = 3
     assert memo.of(1, 2) == {"x": "moved"} and memo.of(3, 1) == {"x": 3}
     assert memo.of(2, 1) == {}
+
+
+def test_a_state_rewritten_under_the_same_number_starts_afresh():
+    memo = VersionMemo()
+    memo.of(1, 5, '{"a": 1}')["state"] = "old"
+    assert memo.of(1, 5, '{"a": 2}') == {}  # a repair stored another text as version 5
+    assert memo.of(1, 5, '{"a": 1}') == {}
