@@ -790,6 +790,12 @@ class TableService(HintOps, PeopleOps):
             known["state"] = _engine(row.game).load_state(row.state)
         return known["state"]
 
+    def _owned(self, row: GameRow) -> GameState:
+        """The stored state of `row` for a move to change: the parsed reading copy, taken out of
+        the memo (no reader holds it across an await, and what they built from it does not share
+        its lists), or a fresh parse."""
+        return self._known.of(row.id, row.version, row.state).pop("state", None) or _engine(row.game).load_state(row.state)
+
     async def _sound_row(self, row: GameRow) -> GameRow:
         """Check once per stored text that the state loads; set the game aside if not."""
         if row.broken is None and row.state is not None and self._sound.get(row.id) != hash(row.state):
@@ -827,7 +833,7 @@ class TableService(HintOps, PeopleOps):
         seat = row.seat_of(user_id)
         if seat is None:
             raise NotYourMove(f"You are not playing in game #{row.id}.", engine.turn_rule or None)
-        state = engine.load_state(row.state)
+        state = self._owned(row)
         waiting = engine.to_act(state)
         if row.seats[seat].is_ai:
             raise NotYourMove(f"Your seat in game #{row.id} is played by the AI now.")
