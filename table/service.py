@@ -782,6 +782,13 @@ class TableService(HintOps, PeopleOps):
             raise TableError(f"There is no game #{game_id}.")
         return row if broken_ok else await self._sound_row(row)
 
+    async def _row_and_answers(self, game_id: int) -> tuple[GameRow, dict[int, dict[str, str]]]:
+        """`_row` and the game's standing answers, read together."""
+        row, answers = await self.store.game_and_answers(game_id)
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        return await self._sound_row(row), answers
+
     def _reading(self, row: GameRow) -> GameState:
         """The stored state of `row`, parsed once per version and shared by every read of it
         (moves, warnings, prompts): for reading only. A move parses its own copy to change."""
@@ -891,8 +898,7 @@ class TableService(HintOps, PeopleOps):
                            update: _UpdateBuilder) -> GameState:
         """Seats that need no person move by themselves: AI seats, and players whose standing
         answer (/autopilot) covers the decision they owe. Stops when only people are awaited."""
-        row = await self._row(row.id)  # seats may have changed hands (replacement, concession)
-        answers = await self.store.standing_answers(row.id)
+        row, answers = await self._row_and_answers(row.id)  # seats may have changed hands (replacement, concession)
         steps = 0
         while engine.outcome(state) is None:
             auto = await self._automatic_move(row, engine, state, answers)

@@ -149,6 +149,16 @@ async def test_seats_are_frozen_once_started(store):
     assert not await store.remove_seat(game_id, "bob")
 
 
+async def test_a_game_and_its_standing_answers_come_in_one_read(store):
+    game_id = await active_game(store)
+    await store.set_standing_answer(game_id, 1, "block", "no")
+    await store.set_standing_answer(game_id, 1, "draw", "yes")
+    row, answers = await store.game_and_answers(game_id)
+    assert row == await store.get_game(game_id)
+    assert answers == await store.standing_answers(game_id) == {1: {"block": "no", "draw": "yes"}}
+    assert await store.game_and_answers(game_id + 100) == (None, {})
+
+
 async def test_save_move_logs_action_events_and_state(store):
     game_id = await active_game(store)
     await store.save_move(game_id, 0, 1, 0, "alice", '{"type": "x"}',
