@@ -566,9 +566,8 @@ class PlayCog(commands.Cog, name="Play"):
                      prefix: str = "") -> dict:
         """Send kwargs for a seat's private panel (or a sentence saying who the game waits on).
         The panel opens with what the choice is about: the prompt's context, for its owner only."""
-        table = await self.service.get(game_id)
-        prompts = await self.service.prompts(game_id, user_id)
-        version, seat, actions = await self.service.offers_for(game_id, user_id)
+        facts = await self.service.panel_facts(game_id, user_id)
+        table, prompts, version, seat, actions = facts.table, facts.prompts, facts.version, facts.seat, facts.offers
         head = [prefix] if prefix else []
         if table.status != "active":
             return _kw(content="\n".join([*head, f"Game #{game_id} is {table.status}; there is nothing to choose."]))
@@ -579,15 +578,14 @@ class PlayCog(commands.Cog, name="Play"):
         mine = [d for d in prompts if d.seat == seat]
         title = f"**{panel_label([s for s in table.seats if s.seat == seat], prompts)}**, game #{game_id}"
         said = next((BARE_SECTION.sub("", d.prompt) for d in mine if d.prompt), None)
-        context = await self.service.briefing(game_id, user_id)  # what it is about, and what a timeout does
+        context = facts.briefing  # what it is about, and what a timeout does
         tail = [f"-# {len(actions)} choice{'s' if len(actions) != 1 else ''}; only you can see this."]
         rows = mark_danger(plan_panel(actions, game_id, version, seat, group, page,
-                                      group_first=self.service.pieces_first(table.game)),
-                           await self.service.dangers(game_id, actions))
+                                      group_first=self.service.pieces_first(table.game)), facts.dangers)
         picks = max((d.picks for d in mine), default=1)
         upto = any(d.upto for d in mine)
         legal = [a for a in actions if not hasattr(a, "then")]  # the moves; joined pairs come after them
-        copies = await self.service.copies_for(game_id, user_id) if picks > 1 else []
+        copies = facts.copies if picks > 1 else []
         together = plan_picks(legal, game_id, version, seat, picks, upto, copies) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])

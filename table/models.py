@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import PromptView
+
+from .joined import Offer
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 
@@ -57,6 +60,20 @@ class Update(BaseModel):
     undoable: bool = False  # the person who moved may take it back (no die rolled, nothing hidden shown)
     turn_key: tuple[int, int] | None = None  # the game turn it ends in: (turn, active seat)
     moments: list[str] = Field(default_factory=list)  # a finished game's key moments, from its public log
+
+
+@dataclass(frozen=True)
+class PanelFacts:
+    """What a player's private panel shows, all read from one stored version of the game."""
+
+    table: TableInfo
+    prompts: list[PromptView]  # as this player may see them
+    version: int
+    seat: int | None  # None: not playing
+    offers: list[Offer]  # their moves, then the joined pairs (empty: not theirs to move)
+    briefing: list[str]  # what their open prompt is about, and what a timeout does
+    dangers: dict[int, str]  # offer index -> the warning its red confirmation gives
+    copies: list[int]  # for a "choose N": how often each legal move may be picked (else empty)
 
 
 class GameSummary(BaseModel):

@@ -76,6 +76,7 @@ from .models import (
     CLOCK_KEY,
     ClockSettings,
     Notice,
+    PanelFacts,
     TableInfo,
     TableSettings,
     Update,
@@ -288,36 +289,56 @@ class TableService(HintOps, PeopleOps):
         """(version, seat, the moves this user may make now); no moves if it is not their turn."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        if row.status != "active" or seat is None:
-            return row.version, seat, []
-        engine = _engine(row.game)
-        state = self._reading(row)
-        if seat not in engine.to_act(state):
-            return row.version, seat, []
-        return row.version, seat, engine.legal_actions(state, seat)
+        return row.version, seat, self._legal(row, seat)
 
     async def offers_for(self, game_id: int, user_id: str) -> tuple[int, int | None, list[Offer]]:
         """(version, seat, the choices this user is offered): their legal moves, then the joined
         pairs of a step end and a move after it (table/joined.py), whose indices `act` takes too."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        known = self._known.of(game_id, row.version, row.state)
-        if ("offers", seat) in known:
-            return row.version, seat, known["offers", seat]
-        version, seat, legal = await self.legal_for(game_id, user_id)
-        if not legal or version != row.version:
-            return version, seat, legal
-        engine = _engine(row.game)
-        state = self._reading(row)
-        with engine.steady(state):
-            found = known["offers", seat] = offers(engine, state, seat)
-        return version, seat, found
+        return row.version, seat, self._offers(row, seat)
 
     async def copies_for(self, game_id: int, user_id: str) -> list[int]:
         """For each of legal_for's moves, how many times one "choose N" answer may pick it
         (Game.copies: copies of one card in hand)."""
         row = await self._row(game_id)
-        _, seat, legal = await self.legal_for(game_id, user_id)
+        return self._copies(row, row.seat_of(user_id))
+
+    async def panel_facts(self, game_id: int, user_id: str) -> PanelFacts:
+        """Everything a player's private panel shows, from one read of the stored game: what get,
+        prompts, offers_for, briefing and dangers answer, and copies_for for a "choose N"."""
+        row = await self._row(game_id)
+        seat = row.seat_of(user_id)
+        choices, prompts = self._offers(row, seat), self._prompts(row, seat)
+        several = any(d.seat == seat and d.picks > 1 for d in prompts)
+        return PanelFacts(table=_info(row), prompts=prompts, version=row.version, seat=seat, offers=choices,
+                          briefing=self._briefing(row, seat), dangers=self._dangers(row, choices),
+                          copies=self._copies(row, seat) if several else [])
+
+    def _legal(self, row: GameRow, seat: int | None) -> list[Action]:
+        if row.status != "active" or seat is None:
+            return []
+        engine = _engine(row.game)
+        state = self._reading(row)
+        if seat not in engine.to_act(state):
+            return []
+        return engine.legal_actions(state, seat)
+
+    def _offers(self, row: GameRow, seat: int | None) -> list[Offer]:
+        known = self._known.of(row.id, row.version, row.state)
+        if ("offers", seat) in known:
+            return known["offers", seat]
+        legal = self._legal(row, seat)
+        if not legal:
+            return legal
+        engine = _engine(row.game)
+        state = self._reading(row)
+        with engine.steady(state):
+            found = known["offers", seat] = offers(engine, state, seat)
+        return found
+
+    def _copies(self, row: GameRow, seat: int | None) -> list[int]:
+        legal = self._legal(row, seat)
         if not legal:
             return []
         engine = _engine(row.game)
@@ -367,19 +388,22 @@ class TableService(HintOps, PeopleOps):
         """The decisions the game waits on, as this user (None: the channel) may see them: each
         prompt's context lines only for its owner."""
         row = await self._row(game_id)
+        return self._prompts(row, row.seat_of(user_id) if user_id is not None else None)
+
+    def _prompts(self, row: GameRow, seat: int | None) -> list[PromptView]:
         if row.state is None:
             return []
-        engine = _engine(row.game)
-        seat = row.seat_of(user_id) if user_id is not None else None
-        return engine.prompt_views(self._reading(row), seat)
+        return _engine(row.game).prompt_views(self._reading(row), seat)
 
     async def dangers(self, game_id: int, actions: list[Offer]) -> dict[int, str]:
         """Index -> the consequence the game warns of, for the moves among `actions` it marks
         (see Game.danger; never a player's only move); from the stored state."""
-        row = await self._row(game_id)
+        return self._dangers(await self._row(game_id), actions)
+
+    def _dangers(self, row: GameRow, actions: list[Offer]) -> dict[int, str]:
         if row.state is None or row.status != "active":
             return {}
-        known = self._known.of(game_id, row.version, row.state)  # the turn message and the panel ask alike
+        known = self._known.of(row.id, row.version, row.state)  # the turn message and the panel ask alike
         missing = [a for a in dict.fromkeys(actions) if ("danger", a) not in known]
         if missing:
             engine = _engine(row.game)
@@ -394,7 +418,9 @@ class TableService(HintOps, PeopleOps):
         """What a player's own open prompt is about, for their private panel or the console: the
         game's context lines (from what that seat may see) and what running out of time does."""
         row = await self._row(game_id)
-        seat = row.seat_of(user_id)
+        return self._briefing(row, row.seat_of(user_id))
+
+    def _briefing(self, row: GameRow, seat: int | None) -> list[str]:
         if row.state is None or row.status != "active" or seat is None:
             return []
         engine = _engine(row.game)

@@ -101,3 +101,26 @@ async def test_dangers_name_the_moves_the_game_warns_about(svc):
         version, move = await svc.suggest(update.game_id, user, policy="random")
         update = await svc.act(update.game_id, user, move, version=version)
     pytest.fail("no move was ever marked dangerous")
+
+
+async def test_panel_facts_are_what_the_separate_questions_answer(svc):
+    update = await two_people(svc, seed="turns-facts")
+    checked = 0
+    for _ in range(40):
+        for user in ("alice", "bob"):  # the player to move and the one who waits
+            facts = await svc.panel_facts(update.game_id, user)
+            version, seat, offers = await svc.offers_for(update.game_id, user)
+            assert (facts.version, facts.seat, facts.offers) == (version, seat, offers)
+            assert facts.table == await svc.get(update.game_id)
+            assert facts.prompts == await svc.prompts(update.game_id, user)
+            assert facts.briefing == await svc.briefing(update.game_id, user)
+            assert facts.dangers == await svc.dangers(update.game_id, offers)
+            several = any(d.seat == seat and d.picks > 1 for d in facts.prompts)
+            assert facts.copies == (await svc.copies_for(update.game_id, user) if several else [])
+            checked += bool(offers)
+        user = user_of(update)
+        version, move = await svc.suggest(update.game_id, user, policy="random")
+        update = await svc.act(update.game_id, user, move, version=version)
+        if update.finished:
+            break
+    assert checked >= 20
