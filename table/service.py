@@ -114,7 +114,8 @@ class TableService(HintOps, PeopleOps):
         # A game's lock lives while someone holds or waits for it, so the table never grows.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sound: dict[int, int] = {}  # game id -> hash of the stored state text known to load
-        # Per game version: ("offers", seat) -> what that seat is offered, ("danger", offer) -> its warning.
+        # Per game version: "state" -> the parsed state (for reading), ("offers", seat) -> what that
+        # seat is offered, ("danger", offer) -> its warning.
         self._known = VersionMemo()
         self._timer_task: asyncio.Task | None = None
         # The longest the dispatcher sleeps without looking at the store: in a cluster other
