@@ -585,8 +585,7 @@ class PlayCog(commands.Cog, name="Play"):
         picks = max((d.picks for d in mine), default=1)
         upto = any(d.upto for d in mine)
         legal = [a for a in actions if not hasattr(a, "then")]  # the moves; joined pairs come after them
-        copies = facts.copies if picks > 1 else []
-        together = plan_picks(legal, game_id, version, seat, picks, upto, copies) if group is None else []
+        together = plan_picks(legal, game_id, version, seat, picks, upto, facts.copies) if group is None else []
         if together:  # "choose N": one select takes them all; one at a time stays below when it fits
             rows = together + (rows if len(rows) < 5 else [])
             which = f"up to {together[0].max_values}" if upto else f"all {picks}"

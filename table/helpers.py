@@ -208,8 +208,6 @@ def _require_creator(row: GameRow, user_id: str, to_do: str) -> None:
         raise TableError(f"Only the game's creator ({creator}) can {to_do}.")
 
 
-
-
 class VersionMemo:
     """Answers worked out from one stored version of each game (its parsed state, what a seat is
     offered, what a move warns of), kept until the game moves on: a newer version drops the

@@ -299,15 +299,10 @@ class TableService(HintOps, PeopleOps):
         seat = row.seat_of(user_id)
         return row.version, seat, self._offers(row, seat)
 
-    async def copies_for(self, game_id: int, user_id: str) -> list[int]:
-        """For each of legal_for's moves, how many times one "choose N" answer may pick it
-        (Game.copies: copies of one card in hand)."""
-        row = await self._row(game_id)
-        return self._copies(row, row.seat_of(user_id))
-
     async def panel_facts(self, game_id: int, user_id: str) -> PanelFacts:
         """Everything a player's private panel shows, from one read of the stored game: what get,
-        prompts, offers_for, briefing and dangers answer, and copies_for for a "choose N"."""
+        prompts, offers_for, briefing and dangers answer, and for a "choose N" how many times one
+        answer may pick each legal move (Game.copies: copies of one card in hand)."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
         choices, prompts = self._offers(row, seat), self._prompts(row, seat)

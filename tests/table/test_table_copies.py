@@ -34,7 +34,7 @@ async def test_two_copies_of_one_card_go_in_one_submit(svc: TableService):
     engine, game_id, user, seat, twin = await _over_the_limit_with_a_pair(svc)
     version, _, legal = await svc.legal_for(game_id, user)
     [pair] = [i for i, a in enumerate(legal) if a.card == twin]
-    copies = await svc.copies_for(game_id, user)
+    copies = (await svc.panel_facts(game_id, user)).copies
     before = engine.load_state((await svc.store.get_game(game_id)).state)
     held = sum(before.cards[i].card == twin for i in before.players[seat].hand)
     assert copies[pair] == held >= 3 and before.pending[0].picks == 2
