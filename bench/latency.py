@@ -231,7 +231,7 @@ async def bare_bot(fake: TimedFake, games: int, clicks: int, think: float = 0.0)
     async with bot_session(fake, BareBot(fake.guild_id), strict=False):
         players = [(fake.add_member(f"bare{i}"), fake.add_channel(f"bare-{i}")) for i in range(games)]
         pings = await asyncio.gather(*(fake.slash(m, "ping", channel=c) for m, c in players))
-        since = time.perf_counter()
+        since, cpu = time.perf_counter(), time.process_time()
 
         async def click(member, message):
             pause = pauses(think, member.name)
@@ -240,7 +240,14 @@ async def bare_bot(fake: TimedFake, games: int, clicks: int, think: float = 0.0)
                 await fake.click(member, message, "Again")
 
         await asyncio.gather(*(click(m, p.message) for (m, _), p in zip(players, pings, strict=True)))
-        return fake.latencies(since)
+        found = fake.latencies(since)
+        return {**found, "cpu_ms_per_click": _per_click(time.process_time() - cpu, found)}
+
+
+def _per_click(cpu: float, found: dict) -> float | None:
+    """CPU milliseconds of this process (the bot, the fake Discord and the members together) per
+    click answered: less skewed by other work on the machine than the wall-clock figures."""
+    return round(cpu * 1000 / len(found["ack"]), 2) if found["ack"] else None
 
 
 # --- Arbiter ----------------------------------------------------------------------------------------
@@ -269,7 +276,7 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
             players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
             ids = list(await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40")
                                               for m, c in players)))
-            since, since_wall = time.perf_counter(), time.time()
+            since, since_wall, cpu = time.perf_counter(), time.time(), time.process_time()
 
             async def play(member, channel):
                 policy, made, pause = Policy(), 0, pauses(think, channel.name)
@@ -287,9 +294,9 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
                     made += 1
 
             await asyncio.gather(*(play(m, c) for m, c in players))
-            elapsed = time.perf_counter() - since
+            elapsed, cpu = time.perf_counter() - since, time.process_time() - cpu
             found = fake.latencies(since)
-            extra = {"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
+            extra = {"cpu_ms_per_click": _per_click(cpu, found),"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
                      "service_bugs": len(service.bugs),
                      # every click, the AI's answers included, is one saved move or more
                      "clicks_per_s": round(len(found["ack"]) / elapsed, 1),
@@ -312,7 +319,7 @@ async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False, thi
         "bench": "latency", "games": games, "moves_per_game": moves, "think_s": think,
         "board_image": False if text_only or not renders_images() else (all(with_file) if with_file else None),
         "baseline": {"http_rtt_ms": pct(rtt), "bare_bot_ack_ms": pct(bare["ack"]),
-                     "bare_bot_post_ms": pct(bare["post"])},
+                     "bare_bot_post_ms": pct(bare["post"]), "bare_bot_cpu_ms_per_click": bare["cpu_ms_per_click"]},
         "arbiter": {"ack_ms": pct(arb["ack"]), "board_ms": pct(arb["post"])},
         "ratio_p50": {"ack": _ratio(arb["ack"], bare["ack"]), "board": _ratio(arb["post"], bare["post"])},
         **({} if think else {"burst_floor_ms": _floor(games, pct(bare["post"]), limit if boards else None)}),
