@@ -14,6 +14,8 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -570,9 +572,9 @@ class Game:
             names = " and ".join(state.seats[s] for s in waiting) or "nobody"
             raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
         legal = self.legal_actions(state, action.seat)
-        # The move picked from this very list (simulation, search) is found by identity before
-        # any field-by-field comparison runs.
-        if not any(move is action for move in legal) and action not in legal:
+        # The move picked from this very list (simulation, search) is found by identity, in C,
+        # before any field-by-field comparison runs.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule or None
             raise refusal
