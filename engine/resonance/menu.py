@@ -16,11 +16,11 @@ from .queries import (
     can_attack,
     can_cs,
     cost_rules,
-    cs_pairs,
     deploy_cost,
     enough_fuel,
     equip_cost,
     fuel_needs,
+    has_pair,
     stealth_cost,
     support_keywords,
 )
@@ -31,35 +31,42 @@ SIZE = 1 << 16  # enough moves for long games, bounded for search runs
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
-    pairs = bool(cs_pairs(s, seat))
-    for u in K.side_units(s, seat):
+    pairs = has_pair(s, seat)
+    mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
+    for u in mine:
         if can_act(s, u):
-            out += unit_actions(s, u, pairs)
-    out += player_actions(s, seat)
-    out += karma_actions(s, seat)
-    out.append(interned(EndTurn, seat=seat))
+            out += unit_actions(s, u, pairs, mine)
+    out += player_actions(s, seat, mine)
+    out += karma_actions(s, seat, mine)
+    out.append(_end_turn(seat))
     return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair."""
+def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None) -> list[Action]:
+    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, when known."""
     seat, who = u.owner, name(s, u.uid)
+    kws = K.all_kws(s, u)  # asked about several times below
     out: list[Action] = []
     if can_attack(s, u):
-        pair = pairs and can_cs(s, u)
-        needs = fuel_needs(s, u)  # the same for every target
+        pair = pairs and can_cs(s, u, kws)
+        needs = fuel_needs(s, u, kws)  # the same for every target
         en = s.players[seat].en
-        for t in attack_targets(s, u):
+        for t in attack_targets(s, u, kws):
             cost = stealth_cost(s, seat, [t])
             if en < cost or not enough_fuel(s, u, t, needs):
                 continue
             out += _attacks(seat, u.uid, who, t, name(s, t), cost, pair)
-    any_target = support_keywords(s, u)  # Support keywords make even an undamaged unit worth supporting
-    for t in K.side_units(s, seat):
+    any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
+    for t in K.side_units(s, seat) if mine is None else mine:
         if t.damage or t.uid == u.uid or any_target:
             out.append(_support(seat, u.uid, who, t.uid, name(s, t.uid)))
     out += _own_moves(seat, u.uid, who)
     return out
+
+
+@lru_cache(maxsize=8)
+def _end_turn(seat: int) -> EndTurn:
+    return interned(EndTurn, seat=seat)
 
 
 # The moves of one unit, remembered by what their fields and labels are made of: a menu is
@@ -89,7 +96,8 @@ def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
             interned(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int) -> list[Action]:
+def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
+    mine = K.side_units(s, seat) if mine is None else mine
     me = s.units[f"P{seat}"]
     p = s.players[seat]
     if not can_act(s, me):
@@ -102,13 +110,13 @@ def player_actions(s: ResState, seat: int) -> list[Action]:
             cost = deploy_cost(s, seat, c, rules)
             if cd.kind == "animation" and p.en >= cost:
                 out.append(_deploy(seat, c, cost))
-    holders = tuple((t.uid, name(s, t.uid)) for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t))
+    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t))
     for c in dict.fromkeys(p.hand):
         cd = K.card(c)
         cost = equip_cost(s, seat, c, rules)
         if cd.kind == "item" and p.en >= cost:
             out += _equips(seat, c, cost, holders)
-    for t in K.side_units(s, seat):
+    for t in mine:
         for i in t.items:
             out += _item_moves(seat, i, t.uid, holders)
     return out
@@ -135,12 +143,13 @@ def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], .
                  for uid, who in holders if uid != on)
 
 
-def karma_actions(s: ResState, seat: int) -> list[Action]:
+def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
+    mine = K.side_units(s, seat) if mine is None else mine
     p = s.players[seat]
     out: list[Action] = []
     if p.karma >= 1:
         out.append(interned(Karma, seat=seat, spend="overclock"))
-        for u in K.side_units(s, seat):
+        for u in mine:
             if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
                 out.append(interned(Karma, seat=seat, spend="reengage", unit=u.uid,
                                  text=f"Re-engage {name(s, u.uid)} (1 Karma)"))
@@ -149,7 +158,7 @@ def karma_actions(s: ResState, seat: int) -> list[Action]:
     if p.karma >= p.base_focus + 1:
         out.append(interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
                                                            f"({p.base_focus + 1} Karma)"))
-    for u in K.side_units(s, seat):
+    for u in mine:
         if u.readied_turn == s.turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
