@@ -8,6 +8,7 @@ from engine.core import Event
 
 from . import effects as E
 from . import keywords as K
+from .log import note
 from .prompts import ask, source, take
 from .queries import attack_targets
 from .state import Combat, ResState
@@ -24,7 +25,7 @@ def declare(game, s: ResState, a, events: list[Event]) -> None:
     cost = game_stealth(s, c)
     s.players[a.seat].en -= cost
     verb = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}[action]
-    events.append(Event(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
+    events.append(note(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
                              + (f" (pays {cost} EN for Stealthy)" if cost else "") + "."))
     if action != "support":
         t = s.units[a.target]
@@ -136,13 +137,13 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
         E.remove_tag(s.units[c.actor], "Augment")
         c.params["augtag"] = code
         c.free.append(code)
-        events.append(Event(text=f"The Augment Tag adds {K.kw_name(code)}."))
+        events.append(note(text=f"The Augment Tag adds {K.kw_name(code)}."))
         return
     (c.aug if kind == "aug" else c.free).append(code)
     if arg is not None:
         if code in ("5.6", "5.2"):
             c.free.append(arg)
-            events.append(Event(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
+            events.append(note(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
         else:
             c.params[code] = arg
     if code == "9.9" and arg in s.units:
@@ -153,7 +154,7 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
         c.targets.append(arg)
         if K.has(s, s.units[arg], "9.2"):
             s.players[c.seat].en -= 1  # Stealthy: the second target costs its EN too
-            events.append(Event(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
+            events.append(note(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
 
 
 # --- stages -------------------------------------------------------------------------------------
@@ -173,11 +174,11 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 picks=min(room, len(opts)) + 1, upto=True)
             return
     if c.kws:
-        events.append(Event(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
+        events.append(note(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
     if "2.2" in c.kws and c.action != "support":
         t = s.units[c.targets[0]]
         hand = s.players[t.owner].hand
         s.seen[str(c.seat)] = list(hand)
-        events.append(Event(text=f"Sentry: {s.players[t.owner].name}'s hand is "
+        events.append(note(text=f"Sentry: {s.players[t.owner].name}'s hand is "
                                  + (", ".join(E.card_name(h) for h in hand) or "empty") + ".", visible_to=[c.seat]))
     c.stage = "support" if c.action == "support" else "targeted"

@@ -23,6 +23,7 @@ from .actions import Act, Choose, Deploy, EndTurn, Equip, Karma, Pick, ResAction
 from .cards import catalog
 from .context import LOSES
 from .kinds import KINDS, answer_type
+from .log import note
 from .menu import menu
 from .state import Player, ResState, Unit
 
@@ -70,7 +71,7 @@ class Resonance(Game):
                      players=[Player(seat=i, name=n) for i, n in enumerate(seats)], max_rounds=cfg.max_rounds)
         for i in range(len(seats)):
             s.units[f"P{i}"] = Unit(uid=f"P{i}", owner=i, kind="player")
-        events: list[Event] = [Event(text=f"Resonance begins: {', '.join(seats)}. Each Player has 10 HP, 10 EN "
+        events: list[Event] = [note(text=f"Resonance begins: {', '.join(seats)}. Each Player has 10 HP, 10 EN "
                                           "and Focus 1.")]
         flow.roll_first(s, events)
         s.pool = sorted(catalog().modules)
