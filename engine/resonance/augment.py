@@ -8,9 +8,9 @@ from engine.core import Event
 
 from . import effects as E
 from . import keywords as K
-from .log import note
 from .prompts import ask, source, take
 from .queries import attack_targets
+from .records import made, note
 from .state import Combat, ResState
 
 SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
@@ -19,7 +19,7 @@ SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 def declare(game, s: ResState, a, events: list[Event]) -> None:
     u = s.units[a.actor]
     action = a.what
-    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
+    c = made(Combat, seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
     c.innate = [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS]
     s.combat = c
     cost = game_stealth(s, c)
@@ -61,8 +61,8 @@ def aug_pool(s: ResState, c: Combat) -> list[str]:
         pool = K.item_kws(s, u) + K.codex_kws(s, u.owner)
     else:
         pool = K.item_kws(s, u)
-    pool = [k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, c.action)]
-    return [k for k in pool if k not in c.kws]
+    used = c.kws  # a property that joins three lists: read once
+    return [k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, c.action) and k not in used]
 
 
 def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
@@ -100,11 +100,12 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
     return []
 
 
-def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
+def augment_options(s: ResState, c: Combat, limit: int | None = None) -> list[tuple[str, str]]:
+    """`limit`: `aug_limit(s, c)`, when the caller has it already."""
     u = s.units[c.actor]
     opts: list[tuple[str, str]] = []
     insulated = c.action != "support" and K.has(s, s.units[c.targets[0]], "7.3")
-    room = not insulated and len(c.aug) < aug_limit(s, c)
+    room = not insulated and len(c.aug) < (aug_limit(s, c) if limit is None else limit)
     mundane = K.has(s, u, "9.0")
 
     def add(prefix: str, code: str, free: bool) -> None:
@@ -119,12 +120,13 @@ def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
             if code in ("5.6", "5.2") and mundane:
                 continue
             add("aug", code, False)
+    used = c.kws
     for code in K.printed(s, source(s, c)):
-        if code in K.PARAM_KWS and usable(code, c.action) and code not in c.kws:
+        if code in K.PARAM_KWS and usable(code, c.action) and code not in used:
             add("free", code, True)
     if c.action != "support" and "Augment" in u.tags and not mundane and not insulated and "augtag" not in c.params:
         for code in dict.fromkeys(K.codex_kws(s, c.seat)):
-            if code not in c.kws and code not in K.FLAWS and usable(code, c.action) and code not in K.PARAM_KWS:
+            if code not in used and code not in K.FLAWS and usable(code, c.action) and code not in K.PARAM_KWS:
                 opts.append((f"tag:{code}", f"Augment Tag: gain {K.kw_name(code)}"))
     return opts
 
@@ -165,9 +167,9 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
         apply_augment(s, c, ans, events)
         ans = None
     if ans is None:
-        opts = augment_options(s, c)
+        limit = aug_limit(s, c)
+        opts = augment_options(s, c, limit)
         if opts:
-            limit = aug_limit(s, c)
             room = max(limit - len(c.aug), 1)  # several keywords (and "Done") in one answer
             ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
                 + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")],

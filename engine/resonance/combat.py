@@ -19,9 +19,9 @@ from . import context as C
 from . import effects as E
 from . import keywords as K
 from .augment import declare, st_augment
-from .log import note
 from .prompts import WAIT, ask, card_options, discard_prompt, hand_options, source, take
 from .queries import cs_pairs
+from .records import note
 from .resolve import (
     after_action,
     boost_tags,
@@ -58,7 +58,7 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
                 and c.action == "attack":
             got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?",
-                                 C.trickster(s, c, t))
+                                 None if quiet(s) else C.trickster(s, c, t))
             if got == WAIT:
                 return
             c.params[f"trick:{t_uid}"] = got or "no"
@@ -74,7 +74,8 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
         if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
-            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?", C.reactive(s, c, t))
+            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?",
+                                 None if quiet(s) else C.reactive(s, c, t))
             if got == WAIT:
                 return
             c.params[f"reac:{t_uid}"] = got or "no"
@@ -480,7 +481,7 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
     while left > 0 and s.players[t.owner].hand:
         ev = c.ev + target_ev(s, c, t)[0]
         got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?",
-                             C.extra(s, c, t, ev, raw_damage(s, c, t, ev, c.rv), left))
+                             None if quiet(s) else C.extra(s, c, t, ev, raw_damage(s, c, t, ev, c.rv), left))
         if got == WAIT:
             return
         left = left - 1 if got else 0

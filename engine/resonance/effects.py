@@ -6,9 +6,9 @@ from engine.core import Event, draw, finish
 
 from . import context as C
 from . import keywords as K
-from .log import note
 from .names import card_name, name
 from .prompts import queue
+from .records import note
 from .state import ResState, Unit
 
 
@@ -84,8 +84,8 @@ def place_markers(s: ResState, u: Unit, n: int, events: list[Event], why: str, b
 
 
 def check_destroyed(s: ResState, u: Unit, events: list[Event], by: int | None) -> bool:
-    if u.uid not in s.units or u.damage < K.max_hp(s, u):
-        return False
+    if not u.damage or u.uid not in s.units or u.damage < K.max_hp(s, u):
+        return False  # every unit has at least 1 HP, so an undamaged one stands
     if u.kind == "player":
         player_destroyed(s, u.owner, events, by)
     else:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Event, finish
 
 from . import effects as E
 from . import keywords as K
 from .cards import COLOURS, catalog
-from .log import note
 from .prompts import ask
+from .records import note
 from .state import ResState
 
 HAND_SIZE = 5
@@ -54,7 +56,7 @@ def quick_setup(s: ResState, events: list[Event]) -> None:
 def next_draft(s: ResState, events: list[Event]) -> None:
     if s.draft_order:
         seat = s.draft_order[0]
-        opts = [(str(m), f"{catalog().modules[m].name} (module {m})") for m in s.pool]
+        opts = [_draft_option(m) for m in s.pool]
         ask(s, seat, "draft", f"{s.players[seat].name}: draft a Faction Module (§3.2)", opts)
         return
     chosen = [m for p in s.players for m in p.modules]
@@ -67,6 +69,12 @@ def next_draft(s: ResState, events: list[Event]) -> None:
     build_deck(s, chosen + chaos, events)
     s.phase = "codex"
     next_codex(s, events)
+
+
+@cache
+def _draft_option(module: int) -> tuple[str, str]:
+    """A module offered in the draft: every pick offers the rest of the pool again."""
+    return str(module), f"{catalog().modules[module].name} (module {module})"
 
 
 def build_deck(s: ResState, mods: list[int], events: list[Event]) -> None:
@@ -176,8 +184,9 @@ def end_turn(s: ResState, events: list[Event]) -> None:
         me.suppressed = False  # A-27: a Suppressed Player recovers after one full turn of its own
         events.append(note(text=f"{p.name} is no longer Suppressed (A-27)."))
     for u in s.units.values():  # A-40: Lingering locks run out at the end of the controller's next turn
-        for t in [t for t, until in u.locked.items() if until <= s.turn and u.owner == s.active]:
-            u.locked.pop(t)
+        if u.locked and u.owner == s.active:
+            for t in [t for t, until in u.locked.items() if until <= s.turn]:
+                u.locked.pop(t)
     next_player(s, events)
 
 

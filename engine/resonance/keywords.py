@@ -120,6 +120,11 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
     return False
 
 
+def side_kws(s: ResState, seat: int) -> set[str]:
+    """Every keyword active on the seat's side: `side_has` for several keywords at once."""
+    return {k for u in s.units.values() if u.owner == seat for k in all_kws(s, u)}
+
+
 def side_units(s: ResState, seat: int) -> list[Unit]:
     return [u for u in s.units.values() if u.owner == seat]
 
@@ -182,19 +187,19 @@ def focus(s: ResState, u: Unit, with_tags: bool = True) -> int:
             cut += 1
         if with_tags and tag_active(s, u, "Impair"):
             cut += 1
-    if cut and "3.1" in (all_kws(s, u) if with_tags else raw_kws(s, u)):
-        cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
+        if cut and "3.1" in kws:
+            cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
     bonus = growth_bonus(s, u) if u.kind != "player" and with_tags else 0
     return max(0, base - cut + bonus)
 
 
 def growth_bonus(s: ResState, u: Unit) -> int:
-    """+1 while another friendly unit with Growth is spent; never more than +1; Ageless blocks it."""
-    if side_has(s, u.owner, "4.3"):
-        return 0
-    for o in side_units(s, u.owner):
-        if o.uid != u.uid and o.kind == "animation" and o.spent and not o.suppressed and "6.9" in printed(s, o) + item_kws(s, o):
-            return 1
+    """+1 while another friendly unit with Growth is spent; never more than +1; Ageless blocks it.
+    The spent Growth unit is looked for first: it is rare, and Ageless is asked only then."""
+    for o in s.units.values():
+        if (o.owner == u.owner and o.spent and o.kind == "animation" and o.uid != u.uid and not o.suppressed
+                and "6.9" in printed(s, o) + item_kws(s, o)):
+            return 0 if side_has(s, u.owner, "4.3") else 1
     return 0
 
 
@@ -212,9 +217,11 @@ def max_hp(s: ResState, u: Unit) -> int:
     return max(1, power(s, u) + u.leader - limited)
 
 
-def item_limit(s: ResState, u: Unit) -> int:
+def item_limit(s: ResState, u: Unit, side: set[str] | None = None) -> int:
+    """`side`: the owner's `side_kws`, when the caller has them already."""
     if u.kind == "player":
-        return focus(s, u) + (1 if side_has(s, u.owner, "9.7") else 0)
+        broad = "9.7" in side if side is not None else side_has(s, u.owner, "9.7")
+        return focus(s, u) + (1 if broad else 0)
     return 1
 
 

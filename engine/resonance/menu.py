@@ -11,7 +11,6 @@ from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
 from .names import name
 from .queries import (
-    attack_targets,
     can_act,
     can_attack,
     can_cs,
@@ -19,6 +18,8 @@ from .queries import (
     deploy_cost,
     enough_fuel,
     equip_cost,
+    foes,
+    fuel_cards,
     fuel_needs,
     has_pair,
     stealth_cost,
@@ -33,17 +34,27 @@ def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
     pairs = has_pair(s, seat)
     mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
+    targets = None
     for u in mine:
         if can_act(s, u):
-            out += unit_actions(s, u, pairs, mine)
+            targets = targets or enemies(s, seat)
+            out += unit_actions(s, u, pairs, mine, targets)
     out += player_actions(s, seat, mine)
     out += karma_actions(s, seat, mine)
     out.append(_end_turn(seat))
     return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, when known."""
+def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
+    """What every attacker of `seat` asks about each enemy it might attack, worked out once per
+    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`."""
+    return [(t, shielded, name(s, t), stealth_cost(s, seat, [t]), fuel_cards(s, t)) for t, shielded in foes(s, seat)]
+
+
+def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None,
+                 targets: list[tuple[str, bool, str, int, int]] | None = None) -> list[Action]:
+    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units and `targets` their
+    `enemies`, when known."""
     seat, who = u.owner, name(s, u.uid)
     kws = K.all_kws(s, u)  # asked about several times below
     out: list[Action] = []
@@ -51,11 +62,11 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = No
         pair = pairs and can_cs(s, u, kws)
         needs = fuel_needs(s, u, kws)  # the same for every target
         en = s.players[seat].en
-        for t in attack_targets(s, u, kws):
-            cost = stealth_cost(s, seat, [t])
-            if en < cost or not enough_fuel(s, u, t, needs):
+        traveller = "1.1" in kws  # passes Guardian Precedence (attack_targets)
+        for t, shielded, target_name, cost, fuel in enemies(s, seat) if targets is None else targets:
+            if shielded and not traveller or en < cost or not enough_fuel(s, u, t, needs, fuel):
                 continue
-            out += _attacks(seat, u.uid, who, t, name(s, t), cost, pair)
+            out += _attacks(seat, u.uid, who, t, target_name, cost, pair)
     any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
     for t in K.side_units(s, seat) if mine is None else mine:
         if t.damage or t.uid == u.uid or any_target:
@@ -103,14 +114,15 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
     if not can_act(s, me):
         return []
     out: list[Action] = []
-    rules = cost_rules(s, seat)
+    side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
+    rules = cost_rules(s, seat, side)
     if K.command_count(s, seat) < K.focus(s, me):
         for c in dict.fromkeys(p.hand):
             cd = K.card(c)
             cost = deploy_cost(s, seat, c, rules)
             if cd.kind == "animation" and p.en >= cost:
                 out.append(_deploy(seat, c, cost))
-    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t))
+    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side))
     for c in dict.fromkeys(p.hand):
         cd = K.card(c)
         cost = equip_cost(s, seat, c, rules)
@@ -148,22 +160,41 @@ def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> lis
     p = s.players[seat]
     out: list[Action] = []
     if p.karma >= 1:
-        out.append(interned(Karma, seat=seat, spend="overclock"))
+        out.append(_karma(seat, "overclock"))
         for u in mine:
             if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
-                out.append(interned(Karma, seat=seat, spend="reengage", unit=u.uid,
-                                 text=f"Re-engage {name(s, u.uid)} (1 Karma)"))
+                out.append(_reengage(seat, u.uid, name(s, u.uid)))
     if p.karma >= 3 and p.codex_deck:
-        out.append(interned(Karma, seat=seat, spend="acquire"))
+        out.append(_karma(seat, "acquire"))
     if p.karma >= p.base_focus + 1:
-        out.append(interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
-                                                           f"({p.base_focus + 1} Karma)"))
+        out.append(_refine(seat, p.base_focus + 1))
     for u in mine:
         if u.readied_turn == s.turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
-            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Haste", text=f"Haste Tag: ready {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {name(s, u.uid)}"))
         if "Liberate" in u.tags and u.suppressed:
-            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Liberate",
-                              text=f"Liberate Tag: un-suppress {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Liberate", f"Liberate Tag: un-suppress {name(s, u.uid)}"))
     return out
+
+
+# Karma moves by position (a menu offers them again and again; `interned` takes keywords).
+
+@lru_cache(maxsize=64)
+def _karma(seat: int, spend: str) -> Karma:
+    return interned(Karma, seat=seat, spend=spend)
+
+
+@lru_cache(maxsize=SIZE)
+def _reengage(seat: int, uid: str, who: str) -> Karma:
+    return interned(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+
+
+@lru_cache(maxsize=256)
+def _refine(seat: int, level: int) -> Karma:
+    return interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+
+
+@lru_cache(maxsize=SIZE)
+def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
+    return interned(UseTag, seat=seat, unit=uid, tag=tag, text=text)

@@ -14,9 +14,9 @@ from . import effects as E
 from . import keywords as K
 from .actions import Act, Choose, Deploy, Equip, Karma, UseTag
 from .cards import COLOURS, catalog
-from .log import note
 from .prompts import ask, queue
 from .queries import deploy_cost, equip_cost
+from .records import note
 from .resolve import after_action, use_survivor
 from .state import Ask, ResState, Unit
 

@@ -44,13 +44,19 @@ def fuel_free(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
     return not FUEL_FREE.isdisjoint(K.all_kws(s, u) if kws is None else kws)
 
 
-def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None) -> bool:
+def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None,
+                fuel: int | None = None) -> bool:
     """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional.
-    `needs` is `fuel_needs(s, u)` when the caller asks about several targets."""
+    `needs` is `fuel_needs(s, u)` and `fuel` is `fuel_cards(s, target)` when the caller has them."""
     awkward, free = needs or fuel_needs(s, u)
-    fuel = 2 if K.tag_active(s, s.units[target], "Obscure") else 1
+    fuel = fuel_cards(s, target) if fuel is None else fuel
     have = len(s.players[u.owner].hand)
     return have >= fuel + awkward or (free and have >= awkward)
+
+
+def fuel_cards(s: ResState, target: str) -> int:
+    """The fuel an attack on `target` takes: 2 cards against an Obscure Tag, else 1."""
+    return 2 if K.tag_active(s, s.units[target], "Obscure") else 1
 
 
 def fuel_needs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> tuple[int, bool]:
@@ -62,13 +68,17 @@ def fuel_needs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> tupl
 def attack_targets(s: ResState, u: Unit, kws: Collection[str] | None = None) -> list[str]:
     """Enemy units this actor may attack: Guardian (§2.5) unless Traveller, never Acrobatic ones (A-46)."""
     traveller = "1.1" in (K.all_kws(s, u) if kws is None else kws)
+    return [uid for uid, shielded in foes(s, u.owner) if traveller or not shielded]
+
+
+def foes(s: ResState, seat: int) -> list[tuple[str, bool]]:
+    """The enemy units that some unit of `seat` may attack (never Acrobatic ones, A-46), in table
+    order, each with whether Guardian Precedence shields it (§2.5), which only a Traveller passes."""
     out = []
     for t in s.units.values():
-        if t.owner == u.owner or not s.players[t.owner].alive or t.acrobatic:
+        if t.owner == seat or not s.players[t.owner].alive or t.acrobatic:
             continue
-        if t.kind == "player" and not traveller and K.guards(s, t.owner):
-            continue
-        out.append(t.uid)
+        out.append((t.uid, t.kind == "player" and K.guards(s, t.owner)))
     return out
 
 
@@ -76,9 +86,11 @@ def stealth_cost(s: ResState, seat: int, targets: list[str]) -> int:
     return sum(1 for t in targets if K.has(s, s.units[t], "9.2"))
 
 
-def cost_rules(s: ResState, seat: int) -> tuple[int, bool]:
+def cost_rules(s: ResState, seat: int, side: set[str] | None = None) -> tuple[int, bool]:
     """What changes the EN cost of the seat's cards: Restricted adds 1 to each, Crafty takes 1 off an
-    Item (never below 1). Worked out once when a whole hand is priced."""
+    Item (never below 1). Worked out once when a whole hand is priced; `side`: the seat's `side_kws`."""
+    if side is not None:
+        return (1 if "0.0" in side else 0), "5.3" in side
     return (1 if K.side_has(s, seat, "0.0") else 0), K.side_has(s, seat, "5.3")
 
 

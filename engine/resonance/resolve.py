@@ -5,13 +5,13 @@ Each keyword is an entry in a table for its timing class (RES_ON_DAMAGE, RES_ALW
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, quiet
 
 from . import context as C
 from . import effects as E
 from . import keywords as K
-from .log import note
 from .prompts import ask, colours_of, hand_options, next_turn_of, take
+from .records import note
 from .state import Combat, ResState, Unit
 
 
@@ -29,7 +29,7 @@ def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -
         if ans is None:  # App D 9: the controller may remove it
             ask(s, t.owner, "bless", f"{s.players[t.owner].name}: {amount} damage to {E.name(s, t.uid)} - "
                 "spend its Bless Tag to prevent 1?", [("yes", "Spend Bless: prevent 1"), ("no", "Keep the Bless Tag")],
-                context=C.bless(s, t, amount))
+                context=None if quiet(s) else C.bless(s, t, amount))
             return None
         if ans == "yes":
             E.remove_tag(t, "Bless")
@@ -49,7 +49,7 @@ def ask_survivor(s: ResState, t: Unit, amount: int, what: str = "") -> None:
     what = what or f"{amount} damage"
     ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {what} would destroy {E.name(s, t.uid)} - "
         "discard a card to survive (Survivor)?", [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"),
-        private=True, context=C.survivor(s, t, amount))
+        private=True, context=None if quiet(s) else C.survivor(s, t, amount))
 
 
 def after_action(s: ResState, u: Unit, events: list[Event]) -> None:

@@ -23,8 +23,8 @@ from .actions import Act, Choose, Deploy, EndTurn, Equip, Karma, Pick, ResAction
 from .cards import catalog
 from .context import LOSES
 from .kinds import KINDS, answer_type
-from .log import note
 from .menu import menu
+from .records import note
 from .state import Player, ResState, Unit
 
 
@@ -89,8 +89,7 @@ class Resonance(Game):
     # --- who is asked ---------------------------------------------------------------------
     def decisions(self, s: ResState) -> list[Decision]:
         """With no prompt open, the active player takes their turn."""
-        return [plain_decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
-                                                                   "end your turn", button=KINDS["turn"].button)]
+        return [_turn(s.active, s.players[s.active].name)]
 
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
@@ -120,7 +119,20 @@ class Resonance(Game):
         return menu(s, seat)
 
 
+@lru_cache(maxsize=64)
+def _turn(seat: int, player: str) -> Decision:
+    """The turn's own decision, the same for a player all game."""
+    return plain_decision(seat=seat, kind="turn", prompt=f"{player}: take actions or end your turn",
+                          button=KINDS["turn"].button)
+
+
 @lru_cache(maxsize=1 << 14)
 def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
     """The moves that answer a prompt, one per option: the same prompts come back every turn."""
-    return tuple(interned(cls, seat=seat, kind=kind, option=o, text=t) for o, t in options)
+    return tuple([_answer(cls, seat, kind, o, t) for o, t in options])
+
+
+@lru_cache(maxsize=1 << 16)
+def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> Action:
+    """One answer, looked up by position: a new prompt mostly offers answers asked before."""
+    return interned(cls, seat=seat, kind=kind, option=option, text=text)
