@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Event
 
@@ -57,12 +57,16 @@ def aug_limit(s: ResState, c: Combat) -> int:
 
 def aug_pool(s: ResState, c: Combat) -> list[str]:
     u = source(s, c)
-    if u.kind == "player":
-        pool = K.item_kws(s, u) + K.codex_kws(s, u.owner)
-    else:
-        pool = K.item_kws(s, u)
+    # A Player's Items and active Codex (all_kws), an Animation's Items alone: not its printed ones.
+    pool = K.all_kws(s, u) if u.kind == "player" else tuple(K.item_kws(s, u))
     used = c.kws  # a property that joins three lists: read once
-    return [k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, c.action) and k not in used]
+    return [k for k in _augmentable(pool, c.action) if k not in used]
+
+
+@lru_cache(maxsize=1 << 12)
+def _augmentable(pool: tuple[str, ...], action: str) -> tuple[str, ...]:
+    """The keywords of `pool` that may augment this kind of action, once each, in order."""
+    return tuple(k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, action))
 
 
 def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ Everything that is not UNIT or SIDE is an ACTION keyword.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import catalog
 from .state import ResState, Unit
@@ -71,33 +71,29 @@ def codex_kws(s: ResState, seat: int) -> list[str]:
     return [k for b in s.players[seat].active_codex for k in codex[b]]
 
 
-def all_kws(s: ResState, u: Unit) -> list[str]:
-    """Every keyword the unit can draw on: printed, its Items, and for a Player the active Codex."""
-    out = printed(s, u) + item_kws(s, u)
+def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
+    """Every keyword the unit can draw on: printed (`printed`), its Items (`item_kws`), and for a
+    Player the active Codex (`codex_kws`), in that order. What a unit draws on is looked up by
+    what it is made of: the same few cards, Items and blocks are asked about on every step."""
     if u.kind == "player":
-        out += codex_kws(s, u.owner)
-    return out
+        return _made_of(None, tuple(u.items), tuple(s.players[u.owner].active_codex))
+    if u.suppressed:
+        return ()  # neither printed keywords nor Items work (§2.10)
+    printing = u.card if u.kind == "animation" and not tag_active(s, u, "Silence") else None
+    return _made_of(printing, tuple(u.items), ())
+
+
+@lru_cache(maxsize=1 << 14)
+def _made_of(card_id: str | None, items: tuple[str, ...], blocks: tuple[str, ...]) -> tuple[str, ...]:
+    """The keywords printed on `card_id` (None: none count), then on each Item, then each block's."""
+    printed_on, codex = card_keywords(), codex_keywords()
+    return (*(printed_on[card_id] if card_id else ()), *(k for i in items for k in printed_on[i]),
+            *(k for b in blocks for k in codex[b]))
 
 
 def has(s: ResState, u: Unit, code: str) -> bool:
-    """`code in all_kws(s, u)`, asked piece by piece without building the list (the hottest
-    question of the menu and the pipeline): plain loops over the cached keyword tables."""
-    printed_on = card_keywords()
-    if u.kind == "player":
-        for i in u.items:
-            if code in printed_on[i]:
-                return True
-        codex = codex_keywords()
-        for b in s.players[u.owner].active_codex:
-            if code in codex[b]:
-                return True
-        return False
-    if u.suppressed:
-        return False
-    for i in u.items:
-        if code in printed_on[i]:
-            return True
-    return u.kind == "animation" and code in printed_on[u.card] and not tag_active(s, u, "Silence")
+    """`code in all_kws(s, u)`: the hottest question of the menu and the pipeline."""
+    return code in all_kws(s, u)
 
 
 @cache
@@ -198,7 +194,7 @@ def growth_bonus(s: ResState, u: Unit) -> int:
     The spent Growth unit is looked for first: it is rare, and Ageless is asked only then."""
     for o in s.units.values():
         if (o.owner == u.owner and o.spent and o.kind == "animation" and o.uid != u.uid and not o.suppressed
-                and "6.9" in printed(s, o) + item_kws(s, o)):
+                and "6.9" in all_kws(s, o)):
             return 0 if side_has(s, u.owner, "4.3") else 1
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action, EndTurn, interned
+from engine.core import Action, EndTurn
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
@@ -25,6 +25,7 @@ from .queries import (
     stealth_cost,
     support_keywords,
 )
+from .records import made
 from .state import ResState, Unit
 
 SIZE = 1 << 16  # enough moves for long games, bounded for search runs
@@ -77,34 +78,35 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = No
 
 @lru_cache(maxsize=8)
 def _end_turn(seat: int) -> EndTurn:
-    return interned(EndTurn, seat=seat)
+    return made(EndTurn, seat=seat)
 
 
 # The moves of one unit, remembered by what their fields and labels are made of: a menu is
-# built on every step, and mostly offers the moves it offered the step before.
+# built on every step, and mostly offers the moves it offered the step before. They are made
+# without validation (records.made): every field comes from the table the rules keep.
 
 @lru_cache(maxsize=SIZE)
 def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:
     """An Attack on one target, and the Critical Strike beside it when the hand holds a pair."""
     extra = f" (+{cost} EN)" if cost else ""
-    out = [interned(Act, seat=seat, actor=actor, what="attack", target=target,
+    out = [made(Act, seat=seat, actor=actor, what="attack", target=target,
                     text=f"{who}: Attack {target_name}{extra}")]
     if pair:
-        out.append(interned(Act, seat=seat, actor=actor, what="cs", target=target,
+        out.append(made(Act, seat=seat, actor=actor, what="cs", target=target,
                             text=f"{who}: Critical Strike {target_name}{extra}"))
     return tuple(out)
 
 
 @lru_cache(maxsize=SIZE)
 def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
-    return interned(Act, seat=seat, actor=actor, what="support", target=target,
+    return made(Act, seat=seat, actor=actor, what="support", target=target,
                     text=f"{who}: Support {target_name} (-1 damage)")
 
 
 @lru_cache(maxsize=SIZE)
 def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
-    return (interned(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
-            interned(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return (made(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            made(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
 def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
@@ -116,18 +118,19 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
     out: list[Action] = []
     side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
     rules = cost_rules(s, seat, side)
-    if K.command_count(s, seat) < K.focus(s, me):
-        for c in dict.fromkeys(p.hand):
-            cd = K.card(c)
-            cost = deploy_cost(s, seat, c, rules)
-            if cd.kind == "animation" and p.en >= cost:
+    room = K.command_count(s, seat) < K.focus(s, me)
+    items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
+    for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
+        if K.card(c).kind == "animation":
+            if room and p.en >= (cost := deploy_cost(s, seat, c, rules)):
                 out.append(_deploy(seat, c, cost))
+        else:
+            cost = equip_cost(s, seat, c, rules)
+            if p.en >= cost:
+                items.append((c, cost))
     holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side))
-    for c in dict.fromkeys(p.hand):
-        cd = K.card(c)
-        cost = equip_cost(s, seat, c, rules)
-        if cd.kind == "item" and p.en >= cost:
-            out += _equips(seat, c, cost, holders)
+    for c, cost in items:
+        out += _equips(seat, c, cost, holders)
     for t in mine:
         for i in t.items:
             out += _item_moves(seat, i, t.uid, holders)
@@ -137,21 +140,21 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
 @lru_cache(maxsize=SIZE)
 def _deploy(seat: int, c: str, cost: int) -> Deploy:
     cd = K.card(c)
-    return interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+    return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
 @lru_cache(maxsize=SIZE)
 def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
     """A hand Item equipped to each unit with room, by (uid, name)."""
     cd = K.card(c)
-    return tuple(interned(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
+    return tuple(made(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
                  for uid, who in holders)
 
 
 @lru_cache(maxsize=SIZE)
 def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
     """An equipped Item moved from unit `on` to each other unit with room."""
-    return tuple(interned(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+    return tuple(made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
                  for uid, who in holders if uid != on)
 
 
@@ -178,23 +181,23 @@ def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> lis
     return out
 
 
-# Karma moves by position (a menu offers them again and again; `interned` takes keywords).
+# Karma moves, remembered the same way.
 
 @lru_cache(maxsize=64)
 def _karma(seat: int, spend: str) -> Karma:
-    return interned(Karma, seat=seat, spend=spend)
+    return made(Karma, seat=seat, spend=spend)
 
 
 @lru_cache(maxsize=SIZE)
 def _reengage(seat: int, uid: str, who: str) -> Karma:
-    return interned(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+    return made(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
 
 
 @lru_cache(maxsize=256)
 def _refine(seat: int, level: int) -> Karma:
-    return interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+    return made(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
 
 
 @lru_cache(maxsize=SIZE)
 def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
-    return interned(UseTag, seat=seat, unit=uid, tag=tag, text=text)
+    return made(UseTag, seat=seat, unit=uid, tag=tag, text=text)

@@ -10,12 +10,12 @@ from functools import lru_cache
 
 from engine.core import ask as enqueue
 from engine.core import quiet
+from engine.core.contract import built
 
 from . import keywords as K
 from .cards import catalog
 from .kinds import prompt_fields
 from .names import card_name
-from .records import made
 from .state import Ask, Combat, ResState, Unit
 
 Options = list[tuple[str, str]]
@@ -27,8 +27,13 @@ def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, pr
     `picks`: how many of the answers one submit may give (each re-asks for the rest; `upto`:
     at most that many)."""
     options = [o if type(o) is tuple else tuple(o) for o in options]  # as validation stores them
-    return made(Ask, seat=seat, kind=kind, prompt=prompt, options=options, private=private, picks=picks, upto=upto,
-               **prompt_fields(kind, seat, s.active, private, options, context, quiet(s)))
+    shared = prompt_fields(kind, seat, s.active, private, options, context, quiet(s))
+    return built(Ask, {"seat": seat, "kind": kind, "prompt": prompt, "private": private, "context": shared["context"],
+                       "reaction": shared["reaction"], "timeout": shared["timeout"], "button": shared["button"],
+                       "picks": picks, "upto": upto, "options": options}, set(_ASK_FIELDS))
+
+
+_ASK_FIELDS = frozenset(Ask.model_fields)  # new_ask gives every field of an Ask
 
 
 def ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,

@@ -83,7 +83,11 @@ def foes(s: ResState, seat: int) -> list[tuple[str, bool]]:
 
 
 def stealth_cost(s: ResState, seat: int, targets: list[str]) -> int:
-    return sum(1 for t in targets if K.has(s, s.units[t], "9.2"))
+    cost = 0
+    for t in targets:  # a loop, not a generator: the menu asks this of every enemy
+        if K.has(s, s.units[t], "9.2"):
+            cost += 1
+    return cost
 
 
 def cost_rules(s: ResState, seat: int, side: set[str] | None = None) -> tuple[int, bool]:

@@ -22,7 +22,7 @@ def note(**fields: Any) -> Event:
 
 def made(cls: type[BaseModel], **fields: Any) -> Any:
     """`cls(**fields)` with every other field at its default (a fresh one from a default factory),
-    for models whose fields are plain values, lists and dicts of them (Ask, Combat)."""
+    for models whose fields are plain values, lists and dicts of them (Combat)."""
     values = {}
     for name, default, factory in _defaults(cls):
         values[name] = fields[name] if name in fields else factory() if factory else default

@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, interned, plain_decision
+from engine.core import Action, Decision, Event, Game, IllegalAction, plain_decision
+from engine.core.contract import built
 from engine.core.rng import commitment
 
 from . import combat, flow
@@ -134,5 +135,7 @@ def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, 
 
 @lru_cache(maxsize=1 << 16)
 def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> Action:
-    """One answer, looked up by position: a new prompt mostly offers answers asked before."""
-    return interned(cls, seat=seat, kind=kind, option=option, text=text)
+    """One answer, remembered by what it is made of (a new prompt mostly offers answers asked
+    before), and made without validation: every field comes from a prompt the rules built."""
+    return built(cls, {"type": cls.model_fields["type"].default, "seat": seat, "kind": kind, "option": option,
+                       "text": text}, {"seat", "kind", "option", "text"})

@@ -17,19 +17,7 @@ from .kinds import prompt_fields
 Phase = Literal["draft", "codex", "play", "over"]
 
 
-def _assign(self, name: str, value) -> None:
-    """Set a field as BaseModel does for these models (no validation on assignment, not frozen, no
-    private attributes), in one call instead of pydantic's handler lookup and call: the rules set
-    about ten fields a step. Any other name goes through BaseModel, which refuses it."""
-    if name in self.__pydantic_fields__:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
-
-
 class Unit(BaseModel):
-    __setattr__ = _assign
     uid: str
     owner: int
     kind: Literal["player", "animation", "echo"]
@@ -51,7 +39,6 @@ class Unit(BaseModel):
 
 
 class Player(BaseModel):
-    __setattr__ = _assign
     seat: int
     name: str
     en: int = 10
@@ -77,7 +64,6 @@ class Ask(Decision):
 
 
 class Combat(BaseModel):
-    __setattr__ = _assign
     """An Attack, Critical Strike or Support in progress (design notes §1.4 pipeline)."""
 
     seat: int
@@ -119,7 +105,6 @@ class Combat(BaseModel):
 
 
 class ResState(GameState):
-    __setattr__ = _assign
     game: str = "resonance"
     phase: Phase = "draft"
     max_rounds: int = 60
