@@ -244,6 +244,26 @@ def built(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
     return made
 
 
+def plain_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """`__setattr__ = plain_setattr` on a model that validates no assignment, is not frozen and
+    has no private attributes: a field is set as BaseModel would set it, in one call instead of
+    pydantic's handler lookup and call (rules set several fields a step). Any other name goes
+    through BaseModel, which refuses it."""
+    if name in self.__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
+
+def note(**fields: Any) -> Event:
+    """`Event(**fields)` for a log line the rules wrote themselves (text, kind, visible_to, data),
+    put together without validation: a move logs two or three. The same fields, and the same
+    fields reported as given; pass fresh `visible_to` and `data` objects."""
+    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"),
+                         "visible_to": fields.get("visible_to"), "data": fields.get("data", {})}, set(fields))
+
+
 # BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,
 # without looking each name up every time.
 _new = object.__new__
