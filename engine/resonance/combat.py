@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event, quiet
+from engine.core import Event, note, quiet
 
 from . import context as C
 from . import effects as E
@@ -21,7 +21,6 @@ from . import keywords as K
 from .augment import declare, st_augment
 from .prompts import WAIT, ask, card_options, discard_prompt, hand_options, source, take
 from .queries import cs_pairs
-from .records import note
 from .resolve import (
     after_action,
     boost_tags,

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core import Event, draw, finish
+from engine.core import Event, draw, finish, note
 
 from . import context as C
 from . import keywords as K
 from .names import card_name, name
 from .prompts import queue
-from .records import note
 from .state import ResState, Unit
 
 

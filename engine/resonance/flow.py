@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Event, finish
+from engine.core import Event, finish, note
 
 from . import effects as E
 from . import keywords as K
 from .cards import COLOURS, catalog
 from .prompts import ask
-from .records import note
 from .state import ResState
 
 HAND_SIZE = 5

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import EndTurn, Event, answered
+from engine.core import EndTurn, Event, answered, note
 
 from . import combat, flow
 from . import context as C
@@ -16,7 +16,6 @@ from .actions import Act, Choose, Deploy, Equip, Karma, UseTag
 from .cards import COLOURS, catalog
 from .prompts import ask, queue
 from .queries import deploy_cost, equip_cost
-from .records import note
 from .resolve import after_action, use_survivor
 from .state import Ask, ResState, Unit
 

@@ -1,7 +1,7 @@
-"""Records the rules make themselves (log lines, prompts, the action in progress), put together
-without pydantic's validation: their values come from the rules, never from outside, and self-play
-makes a few of them every step. Each holds what validation would have given it, and reports the
-same fields as given."""
+"""Records the rules make themselves (moves offered, the action in progress), put together without
+pydantic's validation: their values come from the rules, never from outside, and self-play makes
+some every step. Each holds what validation would have given it, and reports the same fields as
+given. Log lines use the core's `note`, the same idea for Event."""
 
 from __future__ import annotations
 
@@ -10,14 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import Event
 from engine.core.contract import built
-
-
-def note(**fields: Any) -> Event:
-    """`Event(**fields)` for a line the rules wrote (text, kind, visible_to, data)."""
-    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"),
-                         "visible_to": fields.get("visible_to"), "data": fields.get("data", {})}, set(fields))
 
 
 def made(cls: type[BaseModel], **fields: Any) -> Any:

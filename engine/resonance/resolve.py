@@ -5,13 +5,12 @@ Each keyword is an entry in a table for its timing class (RES_ON_DAMAGE, RES_ALW
 
 from __future__ import annotations
 
-from engine.core import Event, quiet
+from engine.core import Event, note, quiet
 
 from . import context as C
 from . import effects as E
 from . import keywords as K
 from .prompts import ask, colours_of, hand_options, next_turn_of, take
-from .records import note
 from .state import Combat, ResState, Unit
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, plain_decision
+from engine.core import Action, Decision, Event, Game, IllegalAction, note, plain_decision
 from engine.core.contract import built
 from engine.core.rng import commitment
 
@@ -25,7 +25,6 @@ from .cards import catalog
 from .context import LOSES
 from .kinds import KINDS, answer_type
 from .menu import menu
-from .records import note
 from .state import Player, ResState, Unit
 
 
