@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from engine.core import Event
+from engine.core import Event, note
 
 from . import effects as E
 from . import keywords as K
 from .prompts import ask, source, take
 from .queries import attack_targets
+from .records import made
 from .state import Combat, ResState
 
 SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
@@ -18,13 +19,13 @@ SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 def declare(game, s: ResState, a, events: list[Event]) -> None:
     u = s.units[a.actor]
     action = a.what
-    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
+    c = made(Combat, seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
     c.innate = [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS]
     s.combat = c
     cost = game_stealth(s, c)
     s.players[a.seat].en -= cost
     verb = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}[action]
-    events.append(Event(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
+    events.append(note(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
                              + (f" (pays {cost} EN for Stealthy)" if cost else "") + "."))
     if action != "support":
         t = s.units[a.target]
@@ -56,12 +57,16 @@ def aug_limit(s: ResState, c: Combat) -> int:
 
 def aug_pool(s: ResState, c: Combat) -> list[str]:
     u = source(s, c)
-    if u.kind == "player":
-        pool = K.item_kws(s, u) + K.codex_kws(s, u.owner)
-    else:
-        pool = K.item_kws(s, u)
-    pool = [k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, c.action)]
-    return [k for k in pool if k not in c.kws]
+    # A Player's Items and active Codex (all_kws), an Animation's Items alone: not its printed ones.
+    pool = K.all_kws(s, u) if u.kind == "player" else tuple(K.item_kws(s, u))
+    used = c.kws  # a property that joins three lists: read once
+    return [k for k in _augmentable(pool, c.action) if k not in used]
+
+
+@lru_cache(maxsize=1 << 12)
+def _augmentable(pool: tuple[str, ...], action: str) -> tuple[str, ...]:
+    """The keywords of `pool` that may augment this kind of action, once each, in order."""
+    return tuple(k for k in dict.fromkeys(pool) if k not in K.FLAWS and usable(k, action))
 
 
 def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
@@ -99,11 +104,12 @@ def param_args(s: ResState, c: Combat, code: str) -> list[tuple[str, str]]:
     return []
 
 
-def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
+def augment_options(s: ResState, c: Combat, limit: int | None = None) -> list[tuple[str, str]]:
+    """`limit`: `aug_limit(s, c)`, when the caller has it already."""
     u = s.units[c.actor]
     opts: list[tuple[str, str]] = []
     insulated = c.action != "support" and K.has(s, s.units[c.targets[0]], "7.3")
-    room = not insulated and len(c.aug) < aug_limit(s, c)
+    room = not insulated and len(c.aug) < (aug_limit(s, c) if limit is None else limit)
     mundane = K.has(s, u, "9.0")
 
     def add(prefix: str, code: str, free: bool) -> None:
@@ -118,12 +124,13 @@ def augment_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
             if code in ("5.6", "5.2") and mundane:
                 continue
             add("aug", code, False)
+    used = c.kws
     for code in K.printed(s, source(s, c)):
-        if code in K.PARAM_KWS and usable(code, c.action) and code not in c.kws:
+        if code in K.PARAM_KWS and usable(code, c.action) and code not in used:
             add("free", code, True)
     if c.action != "support" and "Augment" in u.tags and not mundane and not insulated and "augtag" not in c.params:
         for code in dict.fromkeys(K.codex_kws(s, c.seat)):
-            if code not in c.kws and code not in K.FLAWS and usable(code, c.action) and code not in K.PARAM_KWS:
+            if code not in used and code not in K.FLAWS and usable(code, c.action) and code not in K.PARAM_KWS:
                 opts.append((f"tag:{code}", f"Augment Tag: gain {K.kw_name(code)}"))
     return opts
 
@@ -136,13 +143,13 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
         E.remove_tag(s.units[c.actor], "Augment")
         c.params["augtag"] = code
         c.free.append(code)
-        events.append(Event(text=f"The Augment Tag adds {K.kw_name(code)}."))
+        events.append(note(text=f"The Augment Tag adds {K.kw_name(code)}."))
         return
     (c.aug if kind == "aug" else c.free).append(code)
     if arg is not None:
         if code in ("5.6", "5.2"):
             c.free.append(arg)
-            events.append(Event(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
+            events.append(note(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
         else:
             c.params[code] = arg
     if code == "9.9" and arg in s.units:
@@ -153,7 +160,7 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
         c.targets.append(arg)
         if K.has(s, s.units[arg], "9.2"):
             s.players[c.seat].en -= 1  # Stealthy: the second target costs its EN too
-            events.append(Event(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
+            events.append(note(text=f"{s.players[c.seat].name} pays 1 EN to target the Stealthy {E.name(s, arg)}."))
 
 
 # --- stages -------------------------------------------------------------------------------------
@@ -164,20 +171,20 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
         apply_augment(s, c, ans, events)
         ans = None
     if ans is None:
-        opts = augment_options(s, c)
+        limit = aug_limit(s, c)
+        opts = augment_options(s, c, limit)
         if opts:
-            limit = aug_limit(s, c)
             room = max(limit - len(c.aug), 1)  # several keywords (and "Done") in one answer
             ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
                 + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")],
                 picks=min(room, len(opts)) + 1, upto=True)
             return
     if c.kws:
-        events.append(Event(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
+        events.append(note(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
     if "2.2" in c.kws and c.action != "support":
         t = s.units[c.targets[0]]
         hand = s.players[t.owner].hand
         s.seen[str(c.seat)] = list(hand)
-        events.append(Event(text=f"Sentry: {s.players[t.owner].name}'s hand is "
+        events.append(note(text=f"Sentry: {s.players[t.owner].name}'s hand is "
                                  + (", ".join(E.card_name(h) for h in hand) or "empty") + ".", visible_to=[c.seat]))
     c.stage = "support" if c.action == "support" else "targeted"

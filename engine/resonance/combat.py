@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event, quiet
+from engine.core import Event, note, quiet
 
 from . import context as C
 from . import effects as E
@@ -57,7 +57,7 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
                 and c.action == "attack":
             got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?",
-                                 C.trickster(s, c, t))
+                                 None if quiet(s) else C.trickster(s, c, t))
             if got == WAIT:
                 return
             c.params[f"trick:{t_uid}"] = got or "no"
@@ -73,7 +73,8 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
             E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
         if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
-            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?", C.reactive(s, c, t))
+            got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?",
+                                 None if quiet(s) else C.reactive(s, c, t))
             if got == WAIT:
                 return
             c.params[f"reac:{t_uid}"] = got or "no"
@@ -89,7 +90,7 @@ def trickster(s: ResState, c: Combat, dseat: int, card: str, events: list[Event]
     """App C 9.3: the attacker must answer with a discard of its choice, or the attack is cancelled."""
     E.discard_from_hand(s, dseat, card, events, "Trickster")
     if not s.players[c.seat].hand:
-        events.append(Event(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
+        events.append(note(text="The attacker cannot discard: the attack is cancelled (App C 9.3)."))
         c.cancelled = True
         c.stage = "finish"
         return False
@@ -120,11 +121,11 @@ def translocate(s: ResState, c: Combat, events: list[Event]) -> None:
         s.units.pop(t.uid)
         s.discard.extend(t.items)
         owner.hand.append(t.card)
-        events.append(Event(text=f"Translocate: {K.card(t.card).name} returns to {owner.name}'s hand."))
+        events.append(note(text=f"Translocate: {K.card(t.card).name} returns to {owner.name}'s hand."))
     elif arg in t.items:
         t.items.remove(arg)
         owner.hand.append(arg)
-        events.append(Event(text=f"Translocate: {K.card(arg).name} returns to {owner.name}'s hand."))
+        events.append(note(text=f"Translocate: {K.card(arg).name} returns to {owner.name}'s hand."))
 
 
 def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -143,7 +144,7 @@ def st_area(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 return
             if ans == "pay":
                 s.players[foe].en -= 1
-                events.append(Event(text=f"{s.players[foe].name} pays 1 EN: {E.name(s, uid)} is spared."))
+                events.append(note(text=f"{s.players[foe].name} pays 1 EN: {E.name(s, uid)} is spared."))
                 c.params["area_done"] = c.params.get("area_done", "") + "," + uid
                 continue
         c.params[f"area:{uid}"] = "take"  # the EN answer is kept while Bless or Survivor is asked
@@ -229,7 +230,7 @@ def st_awkward(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if holder:
         holder.items.remove(item)
         s.discard.append(item)
-        events.append(Event(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
+        events.append(note(text=f"Material: {K.card(item).name} is destroyed; the defender cannot discard."))
     c.stage = "ev"
 
 
@@ -376,7 +377,7 @@ def st_enhance(game, s: ResState, c: Combat, events: list[Event]) -> None:
             if not K.tag_active(s, me, "Daze"):
                 c.ev += K.card(got).power
                 c.ev_parts.append(f"Enhance {K.card(got).power}")
-    events.append(Event(text=f"EV {c.ev} = " + " + ".join(c.ev_parts) + "."))
+    events.append(note(text=f"EV {c.ev} = " + " + ".join(c.ev_parts) + "."))
     c.stage = "react"
 
 
@@ -432,7 +433,7 @@ def st_react(game, s: ResState, c: Combat, events: list[Event]) -> None:
         s.discard.append(item)
         c.rv += K.card(item).power
         c.rv_parts.append(f"Sacrifice {K.card(item).power}")
-        events.append(Event(text=f"Defensive Sacrifice: {K.card(item).name} is destroyed (§2.16)."))
+        events.append(note(text=f"Defensive Sacrifice: {K.card(item).name} is destroyed (§2.16)."))
     for part, value in rv_bonuses(s, c, t):
         c.rv += value
         c.rv_parts.append(f"{part} {value}")
@@ -479,7 +480,7 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
     while left > 0 and s.players[t.owner].hand:
         ev = c.ev + target_ev(s, c, t)[0]
         got = discard_prompt(s, c, t.owner, "extra", "discard an extra card for +RV (Defensive/Enhance)?",
-                             C.extra(s, c, t, ev, raw_damage(s, c, t, ev, c.rv), left))
+                             None if quiet(s) else C.extra(s, c, t, ev, raw_damage(s, c, t, ev, c.rv), left))
         if got == WAIT:
             return
         left = left - 1 if got else 0
@@ -532,7 +533,7 @@ def st_damage(game, s: ResState, c: Combat, events: list[Event]) -> None:
         parts, c.rv_parts = ["Snap: Focus"], [f"Snap: Focus {c.rv}"]
     c.hit = ev > c.rv
     raw = raw_damage(s, c, t, ev, c.rv)
-    events.append(Event(kind="roll", text=f"EV {ev}{' (' + ', '.join(parts) + ')' if parts else ''} against RV "
+    events.append(note(kind="roll", text=f"EV {ev}{' (' + ', '.join(parts) + ')' if parts else ''} against RV "
                                           f"{c.rv} ({' + '.join(c.rv_parts)}): "
                                           + (f"hit for {raw}." if c.hit else "no damage."),
                         data={"ev": ev, "rv": c.rv}))
@@ -560,7 +561,7 @@ def st_potent(game, s: ResState, c: Combat, events: list[Event]) -> None:
             return
         if ans == "yes":
             c.params["potent"] = "1"
-            events.append(Event(text="Potent: the attack deals no damage and its keyword effects apply."))
+            events.append(note(text="Potent: the attack deals no damage and its keyword effects apply."))
             c.stage = "effects"
             return
     c.stage = "redirect" if c.hit else "effects"
@@ -573,7 +574,7 @@ def st_redirect(game, s: ResState, c: Combat, events: list[Event]) -> None:
         t.items.remove(item)
         s.discard.append(item)
         c.redirected = True
-        events.append(Event(text=f"Deadeye: {K.card(item).name} is destroyed instead of placing damage."))
+        events.append(note(text=f"Deadeye: {K.card(item).name} is destroyed instead of placing damage."))
         c.stage = "effects"
         return
     if "0.7" in c.kws and t and s.players[t.owner].hand:

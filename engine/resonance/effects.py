@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Event, draw, finish
+from engine.core import Event, draw, finish, note
 
 from . import context as C
 from . import keywords as K
@@ -18,14 +18,14 @@ def draw_cards(s: ResState, seat: int, n: int, events: list[Event], why: str = "
     for _ in range(n):
         c, reshuffled = draw(s.main_deck, s.discard, p.hand, s.rng)
         if reshuffled:
-            events.append(Event(kind="shuffle", text="The Main Deck is empty: the discard pile is shuffled into a "
+            events.append(note(kind="shuffle", text="The Main Deck is empty: the discard pile is shuffled into a "
                                                      "new Main Deck (§2.8)."))
         if c is None:
             break
         got.append(c)
     if got:
-        events.append(Event(text=f"{p.name} {why} {len(got)} card(s)."))
-        events.append(Event(text="You draw " + ", ".join(card_name(c) for c in got) + ".", visible_to=[seat]))
+        events.append(note(text=f"{p.name} {why} {len(got)} card(s)."))
+        events.append(note(text="You draw " + ", ".join(card_name(c) for c in got) + ".", visible_to=[seat]))
     return got
 
 
@@ -35,36 +35,36 @@ def reveal_top(s: ResState, events: list[Event], why: str) -> str | None:
         s.main_deck.extend(s.discard)
         s.discard.clear()
         s.rng.shuffle(s.main_deck)
-        events.append(Event(kind="shuffle", text="The Main Deck is empty: the discard pile becomes the new deck (§2.8)."))
+        events.append(note(kind="shuffle", text="The Main Deck is empty: the discard pile becomes the new deck (§2.8)."))
     if not s.main_deck:
         return None
     c = s.main_deck.pop(0)
-    events.append(Event(kind="reveal", text=f"{why}: revealed {card_name(c)}.", data={"card": c}))
+    events.append(note(kind="reveal", text=f"{why}: revealed {card_name(c)}.", data={"card": c}))
     return c
 
 
 def discard_from_hand(s: ResState, seat: int, c: str, events: list[Event], why: str) -> None:
     s.players[seat].hand.remove(c)
     s.discard.append(c)
-    events.append(Event(text=f"{s.players[seat].name} discards {card_name(c)} ({why})."))
+    events.append(note(text=f"{s.players[seat].name} discards {card_name(c)} ({why})."))
 
 
 def gain_karma(s: ResState, seat: int, events: list[Event], why: str) -> None:
     p = s.players[seat]
     p.karma += 1
     p.karma_turn = s.turn
-    events.append(Event(text=f"{p.name} gains 1 Karma ({why}); now {p.karma}."))
+    events.append(note(text=f"{p.name} gains 1 Karma ({why}); now {p.karma}."))
 
 
 def remove_markers(s: ResState, u: Unit, n: int, events: list[Event], why: str) -> int:
     """Curse stops every removal (App D 10)."""
     if K.tag_active(s, u, "Curse"):
-        events.append(Event(text=f"{name(s, u.uid)} is Cursed: no damage marker comes off ({why})."))
+        events.append(note(text=f"{name(s, u.uid)} is Cursed: no damage marker comes off ({why})."))
         return 0
     n = min(n, u.damage)
     u.damage -= n
     if n:
-        events.append(Event(text=f"{name(s, u.uid)} removes {n} damage marker(s) ({why})."))
+        events.append(note(text=f"{name(s, u.uid)} removes {n} damage marker(s) ({why})."))
     return n
 
 
@@ -73,18 +73,18 @@ def place_markers(s: ResState, u: Unit, n: int, events: list[Event], why: str, b
     if n <= 0 or s.finished:
         return 0
     if u.suppressed:
-        events.append(Event(text=f"{name(s, u.uid)} is Suppressed and takes no damage ({why}, §2.10)."))
+        events.append(note(text=f"{name(s, u.uid)} is Suppressed and takes no damage ({why}, §2.10)."))
         return 0
     u.damage += n
-    events.append(Event(kind="damage", text=f"{name(s, u.uid)} takes {n} damage ({why}): "
+    events.append(note(kind="damage", text=f"{name(s, u.uid)} takes {n} damage ({why}): "
                                             f"{u.damage}/{K.max_hp(s, u)}."))
     check_destroyed(s, u, events, by)
     return n
 
 
 def check_destroyed(s: ResState, u: Unit, events: list[Event], by: int | None) -> bool:
-    if u.uid not in s.units or u.damage < K.max_hp(s, u):
-        return False
+    if not u.damage or u.uid not in s.units or u.damage < K.max_hp(s, u):
+        return False  # every unit has at least 1 HP, so an undamaged one stands
     if u.kind == "player":
         player_destroyed(s, u.owner, events, by)
     else:
@@ -100,7 +100,7 @@ def destroy_unit(s: ResState, uid: str, events: list[Event], by: int | None) -> 
         s.removed.append(uid)
     else:
         s.discard.append(u.card)
-    events.append(Event(kind="destroy", text=f"{name(s, uid) if u.kind != 'animation' else K.card(u.card).name} "
+    events.append(note(kind="destroy", text=f"{name(s, uid) if u.kind != 'animation' else K.card(u.card).name} "
                                              f"[{uid}] is destroyed."))
     if by is not None and by != u.owner:
         gain_karma(s, by, events, "destroyed an enemy Animation")
@@ -133,12 +133,12 @@ def apply_tag(s: ResState, u: Unit, tag: str, events: list[Event], lock_until: i
         return False
     status = tag in K.STATUS_TAGS
     if status and K.immune(s, u, tag):
-        events.append(Event(text=f"{name(s, u.uid)} is Immunized against {tag}."))
+        events.append(note(text=f"{name(s, u.uid)} is Immunized against {tag}."))
         return False
     blocker = "Cure" if status else "Nullify"
     if blocker in u.tags and tag != blocker and not (blocker in K.STATUS_TAGS and not K.tag_active(s, u, blocker)):
         u.tags.remove(blocker)
-        events.append(Event(text=f"{name(s, u.uid)}'s waiting {blocker} Tag cancels the {tag} Tag."))
+        events.append(note(text=f"{name(s, u.uid)}'s waiting {blocker} Tag cancels the {tag} Tag."))
         return False
     if tag in u.tags:
         return False
@@ -148,13 +148,13 @@ def apply_tag(s: ResState, u: Unit, tag: str, events: list[Event], lock_until: i
         if present:
             u.tags.remove(present[0])
             u.locked.pop(present[0], None)
-            events.append(Event(text=f"{tag} Tag removes {name(s, u.uid)}'s {present[0]} Tag and is spent."))
+            events.append(note(text=f"{tag} Tag removes {name(s, u.uid)}'s {present[0]} Tag and is spent."))
             return True
     u.tags.append(tag)
     if lock_until is not None and status:
         u.locked[tag] = lock_until
     article = "an" if tag[0] in "AEIOU" else "a"
-    events.append(Event(text=f"{name(s, u.uid)} gains {article} {tag} Tag."))
+    events.append(note(text=f"{name(s, u.uid)} gains {article} {tag} Tag."))
     return True
 
 

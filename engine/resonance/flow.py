@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from engine.core import Event, finish
+from functools import cache
+
+from engine.core import Event, finish, note
 
 from . import effects as E
 from . import keywords as K
@@ -27,11 +29,11 @@ def roll_first(s: ResState, events: list[Event]) -> None:
     """Every player rolls a d10, highest first, ties re-roll (A-45)."""
     while True:
         rolls = [s.rng.die(10) for _ in s.players]
-        events.append(Event(kind="roll", data={"dice": rolls}, text="Starting player roll (d10): " + ", ".join(
+        events.append(note(kind="roll", data={"dice": rolls}, text="Starting player roll (d10): " + ", ".join(
             f"{p.name} {r}" for p, r in zip(s.players, rolls, strict=True)) + "."))
         if rolls.count(max(rolls)) == 1:
             s.first = s.active = rolls.index(max(rolls))
-            events.append(Event(text=f"{s.players[s.first].name} goes first."))
+            events.append(note(text=f"{s.players[s.first].name} goes first."))
             return
 
 
@@ -53,7 +55,7 @@ def quick_setup(s: ResState, events: list[Event]) -> None:
 def next_draft(s: ResState, events: list[Event]) -> None:
     if s.draft_order:
         seat = s.draft_order[0]
-        opts = [(str(m), f"{catalog().modules[m].name} (module {m})") for m in s.pool]
+        opts = [_draft_option(m) for m in s.pool]
         ask(s, seat, "draft", f"{s.players[seat].name}: draft a Faction Module (§3.2)", opts)
         return
     chosen = [m for p in s.players for m in p.modules]
@@ -61,17 +63,23 @@ def next_draft(s: ResState, events: list[Event]) -> None:
     s.rng.shuffle(rest)
     chaos = rest[: 10 - len(chosen)]
     if chaos:
-        events.append(Event(kind="shuffle", text="Chaos slot(s) filled at random: " + ", ".join(
+        events.append(note(kind="shuffle", text="Chaos slot(s) filled at random: " + ", ".join(
             catalog().modules[m].name for m in chaos) + " (§3.2.3)."))
     build_deck(s, chosen + chaos, events)
     s.phase = "codex"
     next_codex(s, events)
 
 
+@cache
+def _draft_option(module: int) -> tuple[str, str]:
+    """A module offered in the draft: every pick offers the rest of the pool again."""
+    return str(module), f"{catalog().modules[module].name} (module {module})"
+
+
 def build_deck(s: ResState, mods: list[int], events: list[Event]) -> None:
     s.main_deck = [c.id for m in mods for c in catalog().modules[m].cards]
     s.rng.shuffle(s.main_deck)
-    events.append(Event(kind="shuffle", text="The Main Deck is shuffled from: " + ", ".join(
+    events.append(note(kind="shuffle", text="The Main Deck is shuffled from: " + ", ".join(
         catalog().modules[m].name for m in mods) + "."))
 
 
@@ -103,16 +111,16 @@ def finish_codex(s: ResState, events: list[Event]) -> None:
     for p in s.players:
         s.rng.shuffle(p.codex_deck)
         p.active_codex = [f"X{p.primary}-1"]
-        events.append(Event(text=f"{p.name} takes Primary colour {COLOURS[p.primary]}: "
+        events.append(note(text=f"{p.name} takes Primary colour {COLOURS[p.primary]}: "
                                  f"{catalog().codex[p.active_codex[0]].name} is active."))
-        events.append(Event(text="Your Personal Codex deck: " + ", ".join(
+        events.append(note(text="Your Personal Codex deck: " + ", ".join(
             catalog().codex[b].name for b in sorted(p.codex_deck)) + ".", visible_to=[p.seat]))
     for seat in s.order_from(s.first):
         E.draw_cards(s, seat, HAND_SIZE, events, "draws an opening hand of")
     for p in s.players:
         if s.handicap and p.seat != s.first:
             p.karma += LATER_SEAT_KARMA
-            events.append(Event(text=f"{p.name} starts with {LATER_SEAT_KARMA} Karma for not going first."))
+            events.append(note(text=f"{p.name} starts with {LATER_SEAT_KARMA} Karma for not going first."))
     s.phase = "play"
     s.active = s.first
     start_turn(s, events)
@@ -121,7 +129,7 @@ def finish_codex(s: ResState, events: list[Event]) -> None:
 def start_turn(s: ResState, events: list[Event]) -> None:
     seat = s.active
     p = s.players[seat]
-    events.append(Event(text=f"Round {s.round}, {p.name}'s turn."))
+    events.append(note(text=f"Round {s.round}, {p.name}'s turn."))
     for u in K.side_units(s, seat):
         u.leader = 0  # A-41: Leader ends at its controller's next turn
         u.acrobatic = False
@@ -132,7 +140,7 @@ def start_turn(s: ResState, events: list[Event]) -> None:
     if not s.first_turn:
         gain = min(K.focus(s, s.units[f"P{seat}"]), 10 - p.en)
         p.en += max(0, gain)
-        events.append(Event(text=f"{p.name} gains {max(0, gain)} EN (now {p.en})."))
+        events.append(note(text=f"{p.name} gains {max(0, gain)} EN (now {p.en})."))
     s.combat = None
     ask_slow(s, events)
 
@@ -173,10 +181,11 @@ def end_turn(s: ResState, events: list[Event]) -> None:
     me = s.units[f"P{s.active}"]
     if me.suppressed and me.suppressed_turn < s.turn:
         me.suppressed = False  # A-27: a Suppressed Player recovers after one full turn of its own
-        events.append(Event(text=f"{p.name} is no longer Suppressed (A-27)."))
+        events.append(note(text=f"{p.name} is no longer Suppressed (A-27)."))
     for u in s.units.values():  # A-40: Lingering locks run out at the end of the controller's next turn
-        for t in [t for t, until in u.locked.items() if until <= s.turn and u.owner == s.active]:
-            u.locked.pop(t)
+        if u.locked and u.owner == s.active:
+            for t in [t for t, until in u.locked.items() if until <= s.turn]:
+                u.locked.pop(t)
     next_player(s, events)
 
 

@@ -9,7 +9,7 @@ Everything that is not UNIT or SIDE is an ACTION keyword.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import catalog
 from .state import ResState, Unit
@@ -71,33 +71,29 @@ def codex_kws(s: ResState, seat: int) -> list[str]:
     return [k for b in s.players[seat].active_codex for k in codex[b]]
 
 
-def all_kws(s: ResState, u: Unit) -> list[str]:
-    """Every keyword the unit can draw on: printed, its Items, and for a Player the active Codex."""
-    out = printed(s, u) + item_kws(s, u)
+def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
+    """Every keyword the unit can draw on: printed (`printed`), its Items (`item_kws`), and for a
+    Player the active Codex (`codex_kws`), in that order. What a unit draws on is looked up by
+    what it is made of: the same few cards, Items and blocks are asked about on every step."""
     if u.kind == "player":
-        out += codex_kws(s, u.owner)
-    return out
+        return _made_of(None, tuple(u.items), tuple(s.players[u.owner].active_codex))
+    if u.suppressed:
+        return ()  # neither printed keywords nor Items work (§2.10)
+    printing = u.card if u.kind == "animation" and not tag_active(s, u, "Silence") else None
+    return _made_of(printing, tuple(u.items), ())
+
+
+@lru_cache(maxsize=1 << 14)
+def _made_of(card_id: str | None, items: tuple[str, ...], blocks: tuple[str, ...]) -> tuple[str, ...]:
+    """The keywords printed on `card_id` (None: none count), then on each Item, then each block's."""
+    printed_on, codex = card_keywords(), codex_keywords()
+    return (*(printed_on[card_id] if card_id else ()), *(k for i in items for k in printed_on[i]),
+            *(k for b in blocks for k in codex[b]))
 
 
 def has(s: ResState, u: Unit, code: str) -> bool:
-    """`code in all_kws(s, u)`, asked piece by piece without building the list (the hottest
-    question of the menu and the pipeline): plain loops over the cached keyword tables."""
-    printed_on = card_keywords()
-    if u.kind == "player":
-        for i in u.items:
-            if code in printed_on[i]:
-                return True
-        codex = codex_keywords()
-        for b in s.players[u.owner].active_codex:
-            if code in codex[b]:
-                return True
-        return False
-    if u.suppressed:
-        return False
-    for i in u.items:
-        if code in printed_on[i]:
-            return True
-    return u.kind == "animation" and code in printed_on[u.card] and not tag_active(s, u, "Silence")
+    """`code in all_kws(s, u)`: the hottest question of the menu and the pipeline."""
+    return code in all_kws(s, u)
 
 
 @cache
@@ -118,6 +114,11 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
         if u.owner == seat and has(s, u, code):
             return True
     return False
+
+
+def side_kws(s: ResState, seat: int) -> set[str]:
+    """Every keyword active on the seat's side: `side_has` for several keywords at once."""
+    return {k for u in s.units.values() if u.owner == seat for k in all_kws(s, u)}
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:
@@ -182,19 +183,19 @@ def focus(s: ResState, u: Unit, with_tags: bool = True) -> int:
             cut += 1
         if with_tags and tag_active(s, u, "Impair"):
             cut += 1
-    if cut and "3.1" in (all_kws(s, u) if with_tags else raw_kws(s, u)):
-        cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
+        if cut and "3.1" in kws:
+            cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
     bonus = growth_bonus(s, u) if u.kind != "player" and with_tags else 0
     return max(0, base - cut + bonus)
 
 
 def growth_bonus(s: ResState, u: Unit) -> int:
-    """+1 while another friendly unit with Growth is spent; never more than +1; Ageless blocks it."""
-    if side_has(s, u.owner, "4.3"):
-        return 0
-    for o in side_units(s, u.owner):
-        if o.uid != u.uid and o.kind == "animation" and o.spent and not o.suppressed and "6.9" in printed(s, o) + item_kws(s, o):
-            return 1
+    """+1 while another friendly unit with Growth is spent; never more than +1; Ageless blocks it.
+    The spent Growth unit is looked for first: it is rare, and Ageless is asked only then."""
+    for o in s.units.values():
+        if (o.owner == u.owner and o.spent and o.kind == "animation" and o.uid != u.uid and not o.suppressed
+                and "6.9" in all_kws(s, o)):
+            return 0 if side_has(s, u.owner, "4.3") else 1
     return 0
 
 
@@ -212,9 +213,11 @@ def max_hp(s: ResState, u: Unit) -> int:
     return max(1, power(s, u) + u.leader - limited)
 
 
-def item_limit(s: ResState, u: Unit) -> int:
+def item_limit(s: ResState, u: Unit, side: set[str] | None = None) -> int:
+    """`side`: the owner's `side_kws`, when the caller has them already."""
     if u.kind == "player":
-        return focus(s, u) + (1 if side_has(s, u.owner, "9.7") else 0)
+        broad = "9.7" in side if side is not None else side_has(s, u.owner, "9.7")
+        return focus(s, u) + (1 if broad else 0)
     return 1
 
 

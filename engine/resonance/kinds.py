@@ -134,10 +134,14 @@ def timeout_line(timeout: dict[str, Any] | None) -> str:
 
 
 def prompt_fields(kind: str, seat: int, active: int, private: bool, options: list[tuple[str, str]],
-                  context: list[str] | None = None) -> dict[str, Any]:
+                  context: list[str] | None = None, quiet: bool = False) -> dict[str, Any]:
     """The shared-prompt fields of an Ask: owed off-turn or not, its button, its timeout answer, and
-    the owner's context (what is happening, then what a timeout does)."""
+    the owner's context (what is happening, then what a timeout does). `quiet`: no player reads
+    the prompt (self-play, `engine.core.quiet`), so the context is left empty."""
     timeout = timeout_for(kind, private, options)
+    if quiet:
+        return {"reaction": seat != active, "button": KINDS[kind].button if kind in KINDS else "Answer",
+                "timeout": timeout, "context": []}
     about = context or [KINDS[kind].about if kind in KINDS else ""]
     return {"reaction": seat != active, "button": KINDS[kind].button if kind in KINDS else "Answer",
             "timeout": timeout, "context": [line for line in about if line] + [timeout_line(timeout)]}

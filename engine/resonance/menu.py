@@ -5,25 +5,27 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action, EndTurn, interned
+from engine.core import Action, EndTurn
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
 from .names import name
 from .queries import (
-    attack_targets,
     can_act,
     can_attack,
     can_cs,
     cost_rules,
-    cs_pairs,
     deploy_cost,
     enough_fuel,
     equip_cost,
+    foes,
+    fuel_cards,
     fuel_needs,
+    has_pair,
     stealth_cost,
     support_keywords,
 )
+from .records import made
 from .state import ResState, Unit
 
 SIZE = 1 << 16  # enough moves for long games, bounded for search runs
@@ -31,84 +33,105 @@ SIZE = 1 << 16  # enough moves for long games, bounded for search runs
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
-    pairs = bool(cs_pairs(s, seat))
-    for u in K.side_units(s, seat):
+    pairs = has_pair(s, seat)
+    mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
+    targets = None
+    for u in mine:
         if can_act(s, u):
-            out += unit_actions(s, u, pairs)
-    out += player_actions(s, seat)
-    out += karma_actions(s, seat)
-    out.append(interned(EndTurn, seat=seat))
+            targets = targets or enemies(s, seat)
+            out += unit_actions(s, u, pairs, mine, targets)
+    out += player_actions(s, seat, mine)
+    out += karma_actions(s, seat, mine)
+    out.append(_end_turn(seat))
     return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair."""
+def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
+    """What every attacker of `seat` asks about each enemy it might attack, worked out once per
+    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`."""
+    return [(t, shielded, name(s, t), stealth_cost(s, seat, [t]), fuel_cards(s, t)) for t, shielded in foes(s, seat)]
+
+
+def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None,
+                 targets: list[tuple[str, bool, str, int, int]] | None = None) -> list[Action]:
+    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units and `targets` their
+    `enemies`, when known."""
     seat, who = u.owner, name(s, u.uid)
+    kws = K.all_kws(s, u)  # asked about several times below
     out: list[Action] = []
     if can_attack(s, u):
-        pair = pairs and can_cs(s, u)
-        needs = fuel_needs(s, u)  # the same for every target
+        pair = pairs and can_cs(s, u, kws)
+        needs = fuel_needs(s, u, kws)  # the same for every target
         en = s.players[seat].en
-        for t in attack_targets(s, u):
-            cost = stealth_cost(s, seat, [t])
-            if en < cost or not enough_fuel(s, u, t, needs):
+        traveller = "1.1" in kws  # passes Guardian Precedence (attack_targets)
+        for t, shielded, target_name, cost, fuel in enemies(s, seat) if targets is None else targets:
+            if shielded and not traveller or en < cost or not enough_fuel(s, u, t, needs, fuel):
                 continue
-            out += _attacks(seat, u.uid, who, t, name(s, t), cost, pair)
-    any_target = support_keywords(s, u)  # Support keywords make even an undamaged unit worth supporting
-    for t in K.side_units(s, seat):
+            out += _attacks(seat, u.uid, who, t, target_name, cost, pair)
+    any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
+    for t in K.side_units(s, seat) if mine is None else mine:
         if t.damage or t.uid == u.uid or any_target:
             out.append(_support(seat, u.uid, who, t.uid, name(s, t.uid)))
     out += _own_moves(seat, u.uid, who)
     return out
 
 
+@lru_cache(maxsize=8)
+def _end_turn(seat: int) -> EndTurn:
+    return made(EndTurn, seat=seat)
+
+
 # The moves of one unit, remembered by what their fields and labels are made of: a menu is
-# built on every step, and mostly offers the moves it offered the step before.
+# built on every step, and mostly offers the moves it offered the step before. They are made
+# without validation (records.made): every field comes from the table the rules keep.
 
 @lru_cache(maxsize=SIZE)
 def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:
     """An Attack on one target, and the Critical Strike beside it when the hand holds a pair."""
     extra = f" (+{cost} EN)" if cost else ""
-    out = [interned(Act, seat=seat, actor=actor, what="attack", target=target,
+    out = [made(Act, seat=seat, actor=actor, what="attack", target=target,
                     text=f"{who}: Attack {target_name}{extra}")]
     if pair:
-        out.append(interned(Act, seat=seat, actor=actor, what="cs", target=target,
+        out.append(made(Act, seat=seat, actor=actor, what="cs", target=target,
                             text=f"{who}: Critical Strike {target_name}{extra}"))
     return tuple(out)
 
 
 @lru_cache(maxsize=SIZE)
 def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
-    return interned(Act, seat=seat, actor=actor, what="support", target=target,
+    return made(Act, seat=seat, actor=actor, what="support", target=target,
                     text=f"{who}: Support {target_name} (-1 damage)")
 
 
 @lru_cache(maxsize=SIZE)
 def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
-    return (interned(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
-            interned(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return (made(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            made(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int) -> list[Action]:
+def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
+    mine = K.side_units(s, seat) if mine is None else mine
     me = s.units[f"P{seat}"]
     p = s.players[seat]
     if not can_act(s, me):
         return []
     out: list[Action] = []
-    rules = cost_rules(s, seat)
-    if K.command_count(s, seat) < K.focus(s, me):
-        for c in dict.fromkeys(p.hand):
-            cd = K.card(c)
-            cost = deploy_cost(s, seat, c, rules)
-            if cd.kind == "animation" and p.en >= cost:
+    side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
+    rules = cost_rules(s, seat, side)
+    room = K.command_count(s, seat) < K.focus(s, me)
+    items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
+    for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
+        if K.card(c).kind == "animation":
+            if room and p.en >= (cost := deploy_cost(s, seat, c, rules)):
                 out.append(_deploy(seat, c, cost))
-    holders = tuple((t.uid, name(s, t.uid)) for t in K.side_units(s, seat) if len(t.items) < K.item_limit(s, t))
-    for c in dict.fromkeys(p.hand):
-        cd = K.card(c)
-        cost = equip_cost(s, seat, c, rules)
-        if cd.kind == "item" and p.en >= cost:
-            out += _equips(seat, c, cost, holders)
-    for t in K.side_units(s, seat):
+        else:
+            cost = equip_cost(s, seat, c, rules)
+            if p.en >= cost:
+                items.append((c, cost))
+    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side))
+    for c, cost in items:
+        out += _equips(seat, c, cost, holders)
+    for t in mine:
         for i in t.items:
             out += _item_moves(seat, i, t.uid, holders)
     return out
@@ -117,44 +140,64 @@ def player_actions(s: ResState, seat: int) -> list[Action]:
 @lru_cache(maxsize=SIZE)
 def _deploy(seat: int, c: str, cost: int) -> Deploy:
     cd = K.card(c)
-    return interned(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+    return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
 @lru_cache(maxsize=SIZE)
 def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
     """A hand Item equipped to each unit with room, by (uid, name)."""
     cd = K.card(c)
-    return tuple(interned(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
+    return tuple(made(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
                  for uid, who in holders)
 
 
 @lru_cache(maxsize=SIZE)
 def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
     """An equipped Item moved from unit `on` to each other unit with room."""
-    return tuple(interned(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+    return tuple(made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
                  for uid, who in holders if uid != on)
 
 
-def karma_actions(s: ResState, seat: int) -> list[Action]:
+def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
+    mine = K.side_units(s, seat) if mine is None else mine
     p = s.players[seat]
     out: list[Action] = []
     if p.karma >= 1:
-        out.append(interned(Karma, seat=seat, spend="overclock"))
-        for u in K.side_units(s, seat):
+        out.append(_karma(seat, "overclock"))
+        for u in mine:
             if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
-                out.append(interned(Karma, seat=seat, spend="reengage", unit=u.uid,
-                                 text=f"Re-engage {name(s, u.uid)} (1 Karma)"))
+                out.append(_reengage(seat, u.uid, name(s, u.uid)))
     if p.karma >= 3 and p.codex_deck:
-        out.append(interned(Karma, seat=seat, spend="acquire"))
+        out.append(_karma(seat, "acquire"))
     if p.karma >= p.base_focus + 1:
-        out.append(interned(Karma, seat=seat, spend="refine", text=f"Refine Focus to {p.base_focus + 1} "
-                                                           f"({p.base_focus + 1} Karma)"))
-    for u in K.side_units(s, seat):
+        out.append(_refine(seat, p.base_focus + 1))
+    for u in mine:
         if u.readied_turn == s.turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
-            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Haste", text=f"Haste Tag: ready {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {name(s, u.uid)}"))
         if "Liberate" in u.tags and u.suppressed:
-            out.append(interned(UseTag, seat=seat, unit=u.uid, tag="Liberate",
-                              text=f"Liberate Tag: un-suppress {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Liberate", f"Liberate Tag: un-suppress {name(s, u.uid)}"))
     return out
+
+
+# Karma moves, remembered the same way.
+
+@lru_cache(maxsize=64)
+def _karma(seat: int, spend: str) -> Karma:
+    return made(Karma, seat=seat, spend=spend)
+
+
+@lru_cache(maxsize=SIZE)
+def _reengage(seat: int, uid: str, who: str) -> Karma:
+    return made(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+
+
+@lru_cache(maxsize=256)
+def _refine(seat: int, level: int) -> Karma:
+    return made(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+
+
+@lru_cache(maxsize=SIZE)
+def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
+    return made(UseTag, seat=seat, unit=uid, tag=tag, text=text)

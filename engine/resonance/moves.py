@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import EndTurn, Event, answered
+from engine.core import EndTurn, Event, answered, note
 
 from . import combat, flow
 from . import context as C
@@ -21,7 +21,7 @@ from .state import Ask, ResState, Unit
 
 
 def end_turn(game, s: ResState, a: EndTurn, events: list[Event]) -> None:
-    events.append(Event(text=f"{s.players[a.seat].name} ends their turn."))
+    events.append(note(text=f"{s.players[a.seat].name} ends their turn."))
     flow.end_turn(s, events)
 
 
@@ -33,7 +33,7 @@ def act(game, s: ResState, a: Act, events: list[Event]) -> None:
         return
     who = E.name(s, u.uid)
     if a.what == "purge":
-        events.append(Event(text=f"{who} Purges."))
+        events.append(note(text=f"{who} Purges."))
         E.remove_markers(s, u, 1, events, "Purge")
         st = [t for t in u.tags if t in K.STATUS_TAGS and not E.locked(s, u, t)]
         if st:  # §4.2.4: the controller may then remove one Status Tag of its choice
@@ -47,7 +47,7 @@ def act(game, s: ResState, a: Act, events: list[Event]) -> None:
             gain += 1  # App D 11, A-25: only an Animation's Charge uses the tag
             E.remove_tag(u, "Charge")
         p.en = min(10, p.en + gain)
-        events.append(Event(text=f"{who} Charges: {p.name} gains {gain} EN (now {p.en})."))
+        events.append(note(text=f"{who} Charges: {p.name} gains {gain} EN (now {p.en})."))
     after_action(s, u, events)
 
 
@@ -62,12 +62,12 @@ def deploy(game, s: ResState, a: Deploy, events: list[Event]) -> None:
     s.units[a.card] = u
     if "2.4" in K.printed(s, u):
         u.spent = False  # §2.14, A-24: innate Haste enters readied
-    events.append(Event(text=f"{p.name} deploys {E.name(s, a.card)} for {cost} EN"
+    events.append(note(text=f"{p.name} deploys {E.name(s, a.card)} for {cost} EN"
                              f"{' (readied by Haste)' if not u.spent else ''}."))
     entry_choices(s, u, K.card(a.card).keywords)
     if K.side_has(s, a.seat, "5.1") and s.main_deck:
         top = s.main_deck[0]
-        events.append(Event(text=f"Sensor: the top card is {E.card_name(top)}.", visible_to=[a.seat]))
+        events.append(note(text=f"Sensor: the top card is {E.card_name(top)}.", visible_to=[a.seat]))
         queue(s, a.seat, "sensor", "Sensor: keep the top card?", [("keep", f"Leave {E.card_name(top)} on top"),
                                                                    ("bottom", f"Put {E.card_name(top)} on the bottom")],
               private=True)
@@ -103,13 +103,13 @@ def equip(game, s: ResState, a: Equip, events: list[Event]) -> None:
     if holder:  # A-29: moving is free
         holder.items.remove(a.item)
         target.items.append(a.item)
-        events.append(Event(text=f"{p.name} moves {K.card(a.item).name} to {E.name(s, a.target)}."))
+        events.append(note(text=f"{p.name} moves {K.card(a.item).name} to {E.name(s, a.target)}."))
     else:
         cost = equip_cost(s, a.seat, a.item)
         p.en -= cost
         p.hand.remove(a.item)
         target.items.append(a.item)
-        events.append(Event(text=f"{p.name} equips {K.card(a.item).name} to {E.name(s, a.target)} for {cost} EN."))
+        events.append(note(text=f"{p.name} equips {K.card(a.item).name} to {E.name(s, a.target)} for {cost} EN."))
         entry_choices(s, target, K.card(a.item).keywords)
         for f in s.order_from(a.seat)[1:]:
             if s.players[f].alive and s.players[f].en >= 1 and K.side_has(s, f, "9.1"):
@@ -135,18 +135,18 @@ def karma(game, s: ResState, a: Karma, events: list[Event]) -> None:
                 u.spent = False
         else:
             E.ready_unit(s, u)
-        events.append(Event(text=f"{p.name} spends 1 Karma to Re-engage {E.name(s, a.unit)}."))
+        events.append(note(text=f"{p.name} spends 1 Karma to Re-engage {E.name(s, a.unit)}."))
     elif a.spend == "acquire":
         p.karma -= 3
         block = p.codex_deck.pop(0)
         p.active_codex.append(block)
-        events.append(Event(text=f"{p.name} spends 3 Karma and acquires {catalog().codex[block].name}."))
+        events.append(note(text=f"{p.name} spends 3 Karma and acquires {catalog().codex[block].name}."))
         kws = catalog().codex[block].keywords
         entry_choices(s, s.units[f"P{a.seat}"], list(kws))
     elif a.spend == "refine":
         p.karma -= p.base_focus + 1
         p.base_focus += 1
-        events.append(Event(text=f"{p.name} refines Focus to {p.base_focus}."))
+        events.append(note(text=f"{p.name} refines Focus to {p.base_focus}."))
 
 
 def use_tag(game, s: ResState, a: UseTag, events: list[Event]) -> None:
@@ -161,7 +161,7 @@ def use_tag(game, s: ResState, a: UseTag, events: list[Event]) -> None:
             u.spent = False
     else:
         E.ready_unit(s, u)
-    events.append(Event(text=f"{E.name(s, a.unit)} uses its {a.tag} Tag and is ready again."))
+    events.append(note(text=f"{E.name(s, a.unit)} uses its {a.tag} Tag and is ready again."))
 
 
 def answer_slow(s: ResState, asked: Ask, option: str, events: list[Event]) -> None:
@@ -172,7 +172,7 @@ def answer_slow(s: ResState, asked: Ask, option: str, events: list[Event]) -> No
         u = s.units[option[4:]]
         p.en -= 1
         E.remove_tag(u, "Slow")
-        events.append(Event(text=f"{p.name} pays 1 EN to remove the Slow Tag from {E.name(s, u.uid)}."))
+        events.append(note(text=f"{p.name} pays 1 EN to remove the Slow Tag from {E.name(s, u.uid)}."))
     flow.ask_slow(s, events)
 
 
@@ -181,7 +181,7 @@ def answer_draft(s: ResState, asked: Ask, option: str, events: list[Event]) -> N
     s.pool.remove(m)
     s.players[asked.seat].modules.append(m)
     s.draft_order.pop(0)
-    events.append(Event(text=f"{s.players[asked.seat].name} drafts {catalog().modules[m].name}."))
+    events.append(note(text=f"{s.players[asked.seat].name} drafts {catalog().modules[m].name}."))
     flow.next_draft(s, events)
 
 
@@ -209,12 +209,12 @@ def answer_bane(s: ResState, asked: Ask, option: str, events: list[Event]) -> No
     uid, colour = option.split(":")
     if uid in s.units:
         s.units[uid].bane = int(colour)
-        events.append(Event(text=f"{E.name(s, uid)} takes Bane against {COLOURS[int(colour)]}."))
+        events.append(note(text=f"{E.name(s, uid)} takes Bane against {COLOURS[int(colour)]}."))
 
 
 def answer_immunized(s: ResState, asked: Ask, option: str, events: list[Event]) -> None:
     s.players[asked.seat].immunized.append(option)
-    events.append(Event(text=f"{s.players[asked.seat].name}'s units are Immunized against the {option} Tag."))
+    events.append(note(text=f"{s.players[asked.seat].name}'s units are Immunized against the {option} Tag."))
 
 
 def answer_aware(s: ResState, asked: Ask, option: str, events: list[Event]) -> None:
@@ -242,7 +242,7 @@ def answer_purge(s: ResState, asked: Ask, option: str, events: list[Event]) -> N
     u = s.units[uid]
     if tag:
         E.remove_tag(u, tag)
-        events.append(Event(text=f"{E.name(s, uid)} removes its {tag} Tag."))
+        events.append(note(text=f"{E.name(s, uid)} removes its {tag} Tag."))
     after_action(s, u, events)
 
 
@@ -269,7 +269,7 @@ def answer_survivor(s: ResState, asked: Ask, option: str, events: list[Event]) -
 def answer_sensor(s: ResState, asked: Ask, option: str, events: list[Event]) -> None:
     if option == "bottom" and s.main_deck:
         s.main_deck.append(s.main_deck.pop(0))
-        events.append(Event(text=f"{s.players[asked.seat].name} puts the top card of the Main Deck on the bottom."))
+        events.append(note(text=f"{s.players[asked.seat].name} puts the top card of the Main Deck on the bottom."))
 
 
 def answer(game, s: ResState, a: Choose, events: list[Event]) -> None:

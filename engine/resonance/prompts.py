@@ -6,7 +6,11 @@ stored in combat.params["@kind"]; `take` reads it when the stage runs again."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import ask as enqueue
+from engine.core import quiet
+from engine.core.contract import built
 
 from . import keywords as K
 from .cards import catalog
@@ -22,8 +26,14 @@ def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, pr
     """A prompt with its answers, its button, its timeout answer and the owner's context;
     `picks`: how many of the answers one submit may give (each re-asks for the rest; `upto`:
     at most that many)."""
-    return Ask(seat=seat, kind=kind, prompt=prompt, options=options, private=private, picks=picks, upto=upto,
-               **prompt_fields(kind, seat, s.active, private, options, context))
+    options = [o if type(o) is tuple else tuple(o) for o in options]  # as validation stores them
+    shared = prompt_fields(kind, seat, s.active, private, options, context, quiet(s))
+    return built(Ask, {"seat": seat, "kind": kind, "prompt": prompt, "private": private, "context": shared["context"],
+                       "reaction": shared["reaction"], "timeout": shared["timeout"], "button": shared["button"],
+                       "picks": picks, "upto": upto, "options": options}, set(_ASK_FIELDS))
+
+
+_ASK_FIELDS = frozenset(Ask.model_fields)  # new_ask gives every field of an Ask
 
 
 def ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, private: bool = False,
@@ -53,13 +63,24 @@ def source(s: ResState, c: Combat) -> Unit | None:
 def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, highest Power first: equal Powers add alike, but which card is
     kept (an Animation to deploy, an Item to equip) is the player's choice."""
-    cards = sorted(dict.fromkeys(s.players[seat].hand), key=lambda c: (-K.card(c).power, c))
-    return [(f"card:{cid}", f"{verb} {card_name(cid)}") for cid in cards]
+    cards = sorted(dict.fromkeys(s.players[seat].hand), key=_by_power)
+    return [_card_option(cid, verb) for cid in cards]
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_power(card: str) -> tuple[int, str]:
+    return -K.card(card).power, card
+
+
+@lru_cache(maxsize=1 << 14)
+def _card_option(card: str, verb: str) -> tuple[str, str]:
+    """A card offered as an answer: the same cards are offered prompt after prompt."""
+    return f"card:{card}", f"{verb} {card_name(card)}"
 
 
 def card_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, for discards that add nothing (Awkward, the Trickster reply)."""
-    return [(f"card:{cid}", f"{verb} {card_name(cid)}") for cid in sorted(dict.fromkeys(s.players[seat].hand))]
+    return [_card_option(cid, verb) for cid in sorted(dict.fromkeys(s.players[seat].hand))]
 
 
 WAIT = "wait"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from . import keywords as K
 from .state import ResState, Unit
 
@@ -16,10 +18,17 @@ def can_attack(s: ResState, u: Unit) -> bool:
     return not K.tag_active(s, u, "Bind")
 
 
-def can_cs(s: ResState, u: Unit) -> bool:
-    if K.has(s, u, "2.0"):
+def can_cs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
+    """`kws`: the unit's `all_kws`, when the caller has them already (the menu asks many questions)."""
+    if ("2.0" in kws) if kws is not None else K.has(s, u, "2.0"):
         return False  # Anxious
     return not (u.kind != "player" and "4.2" in K.printed(s, u))  # innate Stoic (A-20)
+
+
+def has_pair(s: ResState, seat: int) -> bool:
+    """`bool(cs_pairs(...))`: two cards of one Power in hand."""
+    powers = [K.card(c).power for c in s.players[seat].hand]
+    return len(set(powers)) < len(powers)
 
 
 def cs_pairs(s: ResState, seat: int) -> list[int]:
@@ -27,45 +36,65 @@ def cs_pairs(s: ResState, seat: int) -> list[int]:
     return sorted({p for p in powers if powers.count(p) >= 2})
 
 
-def fuel_free(s: ResState, u: Unit) -> bool:
+FUEL_FREE = frozenset(("2.6", "4.2", "9.8", "7.6", "1.9"))
+
+
+def fuel_free(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
     """Keywords that let an attack go without a fuel card (Snap, Stoic, Ambience, Area, Translocate)."""
-    return any(k in ("2.6", "4.2", "9.8", "7.6", "1.9") for k in K.all_kws(s, u))
+    return not FUEL_FREE.isdisjoint(K.all_kws(s, u) if kws is None else kws)
 
 
-def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None) -> bool:
+def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None,
+                fuel: int | None = None) -> bool:
     """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional.
-    `needs` is `fuel_needs(s, u)` when the caller asks about several targets."""
+    `needs` is `fuel_needs(s, u)` and `fuel` is `fuel_cards(s, target)` when the caller has them."""
     awkward, free = needs or fuel_needs(s, u)
-    fuel = 2 if K.tag_active(s, s.units[target], "Obscure") else 1
+    fuel = fuel_cards(s, target) if fuel is None else fuel
     have = len(s.players[u.owner].hand)
     return have >= fuel + awkward or (free and have >= awkward)
 
 
-def fuel_needs(s: ResState, u: Unit) -> tuple[int, bool]:
+def fuel_cards(s: ResState, target: str) -> int:
+    """The fuel an attack on `target` takes: 2 cards against an Obscure Tag, else 1."""
+    return 2 if K.tag_active(s, s.units[target], "Obscure") else 1
+
+
+def fuel_needs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> tuple[int, bool]:
     """What the actor adds to any attack's fuel: 1 card for Awkward, and whether it may attack unfuelled."""
-    return (1 if K.has(s, u, "8.0") else 0), fuel_free(s, u)
+    kws = K.all_kws(s, u) if kws is None else kws
+    return (1 if "8.0" in kws else 0), fuel_free(s, u, kws)
 
 
-def attack_targets(s: ResState, u: Unit) -> list[str]:
+def attack_targets(s: ResState, u: Unit, kws: Collection[str] | None = None) -> list[str]:
     """Enemy units this actor may attack: Guardian (§2.5) unless Traveller, never Acrobatic ones (A-46)."""
-    traveller = "1.1" in K.all_kws(s, u)
+    traveller = "1.1" in (K.all_kws(s, u) if kws is None else kws)
+    return [uid for uid, shielded in foes(s, u.owner) if traveller or not shielded]
+
+
+def foes(s: ResState, seat: int) -> list[tuple[str, bool]]:
+    """The enemy units that some unit of `seat` may attack (never Acrobatic ones, A-46), in table
+    order, each with whether Guardian Precedence shields it (§2.5), which only a Traveller passes."""
     out = []
     for t in s.units.values():
-        if t.owner == u.owner or not s.players[t.owner].alive or t.acrobatic:
+        if t.owner == seat or not s.players[t.owner].alive or t.acrobatic:
             continue
-        if t.kind == "player" and K.guards(s, t.owner) and not traveller:
-            continue
-        out.append(t.uid)
+        out.append((t.uid, t.kind == "player" and K.guards(s, t.owner)))
     return out
 
 
 def stealth_cost(s: ResState, seat: int, targets: list[str]) -> int:
-    return sum(1 for t in targets if K.has(s, s.units[t], "9.2"))
+    cost = 0
+    for t in targets:  # a loop, not a generator: the menu asks this of every enemy
+        if K.has(s, s.units[t], "9.2"):
+            cost += 1
+    return cost
 
 
-def cost_rules(s: ResState, seat: int) -> tuple[int, bool]:
+def cost_rules(s: ResState, seat: int, side: set[str] | None = None) -> tuple[int, bool]:
     """What changes the EN cost of the seat's cards: Restricted adds 1 to each, Crafty takes 1 off an
-    Item (never below 1). Worked out once when a whole hand is priced."""
+    Item (never below 1). Worked out once when a whole hand is priced; `side`: the seat's `side_kws`."""
+    if side is not None:
+        return (1 if "0.0" in side else 0), "5.3" in side
     return (1 if K.side_has(s, seat, "0.0") else 0), K.side_has(s, seat, "5.3")
 
 
@@ -80,5 +109,5 @@ def equip_cost(s: ResState, seat: int, c: str, rules: tuple[int, bool] | None = 
     return max(1, cost - 1) if crafty else cost
 
 
-def support_keywords(s: ResState, u: Unit) -> bool:
-    return any(k in K.SUPPORT_KWS for k in K.all_kws(s, u))
+def support_keywords(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
+    return not K.SUPPORT_KWS.isdisjoint(K.all_kws(s, u) if kws is None else kws)

@@ -5,7 +5,7 @@ Each keyword is an entry in a table for its timing class (RES_ON_DAMAGE, RES_ALW
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, note, quiet
 
 from . import context as C
 from . import effects as E
@@ -21,18 +21,18 @@ def prevent(s: ResState, c: Combat, t: Unit, amount: int, events: list[Event]) -
         return amount
     if K.tag_active(s, t, "Ward"):
         E.remove_tag(t, "Ward")
-        events.append(Event(text=f"{E.name(s, t.uid)}'s Ward Tag prevents the damage."))
+        events.append(note(text=f"{E.name(s, t.uid)}'s Ward Tag prevents the damage."))
         return 0
     if K.tag_active(s, t, "Bless"):
         ans = take(c, "bless")
         if ans is None:  # App D 9: the controller may remove it
             ask(s, t.owner, "bless", f"{s.players[t.owner].name}: {amount} damage to {E.name(s, t.uid)} - "
                 "spend its Bless Tag to prevent 1?", [("yes", "Spend Bless: prevent 1"), ("no", "Keep the Bless Tag")],
-                context=C.bless(s, t, amount))
+                context=None if quiet(s) else C.bless(s, t, amount))
             return None
         if ans == "yes":
             E.remove_tag(t, "Bless")
-            events.append(Event(text=f"{E.name(s, t.uid)} spends its Bless Tag: 1 damage prevented."))
+            events.append(note(text=f"{E.name(s, t.uid)} spends its Bless Tag: 1 damage prevented."))
             amount -= 1
     return amount
 
@@ -48,7 +48,7 @@ def ask_survivor(s: ResState, t: Unit, amount: int, what: str = "") -> None:
     what = what or f"{amount} damage"
     ask(s, t.owner, "survivor", f"{s.players[t.owner].name}: {what} would destroy {E.name(s, t.uid)} - "
         "discard a card to survive (Survivor)?", [("no", "No")] + hand_options(s, t.owner, "Survive, discarding"),
-        private=True, context=C.survivor(s, t, amount))
+        private=True, context=None if quiet(s) else C.survivor(s, t, amount))
 
 
 def after_action(s: ResState, u: Unit, events: list[Event]) -> None:
@@ -103,7 +103,7 @@ def use_survivor(s: ResState, t: Unit, card_id: str, events: list[Event]) -> Non
     t.survivor_used = True
     t.suppressed = True
     t.suppressed_turn = s.turn
-    events.append(Event(text=f"Survivor: {E.name(s, t.uid)} survives and is Suppressed."))
+    events.append(note(text=f"Survivor: {E.name(s, t.uid)} survives and is Suppressed."))
 
 
 def st_place(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -121,7 +121,7 @@ def st_place(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if gremlin and not c.rv_discarded and t.uid in s.units and t.items:
             lost = t.items.pop(0)
             s.discard.append(lost)
-            events.append(Event(text=f"Gremlins: {K.card(lost).name} on {E.name(s, t.uid)} is destroyed."))
+            events.append(note(text=f"Gremlins: {K.card(lost).name} on {E.name(s, t.uid)} is destroyed."))
     if c.target not in s.units:
         c.destroyed_target = True
     c.stage = "effects"
@@ -169,7 +169,7 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if ans != "no":
             s.players[c.seat].en -= 1
             c.free.append(ans)
-            events.append(Event(text=f"Edit adds {K.kw_name(ans)} to this attack."))
+            events.append(note(text=f"Edit adds {K.kw_name(ans)} to this attack."))
     if applies and "tags_done" not in c.params:
         c.params["tags_done"] = "1"
         if t is not None:
@@ -193,7 +193,7 @@ def res_piercing(game, s: ResState, c: Combat, events: list[Event]):
     if p:
         if "pierce_said" not in c.params:
             c.params["pierce_said"] = "1"
-            events.append(Event(text="Piercing carries the damage to the controlling Player."))
+            events.append(note(text="Piercing carries the damage to the controlling Player."))
         if deal(s, c, p, c.dealt, events, "pierce") is None:
             return "wait"
         c.params.pop("pierce_said", None)
@@ -218,7 +218,7 @@ def impact(s: ResState, t: Unit, events: list[Event]) -> None:
     else:
         t.spent = True
     t.no_ready = True
-    events.append(Event(text=f"Impact: {E.name(s, t.uid)} is spent and skips its next ready."))
+    events.append(note(text=f"Impact: {E.name(s, t.uid)} is spent and skips its next ready."))
 
 
 def res_sticky(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -230,7 +230,7 @@ def res_sticky(game, s: ResState, c: Combat, events: list[Event]) -> None:
 def suppress(s: ResState, t: Unit, events: list[Event], why: str) -> None:
     t.suppressed = True
     t.suppressed_turn = s.turn
-    events.append(Event(text=f"{why}: {E.name(s, t.uid)} is Suppressed."))
+    events.append(note(text=f"{why}: {E.name(s, t.uid)} is Suppressed."))
 
 
 def other_enemy_animations(s: ResState, c: Combat) -> list[str]:
@@ -277,7 +277,7 @@ def _spread(s: ResState, c: Combat, ans: str, events: list[Event]):
     if ans in s.units:
         if "spread_said" not in c.params:
             c.params["spread_said"] = "1"
-            events.append(Event(text=f"Spread: 1 damage to {E.name(s, ans)}."))
+            events.append(note(text=f"Spread: 1 damage to {E.name(s, ans)}."))
         if deal(s, c, s.units[ans], 1, events, "spread") is None:
             return "wait"
         c.params.pop("spread_said", None)
@@ -298,7 +298,7 @@ def _splash(s: ResState, c: Combat, ans: str, events: list[Event]):
             ask(s, c.seat, "splash_brawler", f"Splash carries Brawler to {E.name(s, u.uid)}: choose a card for "
                 f"{s.players[u.owner].name} to discard", brawler_options(s, u.owner), private=True)
             return "wait"
-    events.append(Event(text=f"Splash: the attack's effects reach {E.name(s, u.uid)}."))
+    events.append(note(text=f"Splash: the attack's effects reach {E.name(s, u.uid)}."))
     status_tags(s, c, u, events)
     if "3.8" in c.kws:
         impact(s, u, events)
@@ -334,7 +334,7 @@ def always_animate(s: ResState, c: Combat, events: list[Event]):
     if ans in s.discard:
         s.discard.remove(ans)
         s.players[c.seat].hand.append(ans)
-        events.append(Event(text=f"Animate: {E.card_name(ans)} returns from the discard pile to "
+        events.append(note(text=f"Animate: {E.card_name(ans)} returns from the discard pile to "
                                  f"{s.players[c.seat].name}'s hand."))
     return None
 
@@ -345,7 +345,7 @@ def always_manifest(s: ResState, c: Combat, events: list[Event]) -> None:
         return None
     if K.card(top).kind == "item":
         s.players[c.seat].hand.append(top)
-        events.append(Event(text="Manifest: it is an Item and goes to hand."))
+        events.append(note(text="Manifest: it is an Item and goes to hand."))
     else:
         s.discard.append(top)
     return None
@@ -374,18 +374,18 @@ def st_after(game, s: ResState, c: Combat, events: list[Event]) -> None:
         for t_uid in dict.fromkeys(c.targets):
             t = s.units.get(t_uid)
             if t and me and me.uid in s.units and K.has(s, t, "1.2") and "7.6" not in c.kws:
-                events.append(Event(text=f"Martial: {E.name(s, t.uid)} strikes back."))
+                events.append(note(text=f"Martial: {E.name(s, t.uid)} strikes back."))
                 E.place_markers(s, me, 1, events, "Martial", t.owner)
         if s.finished:
             return
         me = s.units.get(c.actor)
         if me and "2.1" in c.kws:
             me.acrobatic = True
-            events.append(Event(text=f"Acrobatic: {E.name(s, me.uid)} cannot be attacked until its next turn."))
+            events.append(note(text=f"Acrobatic: {E.name(s, me.uid)} cannot be attacked until its next turn."))
         if "8.2" in c.kws:
             for a in K.animations(s, c.seat):
                 a.leader = 1
-            events.append(Event(text="Leader: your Animations gain +1 Power until your next turn."))
+            events.append(note(text="Leader: your Animations gain +1 Power until your next turn."))
     for kind, fn in AFTER_ASKS:
         if kind in c.params.get("after_done", "").split(","):
             continue
@@ -413,7 +413,7 @@ def after_alert(s: ResState, c: Combat, events: list[Event]):
         holder.items.remove(ans)
         s.players[c.seat].en -= 1
         s.players[c.seat].hand.append(ans)
-        events.append(Event(text=f"Alert: {K.card(ans).name} returns to hand for 1 EN."))
+        events.append(note(text=f"Alert: {K.card(ans).name} returns to hand for 1 EN."))
     return None
 
 
@@ -428,7 +428,7 @@ def after_chain(s: ResState, c: Combat, events: list[Event]):
         ask(s, c.seat, "chain", "Chain: place 1 damage marker on another enemy unit?", opts + [("no", "No")])
         return "wait"
     if ans in s.units:
-        events.append(Event(text=f"Chain: 1 damage marker on {E.name(s, ans)}."))
+        events.append(note(text=f"Chain: 1 damage marker on {E.name(s, ans)}."))
         E.place_markers(s, s.units[ans], 1, events, "Chain", c.seat)
     return None
 
@@ -453,7 +453,7 @@ def after_rapid(s: ResState, c: Combat, events: list[Event]):
         for key in [k for k in c.params if k.startswith(("trick:", "reply:", "reac:", "res:", "ev:", "area")) or k in (
                 "targeted_done", "martial_done", "after_done", "tags_done", "potent", "edit", "ev_items", "awkward")]:
             c.params.pop(key)
-        events.append(Event(text="Rapid: the attack goes again."))
+        events.append(note(text="Rapid: the attack goes again."))
         c.stage = "targeted"
     return None
 
@@ -514,7 +514,7 @@ def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 holder.items.remove(item)
                 s.units[dest].items.append(item)
                 c.params["shifted"] = " ".join(moved + [item])
-                events.append(Event(text=f"Shift: {K.card(item).name} moves to {E.name(s, dest)}."))
+                events.append(note(text=f"Shift: {K.card(item).name} moves to {E.name(s, dest)}."))
             return
     c.stage = "finish"
 
@@ -536,4 +536,4 @@ def split(s: ResState, c: Combat, a: Unit, events: list[Event]) -> None:
         s.echo_count += 1
         uid = f"E{s.echo_count}"
         s.units[uid] = Unit(uid=uid, owner=c.seat, kind="echo")
-    events.append(Event(text=f"Split: {n} Echo token(s) enter play readied."))
+    events.append(note(text=f"Split: {n} Echo token(s) enter play readied."))

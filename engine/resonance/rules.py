@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, interned, plain_decision
+from engine.core import Action, Decision, Event, Game, IllegalAction, note, plain_decision
+from engine.core.contract import built
 from engine.core.rng import commitment
 
 from . import combat, flow
@@ -70,7 +71,7 @@ class Resonance(Game):
                      players=[Player(seat=i, name=n) for i, n in enumerate(seats)], max_rounds=cfg.max_rounds)
         for i in range(len(seats)):
             s.units[f"P{i}"] = Unit(uid=f"P{i}", owner=i, kind="player")
-        events: list[Event] = [Event(text=f"Resonance begins: {', '.join(seats)}. Each Player has 10 HP, 10 EN "
+        events: list[Event] = [note(text=f"Resonance begins: {', '.join(seats)}. Each Player has 10 HP, 10 EN "
                                           "and Focus 1.")]
         flow.roll_first(s, events)
         s.pool = sorted(catalog().modules)
@@ -88,8 +89,7 @@ class Resonance(Game):
     # --- who is asked ---------------------------------------------------------------------
     def decisions(self, s: ResState) -> list[Decision]:
         """With no prompt open, the active player takes their turn."""
-        return [plain_decision(seat=s.active, kind="turn", prompt=f"{s.players[s.active].name}: take actions or "
-                                                                   "end your turn", button=KINDS["turn"].button)]
+        return [_turn(s.active, s.players[s.active].name)]
 
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
@@ -119,7 +119,22 @@ class Resonance(Game):
         return menu(s, seat)
 
 
+@lru_cache(maxsize=64)
+def _turn(seat: int, player: str) -> Decision:
+    """The turn's own decision, the same for a player all game."""
+    return plain_decision(seat=seat, kind="turn", prompt=f"{player}: take actions or end your turn",
+                          button=KINDS["turn"].button)
+
+
 @lru_cache(maxsize=1 << 14)
 def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
     """The moves that answer a prompt, one per option: the same prompts come back every turn."""
-    return tuple(interned(cls, seat=seat, kind=kind, option=o, text=t) for o, t in options)
+    return tuple([_answer(cls, seat, kind, o, t) for o, t in options])
+
+
+@lru_cache(maxsize=1 << 16)
+def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> Action:
+    """One answer, remembered by what it is made of (a new prompt mostly offers answers asked
+    before), and made without validation: every field comes from a prompt the rules built."""
+    return built(cls, {"type": cls.model_fields["type"].default, "seat": seat, "kind": kind, "option": option,
+                       "text": text}, {"seat", "kind", "option", "text"})
