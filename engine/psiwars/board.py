@@ -92,11 +92,25 @@ def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str,
 
 def hand_card_ids(state: PsiState, seat: int) -> list[str]:
     """Distinct card ids in hand, in first-seen order (copies give one option)."""
-    return list(dict.fromkeys(state.cards[i].card for i in state.players[seat].hand))
+    cards = state.cards
+    return list(dict.fromkeys([cards[i].card for i in state.players[seat].hand]))
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
     return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
+
+
+def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
+    """`seat`'s Battle Units that may attack (`attacking`) or block now, in lab order: one pass
+    over the lab, asked several times a step (can_attack and can_defend for each unit)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    out = []
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
+                and c.created_turn != turn):
+            out.append(i)
+    return out
 
 
 def can_attack(state: PsiState, iid: str) -> bool:

@@ -42,11 +42,10 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
     """Units still fighting: not trapped, not withdrawn by an ability, not destroyed."""
     if not units:
         return []
-    withdrawn = state.battle.withdrawn if state.battle else []
-    owner_lab = set()
-    for p in state.players:
-        owner_lab.update(p.lab)
-    return [u for u in units if u in owner_lab and not state.cards[u].trapped and u not in withdrawn]
+    withdrawn = state.battle.withdrawn if state.battle else ()
+    cards = state.cards
+    first, second = (p.lab for p in state.players)  # in a lab: not destroyed (a dozen cards each)
+    return [u for u in units if not cards[u].trapped and u not in withdrawn and (u in first or u in second)]
 
 
 def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | None:

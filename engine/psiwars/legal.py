@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engine.core import Action, Pass, interned
@@ -25,17 +25,18 @@ from .actions import (
 )
 from .board import (
     _payments,
+    _tag,
     any_payments,
-    can_attack,
-    can_defend,
     cdef,
     cost_key,
     engaged,
     hand_card_ids,
     in_battle,
+    kinds,
     lab_cards,
     names,
     ready_cus,
+    ready_units,
     tag,
 )
 from .cards import LIGHTS, CardDef, catalog
@@ -64,15 +65,32 @@ def cu_moves(state: PsiState, seat: int) -> list[Action]:
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
     ready = ready_cus(state, seat)
+    hand = tuple(hand_card_ids(state, seat))
+    if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
+        lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+        return list(_build_list(seat, hand, lights, bool(state.players[seat].deck)))
+    return _build_moves(seat, hand, ready, lambda effect: power_targets(state, seat, effect))
+
+
+@lru_cache(maxsize=1 << 14)
+def _build_list(seat: int, hand: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
+    """build_moves when no battle is on: the same few hands and lights come back turn after turn."""
+    ready = dict(zip(LIGHTS, lights, strict=True))
+    return tuple(_build_moves(seat, hand, ready, lambda effect: _outside_targets(effect, deck)))
+
+
+def _build_moves(seat: int, hand: tuple[str, ...], ready: dict[str, int],
+                 targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each build of a card in `hand` (distinct card ids) and each Power play with `targets`."""
     lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
     cards = catalog().cards
     out: list[Action] = []
-    for card_id in hand_card_ids(state, seat):
+    for card_id in hand:
         card = cards[card_id]
         if card.kind in ("battle_unit", "equipment"):
             out += _builds(seat, card_id, cost_key(card.cost), lights)
         elif card.kind == "power" and card.power.timing in ("build", "any"):
-            out += power_plays(state, seat, card, ready)
+            out += _plays(seat, card, ready, targets)
     out.append(interned(Done, seat=seat, phase="build"))
     return out
 
@@ -101,20 +119,25 @@ def can_equip(state: PsiState, seat: int) -> bool:
 
 def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
     """(loose Equipment built before this turn, Battle Units that may take one)."""
-    gear = [i for i in lab_cards(state, seat, "equipment")
-            if not state.cards[i].carrier and state.cards[i].created_turn < state.turn]
-    if not gear:
-        return [], []
-    return gear, [u for u in lab_cards(state, seat, "battle_unit")
-                  if not state.cards[u].equipment and not state.cards[u].used]
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    gear, units = [], []
+    for i in state.players[seat].lab:  # one pass: asked after most moves of the turn's first half
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "equipment":
+            if not c.carrier and c.created_turn < turn:
+                gear.append(i)
+        elif kind == "battle_unit" and not c.equipment and not c.used:
+            units.append(i)
+    return (gear, units) if gear else ([], [])
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
-    return [u for u in lab_cards(state, seat, "battle_unit") if can_attack(state, u)]
+    return ready_units(state, seat, attacking=True)
 
 
 def defenders(state: PsiState, seat: int) -> list[str]:
-    return [u for u in lab_cards(state, seat, "battle_unit") if can_defend(state, u)]
+    return ready_units(state, seat, attacking=False)
 
 
 def formations(units: list[str]) -> list[tuple[str, ...]]:
@@ -123,8 +146,18 @@ def formations(units: list[str]) -> list[tuple[str, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    attacks = [interned(Attack, seat=seat, units=f, names=names(state, f)) for f in formations(attackers(state, seat))]
-    return equips(state, seat) + attacks + [interned(Done, seat=seat, phase="attack")]
+    units = attackers(state, seat)
+    cards = state.cards
+    return equips(state, seat) + list(_attacks(seat, tuple(units), tuple([cards[u].card for u in units])))
+
+
+@lru_cache(maxsize=1 << 14)
+def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Each formation of these ready units, then "done": the same few lists turn after turn (the
+    card ids name the units in the labels)."""
+    card_of = dict(zip(units, card_ids, strict=True))
+    return tuple(interned(Attack, seat=seat, units=f, names=" + ".join(_tag(card_of[u], u) for u in f))
+                 for f in formations(list(units))) + (interned(Done, seat=seat, phase="attack"),)
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -197,9 +230,15 @@ def can_play_in_window(state: PsiState, seat: int) -> bool:
 
 
 def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
-    cards = catalog().cards
-    return [card for card_id in hand_card_ids(state, seat)
-            if (card := cards[card_id]).kind == "power" and card.power.timing in ("battle", "any")]
+    powers = window_powers()
+    return [powers[card_id] for card_id in hand_card_ids(state, seat) if card_id in powers]
+
+
+@cache
+def window_powers() -> dict[str, CardDef]:
+    """Card id -> card, for the Powers that may be played in a battle window (Battle or Any)."""
+    return {card.id: card for card in catalog().cards.values()
+            if card.kind == "power" and card.power.timing in ("battle", "any")}
 
 
 def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
@@ -236,16 +275,26 @@ BY_PHASE: dict[str, Callable[[PsiState, int], list[Action]]] = {
 # --- Powers and abilities: who may target what -------------------------------------------
 
 def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
+    return _plays(seat, card, ready, lambda effect: power_targets(state, seat, effect))
+
+
+def _plays(seat: int, card: CardDef, ready: dict[str, int], targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each way to pay for a Power times each of its targets (asked only when it can be paid)."""
     pays = any_payments(card.cost, ready)
     if not pays:
         return []
-    targets = power_targets(state, seat, card.power.effect)
-    return [interned(PlayPower, seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
+    aims = targets(card.power.effect)
+    return [interned(PlayPower, seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in aims]
 
 
 def _whole_table(state: PsiState, seat: int, effect: str) -> list[dict]:
     """Powers without a target; the Hunter needs a deck to search."""
-    if effect == "equipment_hunter" and not state.players[seat].deck:
+    return _outside_targets(effect, bool(state.players[seat].deck))
+
+
+def _outside_targets(effect: str, deck: bool) -> list[dict]:
+    """A Power's targets when no battle is on (the Hunter needs a deck to search)."""
+    if effect in NEEDS_BATTLE or (effect == "equipment_hunter" and not deck):
         return []
     return [{}]
 

@@ -8,6 +8,8 @@ table and their own hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Decision, plain_decision, quiet
 
 from . import combat
@@ -46,7 +48,13 @@ def decision(state: PsiState) -> Decision:
         picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
     elif state.phase == "attack" and len(ready := attackers(state, seat)) > 1:
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
-    return plain_decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
+    return _own_step(seat, state.phase, name, picks, upto)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decision:
+    """The turn's own step as a shared Decision (asked after most moves): its prompt is made once."""
+    return plain_decision(seat=seat, kind=phase, prompt=f"{name}: {OWN_STEPS[phase]}", button=YOUR_MOVE,
                           picks=picks, upto=upto)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -13,8 +14,8 @@ WindowName = Literal["after_attack", "after_defend", "before_roll"]
 
 
 def _assign(self: BaseModel, name: str, value: Any) -> None:
-    """Set a field as BaseModel does for these models (no validation on assignment, not frozen)
-    in one call instead of pydantic's handler lookup and call: a step sets about ten marks."""
+    """Set a field of the state as BaseModel does (no validation on assignment, not frozen) in one
+    call instead of pydantic's handler lookup and call: every step sets several (phase, pending)."""
     if name in self.__pydantic_fields__:
         self.__dict__[name] = value
         self.__pydantic_fields_set__.add(name)
@@ -22,10 +23,13 @@ def _assign(self: BaseModel, name: str, value: Any) -> None:
         BaseModel.__setattr__(self, name, value)
 
 
-class Card(BaseModel):
-    """One physical card in the game and its marks while in play."""
+@dataclass(slots=True)
+class Card:
+    """One physical card in the game and its marks while in play.
 
-    __setattr__ = _assign
+    A plain dataclass (pydantic validates and dumps it inside the state like a model): the rules
+    read and set these marks more than anything else, and a slotted dataclass does both several
+    times faster than a pydantic model, whose attribute hooks Python cannot specialise."""
 
     iid: str
     card: str  # CardDef id
@@ -39,47 +43,43 @@ class Card(BaseModel):
     carrier: str | None = None  # for Equipment: the Battle Unit it is under
 
 
-class Player(BaseModel):
-    __setattr__ = _assign
-
+@dataclass(slots=True)
+class Player:
     name: str
     deck_key: str
     lab_hp: int
-    hand: list[str] = Field(default_factory=list)
-    deck: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    lab: list[str] = Field(default_factory=list)  # CUs, Battle Units and Equipment in play
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    lab: list[str] = field(default_factory=list)  # CUs, Battle Units and Equipment in play
     placed_cu: bool = False  # Phase 1 placement used this turn
 
 
-class Matchup(BaseModel):
-    __setattr__ = _assign
-
+@dataclass(slots=True)
+class Matchup:
     attack: list[str]  # attacking Battle Unit iids (1-2)
     defend: list[str] | None = None  # None: not blocked (yet)
     blocked: bool = False
     resolved: bool = False
-    skip: list[str] = Field(default_factory=list)  # screens a Power removed from this matchup
+    skip: list[str] = field(default_factory=list)  # screens a Power removed from this matchup
 
 
-class Battle(BaseModel):
-    __setattr__ = _assign
-
-    matchups: list[Matchup] = Field(default_factory=list)
+@dataclass(slots=True)
+class Battle:
+    matchups: list[Matchup] = field(default_factory=list)
     declared: bool = False  # the attacker finished declaring formations
     to_assign: int = 0  # index of the next attacking formation the defender answers
     cyborg_seat: int | None = None  # whose Cyborgs may act now
     current: int | None = None  # matchup chosen for the next resolution
     first_mental: Literal["cyber", "psionic"] | None = None
-    attack_boost: dict[str, int] = Field(default_factory=dict)  # formation key -> +Phys attack
-    defense_malus: dict[str, int] = Field(default_factory=dict)  # unit iid -> -Defense each screen
-    withdrawn: list[str] = Field(default_factory=list)  # Cyborgs that used their ability
+    attack_boost: dict[str, int] = field(default_factory=dict)  # formation key -> +Phys attack
+    defense_malus: dict[str, int] = field(default_factory=dict)  # unit iid -> -Defense each screen
+    withdrawn: list[str] = field(default_factory=list)  # Cyborgs that used their ability
 
 
-class Window(BaseModel):
+@dataclass(slots=True)
+class Window:
     """A Power window (A-18): the active player plays any number, then the other player."""
-
-    __setattr__ = _assign
 
     name: WindowName
     seat: int
