@@ -62,6 +62,16 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
     return counts
 
 
+def any_ready_cu(state: PsiState, seat: int) -> bool:
+    """Whether `seat` has an undepleted Creation Unit (asked after every Build Phase move)."""
+    light_of, cards = cu_kinds(), state.cards
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if not c.depleted and c.card in light_of:
+            return True
+    return False
+
+
 def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
     """Every distinct way to pay the white lights after the coloured ones (§5.5)."""
     return list(_payments(cost_key(cost), (ready["ds"], ready["ng"], ready["ba"], ready["ma"])))

@@ -29,6 +29,7 @@ from .board import (
     any_payments,
     cdef,
     cost_key,
+    cu_kinds,
     engaged,
     hand_card_ids,
     in_battle,
@@ -58,9 +59,19 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
-    kinds = {cdef(state, i).cu_kind for i in state.players[seat].hand if cdef(state, i).kind == "cu"}
-    places = [] if state.players[seat].placed_cu else [interned(PlaceCU, seat=seat, kind=k) for k in LIGHTS if k in kinds]
-    return places + [interned(Done, seat=seat, phase="cu")]
+    p = state.players[seat]
+    held: tuple[str, ...] = ()
+    if not p.placed_cu:
+        light_of, cards = cu_kinds(), state.cards
+        found = {light_of.get(cards[i].card) for i in p.hand}
+        held = tuple(k for k in LIGHTS if k in found)
+    return list(_cu_list(seat, held))
+
+
+@lru_cache(maxsize=64)
+def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
+    """A placement for each light held (in the book's light order), then "done"."""
+    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in lights) + (interned(Done, seat=seat, phase="cu"),)
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:

@@ -13,6 +13,7 @@ ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
@@ -38,7 +39,18 @@ from .actions import (
     UseAbility,
     card_name,
 )
-from .board import HAND_LIMIT, boost, cdef, first_in_hand, lab_cards, names, ready_cus, seat_to_act, tag
+from .board import (
+    HAND_LIMIT,
+    any_ready_cu,
+    boost,
+    cdef,
+    first_in_hand,
+    lab_cards,
+    names,
+    ready_cus,
+    seat_to_act,
+    tag,
+)
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
 from .log import note
 from .prompts import decision, is_prompt
@@ -72,6 +84,14 @@ def _lab_cards(state: PsiState) -> list[Card]:
     leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
     cards = state.cards
     return [cards[i] for p in state.players for i in p.lab]
+
+
+@lru_cache(maxsize=64)
+def _deal(decks: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """(tag, card id, owner) of every card of both decks: seat A's cards are tagged A01..A40 and
+    seat B's B01..B40 in deck-list order (a new game's cards, made from this per game)."""
+    return tuple((f"{'AB'[seat]}{n:02d}", card_id, seat) for seat, deck_key in enumerate(decks)
+                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1))
 
 
 class PsiConfig(BaseModel):
@@ -122,17 +142,15 @@ class PsiWars(Game):
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
         decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
-        # Every card of both decks, validated with the state in one call rather than one by one.
-        cards = {f"{'AB'[seat]}{n:02d}": {"iid": f"{'AB'[seat]}{n:02d}", "card": card_id, "owner": seat}
-                 for seat, deck_key in enumerate(decks)
-                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1)}
+        deal = _deal(tuple(decks))
+        cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
             lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
         )
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
-            player.deck.extend(iid for iid, card in cards.items() if card["owner"] == seat)
+            player.deck.extend(iid for iid, _, owner in deal if owner == seat)
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
@@ -681,7 +699,7 @@ class PsiWars(Game):
         return True
 
     def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if any(ready_cus(state, seat).values()):
+        if any_ready_cu(state, seat):
             return False
         self._do_done(state, Done(seat=seat, phase="build"), events)
         return True
