@@ -174,10 +174,23 @@ def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tu
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
-    odds = Odds(state, incoming)
-    return [interned(Block, seat=seat, matchup=i)] + [
-        interned(Block, seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds.text(f)})")
-        for f in formations(defenders(state, seat))]
+    odds, cards = Odds(state, incoming), state.cards
+    ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
+    return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _blocks(seat: int, i: int, attack: int, defense: int,
+            ready: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> tuple[Action, ...]:
+    """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
+    labelled with its odds against that Physical attack and defense: the odds are sums of the
+    numbers, so the same few blocks come back with the same labels."""
+    card_of = {u: card_id for u, card_id, _ in ready}
+    numbers = {u: n for u, _, n in ready}
+    return tuple(
+        interned(Block, seat=seat, matchup=i, units=f, names=" + ".join(_tag(card_of[u], u) for u in f)
+                 + f" ({_odds_text(*_face(attack, defense, [numbers[u] for u in f]))})")
+        for f in formations(list(card_of)))
 
 
 class Odds:
@@ -190,7 +203,7 @@ class Odds:
         self.state, self.units = state, {}
         self.attack, self.defense = self._sums(incoming)
 
-    def _numbers(self, u: str) -> tuple[int | None, int | None]:
+    def numbers(self, u: str) -> tuple[int | None, int | None]:
         """(Physical attack if it fights, Physical defense), None where it has no such value."""
         found = self.units.get(u)
         if found is None:
@@ -200,16 +213,25 @@ class Odds:
         return found
 
     def _sums(self, units) -> tuple[int, int]:
-        numbers = [self._numbers(u) for u in units]
-        return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+        return _sums([self.numbers(u) for u in units])
 
     def of(self, blockers) -> tuple[float, float]:
-        attack, defense = self._sums(blockers)
-        return combat.win_chance(self.attack, defense), combat.win_chance(attack, self.defense)
+        return _face(self.attack, self.defense, [self.numbers(u) for u in blockers])
 
-    def text(self, blockers) -> str:
-        theirs, ours = self.of(blockers)
-        return f"they win {theirs:.0%}, counter {ours:.0%}"
+
+def _sums(numbers: list[tuple[int | None, int | None]]) -> tuple[int, int]:
+    """(Physical attack, Physical defense) of a formation from its units' numbers."""
+    return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+
+
+def _face(attack: int, defense: int, blockers: list[tuple[int | None, int | None]]) -> tuple[float, float]:
+    """(their win, our counter) when blockers with these numbers meet that attack and defense."""
+    mine, guard = _sums(blockers)
+    return combat.win_chance(attack, guard), combat.win_chance(mine, defense)
+
+
+def _odds_text(theirs: float, ours: float) -> str:
+    return f"they win {theirs:.0%}, counter {ours:.0%}"
 
 
 def block_odds(state: PsiState, incoming: list[str], blockers: list[str]) -> tuple[float, float]:
@@ -232,12 +254,13 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    powers = _window_powers(state, seat)
-    if not powers:
+    powers, cards = window_powers(), state.cards
+    held = powers.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    if not held:
         return False
     ready = ready_cus(state, seat)
-    return any(any_payments(card.cost, ready) and power_targets(state, seat, card.power.effect)
-               for card in powers)
+    return any(any_payments(powers[c].cost, ready) and power_targets(state, seat, powers[c].power.effect)
+               for c in held)
 
 
 def _window_powers(state: PsiState, seat: int) -> list[CardDef]:

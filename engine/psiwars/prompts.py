@@ -89,8 +89,7 @@ def _defend(state: PsiState, seat: int, name: str) -> Decision:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
     prompt = f"{name}: choose your defense against formation {i + 1} ({names(state, incoming)})"
-    return Decision(seat=seat, kind="defend", prompt=prompt, context=_unless_quiet(state, _defend_lines, seat, incoming),
-                    reaction=True, button="Choose your defense")
+    return _reaction(state, seat, "defend", prompt, "Choose your defense", _defend_lines, incoming)
 
 
 def _defend_lines(state: PsiState, seat: int, incoming: list[str]) -> list[str]:
@@ -123,9 +122,8 @@ def _defend_lines(state: PsiState, seat: int, incoming: list[str]) -> list[str]:
 def _window(state: PsiState, seat: int, name: str) -> Decision:
     prompt = f"{name}: play Powers {WHEN[state.window.name]}, or pass"
     if seat == state.active:
-        return Decision(seat=seat, kind="window", prompt=prompt, timeout=PASS_TIMEOUT, button=YOUR_MOVE)
-    return Decision(seat=seat, kind="window", prompt=prompt, context=_unless_quiet(state, _window_lines, seat),
-                    reaction=True, timeout=PASS_TIMEOUT, button="Play a Power or pass")
+        return _bare(seat, "window", prompt, False, YOUR_MOVE, True)
+    return _reaction(state, seat, "window", prompt, "Play a Power or pass", _window_lines, passes=True)
 
 
 def _window_lines(state: PsiState, seat: int) -> list[str]:
@@ -141,9 +139,7 @@ def _window_lines(state: PsiState, seat: int) -> list[str]:
 
 
 def _cyborgs(state: PsiState, seat: int, name: str) -> Decision:
-    return Decision(seat=seat, kind="cyborg", prompt=f"{name}: use Cyborg abilities",
-                    context=_unless_quiet(state, _cyborg_lines, seat), reaction=True,
-                    button="Use your Cyborgs or pass")
+    return _reaction(state, seat, "cyborg", f"{name}: use Cyborg abilities", "Use your Cyborgs or pass", _cyborg_lines)
 
 
 def _cyborg_lines(state: PsiState, seat: int) -> list[str]:
@@ -160,9 +156,22 @@ def _cyborg_lines(state: PsiState, seat: int) -> list[str]:
     return lines
 
 
-def _unless_quiet(state: PsiState, build, *args) -> list[str]:
-    """A prompt's context lines, left out in quiet self-play where no player reads them."""
-    return [] if quiet(state) else build(state, *args)
+def _reaction(state: PsiState, seat: int, kind: str, prompt: str, button: str, lines, *args,
+              passes: bool = False) -> Decision:
+    """An answer owed off-turn, with its context `lines(state, seat, *args)` for its owner; in
+    quiet self-play, where no player reads them, the shared prompt without them."""
+    if quiet(state):
+        return _bare(seat, kind, prompt, True, button, passes)
+    return Decision(seat=seat, kind=kind, prompt=prompt, context=lines(state, seat, *args), reaction=True,
+                    timeout=PASS_TIMEOUT if passes else None, button=button)
+
+
+@lru_cache(maxsize=1 << 12)
+def _bare(seat: int, kind: str, prompt: str, reaction: bool, button: str, passes: bool) -> Decision:
+    """A prompt without context lines (`passes`: running out passes), one object for every time it
+    is asked: nothing changes a published Decision in place."""
+    return Decision(seat=seat, kind=kind, prompt=prompt, reaction=reaction,
+                    timeout=PASS_TIMEOUT if passes else None, button=button)
 
 
 # --- shared wording ------------------------------------------------------------------------

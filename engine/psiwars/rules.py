@@ -17,7 +17,19 @@ from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, answered, ask, draw, finish
+from engine.core import (
+    Action,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    answered,
+    ask,
+    draw,
+    finish,
+    interned,
+)
 from engine.core.rng import commitment
 
 from . import combat
@@ -701,13 +713,13 @@ class PsiWars(Game):
     def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if any_ready_cu(state, seat):
             return False
-        self._do_done(state, Done(seat=seat, phase="build"), events)
+        self._do_done(state, interned(Done, seat=seat, phase="build"), events)
         return True
 
     def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if moves_now.defenders(state, seat):
             return False
-        self._do_block(state, Block(seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
+        self._do_block(state, interned(Block, seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
         return True
 
     def _auto_matchups(self, state: PsiState, seat: int, events: list[Event]) -> bool:
