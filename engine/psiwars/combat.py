@@ -44,7 +44,8 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
         return []
     withdrawn = state.battle.withdrawn if state.battle else ()
     cards = state.cards
-    first, second = (p.lab for p in state.players)  # in a lab: not destroyed (a dozen cards each)
+    one, other = state.players
+    first, second = one.lab, other.lab  # in a lab: not destroyed (a dozen cards each)
     return [u for u in units if not cards[u].trapped and u not in withdrawn and (u in first or u in second)]
 
 
@@ -80,7 +81,9 @@ def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
 
 
 def has_screen(state: PsiState, units: list[str], screen: str) -> bool:
-    return any(unit_screen(state, u, screen) is not None for u in units)
+    """Whether any of `units` has the screen (printed: Equipment adds only to screens it has)."""
+    cards = state.cards
+    return any(_printed(cards[u].card, screen) is not None for u in units)
 
 
 def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:

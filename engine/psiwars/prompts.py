@@ -29,9 +29,10 @@ PASS_TIMEOUT = {"type": "pass"}  # a Power window left to run out is passed: not
 YOUR_MOVE = "Your move"
 
 
-def decision(state: PsiState) -> Decision:
-    """The decision the current step waits on."""
-    seat = seat_to_act(state)
+def decision(state: PsiState, seat: int | None = None) -> Decision:
+    """The decision the current step waits on (`seat`: its owner, when the caller knows it)."""
+    if seat is None:
+        seat = seat_to_act(state)
     name = state.seats[seat]
     if state.peek:
         return _oracle(state, seat, name)
@@ -58,10 +59,10 @@ def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decis
                           picks=picks, upto=upto)
 
 
-def is_prompt(state: PsiState) -> bool:
-    """Whether the current step is a prompt to queue (an answer owed outside the owner's own
-    turn, or a Power's private choice) rather than the turn's ordinary decision."""
-    return bool(state.peek or state.hunting) or seat_to_act(state) != state.active
+def is_prompt(state: PsiState, seat: int) -> bool:
+    """Whether the current step, which `seat` answers, is a prompt to queue (an answer owed outside
+    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision."""
+    return bool(state.peek or state.hunting) or seat != state.active
 
 
 # --- the prompts ---------------------------------------------------------------------------

@@ -56,6 +56,8 @@ from .board import (
     any_ready_cu,
     boost,
     cdef,
+    cost_key,
+    cu_kinds,
     first_in_hand,
     lab_cards,
     names,
@@ -298,8 +300,10 @@ class PsiWars(Game):
         while not state.finished and self._auto_step(state, events):
             pass
         answered(state)  # the move answered the open prompt, if there was one
-        if not state.finished and is_prompt(state):
-            ask(state, decision(state))
+        if not state.finished:
+            seat = seat_to_act(state)
+            if is_prompt(state, seat):
+                ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
         """After setup (or a hand-made position): settle the automatic steps and publish."""
@@ -335,19 +339,21 @@ class PsiWars(Game):
     # --- applying moves ------------------------------------------------------------------
     def _pay(self, state: PsiState, seat: int, cost: Cost, pay_any: tuple[str, ...]) -> None:
         """Deplete the Creation Units that pay a cost (§5.0-5.6)."""
-        need = {k: getattr(cost, k) for k in LIGHTS}
+        need = dict(zip(LIGHTS, cost_key(cost), strict=False))
         for k in pay_any:
             need[k] += 1
-        for i in lab_cards(state, seat, "cu"):
-            c = state.cards[i]
-            k = cdef(state, i).cu_kind
-            if not c.depleted and need[k] > 0:
+        light_of, cards = cu_kinds(), state.cards
+        for i in state.players[seat].lab:  # the lab's Creation Units, in order
+            c = cards[i]
+            k = light_of.get(c.card)
+            if k is not None and not c.depleted and need[k] > 0:
                 c.depleted = True
                 need[k] -= 1
 
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
         p = state.players[a.seat]
-        iid = next(i for i in p.hand if cdef(state, i).cu_kind == a.kind)
+        light_of, cards = cu_kinds(), state.cards
+        iid = next(i for i in p.hand if light_of.get(cards[i].card) == a.kind)
         p.hand.remove(iid)
         p.lab.append(iid)
         state.cards[iid].created_turn = state.turn
@@ -587,15 +593,17 @@ class PsiWars(Game):
         if not att or not dfn:  # emptied by a Trap after it was chosen: unblocked or nothing (A-19)
             return
         events.append(note(text=f"Matchup {i + 1}: {names(state, att)} against {names(state, dfn)}."))
+        # The fighting units stay the same until a formation is destroyed: the mental phases only
+        # disorient, so both formations are read once here.
         first = b.first_mental or "cyber"
         for screen in (first, "psionic" if first == "cyber" else "cyber"):
-            if self._mental_phase(state, m, i, screen, events):
+            if self._mental_phase(state, m, att, dfn, screen, events):
                 break
-        self._physical_phase(state, m, i, events)
+        self._physical_phase(state, att, dfn, i, events)
 
-    def _mental_phase(self, state: PsiState, m: Matchup, i: int, screen: str, events: list[Event]) -> bool:
+    def _mental_phase(self, state: PsiState, m: Matchup, att: list[str], dfn: list[str], screen: str,
+                      events: list[Event]) -> bool:
         """Cyber or Psionic (§6.5.4.4-5). True when either side won, which skips to Physical (A-11)."""
-        att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         if screen in m.skip or not (combat.has_screen(state, att, screen) and combat.has_screen(state, dfn, screen)):
             return False
         name = screen.capitalize()
@@ -609,9 +617,8 @@ class PsiWars(Game):
             return True
         return False
 
-    def _physical_phase(self, state: PsiState, m: Matchup, i: int, events: list[Event]) -> None:
+    def _physical_phase(self, state: PsiState, att: list[str], dfn: list[str], i: int, events: list[Event]) -> None:
         """Physical (§6.5.4.6): the loser's whole formation, Equipment included, is destroyed."""
-        att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         a = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
         if self._roll(state, a, combat.defense_strength(state, dfn, "physical"), "Physical", events):
             self._destroy(state, dfn, events)
