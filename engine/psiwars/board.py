@@ -56,9 +56,10 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
     light_of, cards = cu_kinds(), state.cards
     for i in state.players[seat].lab:
         c = cards[i]
-        light = light_of.get(c.card)
-        if light is not None and not c.depleted:
-            counts[light] += 1
+        if not c.depleted:
+            light = light_of.get(c.card)
+            if light is not None:
+                counts[light] += 1
     return counts
 
 
@@ -154,10 +155,11 @@ def boost(state: PsiState, side: str, index: int) -> int:
 def seat_to_act(state: PsiState) -> int:
     """Whose answer the current step waits on: the phase says who (the turn's player, the
     defender, the window's or the Cyborg Phase's seat)."""
-    if state.phase == "window":
+    phase = state.phase  # (read once: asked several times a step)
+    if phase == "window":
         return state.window.seat
-    if state.phase == "defend":
+    if phase == "defend":
         return state.other(state.active)
-    if state.phase == "cyborg":
+    if phase == "cyborg":
         return state.battle.cyborg_seat
     return state.active

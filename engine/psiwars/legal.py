@@ -259,7 +259,8 @@ def can_play_in_window(state: PsiState, seat: int) -> bool:
     if not held:
         return False
     ready = ready_cus(state, seat)
-    return any(any_payments(powers[c].cost, ready) and power_targets(state, seat, powers[c].power.effect)
+    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+    return any(_payments(cost_key(powers[c].cost), lights) and power_targets(state, seat, powers[c].power.effect)
                for c in held)
 
 

@@ -33,23 +33,23 @@ def decision(state: PsiState, seat: int | None = None) -> Decision:
     """The decision the current step waits on (`seat`: its owner, when the caller knows it)."""
     if seat is None:
         seat = seat_to_act(state)
-    name = state.seats[seat]
+    name, phase = state.seats[seat], state.phase
     if state.peek:
         return _oracle(state, seat, name)
     if state.hunting:
         return _hunter(state, seat, name)
-    if state.phase == "defend":
+    if phase == "defend":
         return _defend(state, seat, name)
-    if state.phase == "window":
+    if phase == "window":
         return _window(state, seat, name)
-    if state.phase == "cyborg" and seat != state.active:
+    if phase == "cyborg" and seat != state.active:
         return _cyborgs(state, seat, name)
     picks, upto = 1, False
-    if state.phase == "discard":  # every card over the limit in one answer (copies of a card too)
+    if phase == "discard":  # every card over the limit in one answer (copies of a card too)
         picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
-    elif state.phase == "attack" and len(ready := attackers(state, seat)) > 1:
+    elif phase == "attack" and len(ready := attackers(state, seat)) > 1:
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
-    return _own_step(seat, state.phase, name, picks, upto)
+    return _own_step(seat, phase, name, picks, upto)
 
 
 @lru_cache(maxsize=1 << 12)

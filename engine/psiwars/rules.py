@@ -164,7 +164,7 @@ class PsiWars(Game):
         )
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
-            player.deck.extend(iid for iid, _, owner in deal if owner == seat)
+            player.deck.extend([iid for iid, _, owner in deal if owner == seat])
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
@@ -196,10 +196,10 @@ class PsiWars(Game):
     def _start_turn(self, state: PsiState, events: list[Event], first: bool = False) -> None:
         seat = state.active
         p = state.players[seat]
+        cards = state.cards
         for iid in p.lab:
-            c = state.cards[iid]
-            if c.depleted or c.disoriented or c.used:  # (setting a pydantic field is not free)
-                c.depleted = c.disoriented = c.used = False
+            c = cards[iid]
+            c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
         state.phase = "cu"
         events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
