@@ -76,17 +76,21 @@ def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
     ready = ready_cus(state, seat)
-    hand = tuple(hand_card_ids(state, seat))
     if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
+        cards = state.cards
+        held = tuple([cards[i].card for i in state.players[seat].hand])
         lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-        return list(_build_list(seat, hand, lights, bool(state.players[seat].deck)))
+        return list(_build_list(seat, held, lights, bool(state.players[seat].deck)))
+    hand = tuple(hand_card_ids(state, seat))
     return _build_moves(seat, hand, ready, lambda effect: power_targets(state, seat, effect))
 
 
 @lru_cache(maxsize=1 << 14)
-def _build_list(seat: int, hand: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
-    """build_moves when no battle is on: the same few hands and lights come back turn after turn."""
+def _build_list(seat: int, held: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
+    """build_moves when no battle is on, for the card ids in hand (`held`, copies included): the
+    same few hands and lights come back turn after turn."""
     ready = dict(zip(LIGHTS, lights, strict=True))
+    hand = tuple(dict.fromkeys(held))
     return tuple(_build_moves(seat, hand, ready, lambda effect: _outside_targets(effect, deck)))
 
 

@@ -16,7 +16,7 @@ WindowName = Literal["after_attack", "after_defend", "before_roll"]
 def _assign(self: BaseModel, name: str, value: Any) -> None:
     """Set a field of the state as BaseModel does (no validation on assignment, not frozen) in one
     call instead of pydantic's handler lookup and call: every step sets several (phase, pending)."""
-    if name in self.__pydantic_fields__:
+    if name in _STATE_FIELDS:
         self.__dict__[name] = value
         self.__pydantic_fields_set__.add(name)
     else:
@@ -107,3 +107,6 @@ class PsiState(GameState):
 
     def other(self, seat: int) -> int:
         return 1 - seat
+
+
+_STATE_FIELDS = frozenset(PsiState.model_fields)  # what _assign sets directly (a subclass's own go to pydantic)
