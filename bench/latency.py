@@ -18,7 +18,14 @@ The members act in rounds: each waits until the bot has settled before clicking 
 Throughput: clicks answered per second and moves saved per second (the AI's included) over the
 timed part; first, the machine's physical limit for boards: cores / the time one board takes.
 
-python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only] [--processes 2]
+python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only] [--think 3] [--processes 2]
+
+Without --think the members click as soon as the bot has answered (a burst: every game clicks at
+once, the worst case). Then no figure can beat the floor printed beside it: the bare bot's own
+p99 for a click, and for boards the time the machine's cores need to draw one board per game
+(games / boards_per_s_max). --think S makes each member pause before each move, for a random
+time with a mean of S seconds (exponential, seeded), as people reading the board do: the figures
+real players would see at that many games.
 
 --text-only measures the bot as if images/ were missing (turn messages without a picture), to
 separate the board rendering from the rest of the bot's work.
@@ -38,6 +45,7 @@ import contextlib
 import itertools
 import json
 import logging
+import random
 import statistics
 import tempfile
 import time
@@ -219,23 +227,44 @@ async def http_rtt(fake: FakeDiscord, count: int) -> list[float]:
     return out
 
 
-async def bare_bot(fake: TimedFake, games: int, clicks: int) -> dict:
+async def bare_bot(fake: TimedFake, games: int, clicks: int, think: float = 0.0) -> dict:
     async with bot_session(fake, BareBot(fake.guild_id), strict=False):
         players = [(fake.add_member(f"bare{i}"), fake.add_channel(f"bare-{i}")) for i in range(games)]
         pings = await asyncio.gather(*(fake.slash(m, "ping", channel=c) for m, c in players))
-        since = time.perf_counter()
+        since, cpu = time.perf_counter(), time.process_time()
 
         async def click(member, message):
+            pause = pauses(think, member.name)
             for _ in range(clicks):
+                await pause()
                 await fake.click(member, message, "Again")
 
         await asyncio.gather(*(click(m, p.message) for (m, _), p in zip(players, pings, strict=True)))
-        return fake.latencies(since)
+        found = fake.latencies(since)
+        return {**found, "cpu_ms_per_click": _per_click(time.process_time() - cpu, found)}
+
+
+def _per_click(cpu: float, found: dict) -> float | None:
+    """CPU milliseconds of this process (the bot, the fake Discord and the members together) per
+    click answered: less skewed by other work on the machine than the wall-clock figures."""
+    return round(cpu * 1000 / len(found["ack"]), 2) if found["ack"] else None
 
 
 # --- Arbiter ----------------------------------------------------------------------------------------
 
-async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[dict, dict]:
+def pauses(think: float, seed: str):
+    """A member's thinking time before each move: nothing in a burst, else exponential with
+    mean `think` seconds, from its own seeded generator (the same pauses run after run)."""
+    rng = random.Random(seed)
+
+    async def pause() -> None:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+
+    return pause
+
+
+async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: float = 0.0) -> tuple[dict, dict]:
     import table.service
 
     seeds = itertools.count()
@@ -247,15 +276,16 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
             players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
             ids = list(await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40")
                                               for m, c in players)))
-            since, since_wall = time.perf_counter(), time.time()
+            since, since_wall, cpu = time.perf_counter(), time.time(), time.process_time()
 
             async def play(member, channel):
-                policy, made = Policy(), 0
+                policy, made, pause = Policy(), 0, pauses(think, channel.name)
                 while made < moves:
                     turn = latest_turn(fake, channel)
                     if is_finished(turn):
                         ids.append(await ai_game(fake, member, channel=channel, settings="lab hp=40"))
                         continue
+                    await pause()
                     try:
                         await make_move(fake, member_to_act(fake, turn), turn, policy)
                     except (AssertionError, TimeoutError) as exc:  # e.g. a click not acknowledged in 3 s
@@ -264,9 +294,9 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
                     made += 1
 
             await asyncio.gather(*(play(m, c) for m, c in players))
-            elapsed = time.perf_counter() - since
+            elapsed, cpu = time.perf_counter() - since, time.process_time() - cpu
             found = fake.latencies(since)
-            extra = {"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
+            extra = {"cpu_ms_per_click": _per_click(cpu, found),"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
                      "service_bugs": len(service.bugs),
                      # every click, the AI's answers included, is one saved move or more
                      "clicks_per_s": round(len(found["ack"]) / elapsed, 1),
@@ -277,21 +307,33 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path) -> tuple[di
     return found, extra
 
 
-async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False) -> dict:
+async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False, think: float = 0.0,
+              limit: dict | None = None) -> dict:
     async with TimedFake.running(wait_timeout=120.0) as fake:
         rtt = await http_rtt(fake, 200)
-        bare = await bare_bot(fake, games, moves)
-        arb, extra = await arbiter(fake, games, moves, tmp / f"latency-{games}.db")
+        bare = await bare_bot(fake, games, moves, think)
+        arb, extra = await arbiter(fake, games, moves, tmp / f"latency-{games}.db", think)
     with_file = arb["with_file"]
+    boards = not text_only and renders_images()
     return {
-        "bench": "latency", "games": games, "moves_per_game": moves,
+        "bench": "latency", "games": games, "moves_per_game": moves, "think_s": think,
         "board_image": False if text_only or not renders_images() else (all(with_file) if with_file else None),
         "baseline": {"http_rtt_ms": pct(rtt), "bare_bot_ack_ms": pct(bare["ack"]),
-                     "bare_bot_post_ms": pct(bare["post"])},
+                     "bare_bot_post_ms": pct(bare["post"]), "bare_bot_cpu_ms_per_click": bare["cpu_ms_per_click"]},
         "arbiter": {"ack_ms": pct(arb["ack"]), "board_ms": pct(arb["post"])},
         "ratio_p50": {"ack": _ratio(arb["ack"], bare["ack"]), "board": _ratio(arb["post"], bare["post"])},
+        **({} if think else {"burst_floor_ms": _floor(games, pct(bare["post"]), limit if boards else None)}),
         **extra,
     }
+
+
+def _floor(games: int, bare_post: dict, limit: dict | None) -> dict:
+    """The least any bot could reach in a burst on this machine: the bare bot's p99 from a click
+    to its message, and with boards the time the cores need to draw one board for every game."""
+    floor = {"bare_bot_post_p99_ms": bare_post.get("p99")}
+    if limit:
+        floor["boards_for_every_game_ms"] = round(games / limit["boards_per_s_max"] * 1000, 1)
+    return floor
 
 
 async def _moves_saved(service: TableService, ids: list[int], since: float) -> int:
@@ -325,7 +367,8 @@ def physical_limit(samples: int = 9) -> dict:
             "boards_per_s_max": round(cores / (board_ms / 1000), 1)}
 
 
-async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: int) -> tuple[dict, dict]:
+async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: int,
+                  think: float = 0.0) -> tuple[dict, dict]:
     """The bot as `processes` shard processes on one PostgreSQL; the members play as in arbiter()."""
     import sys
 
@@ -369,7 +412,7 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
         since, errors = time.perf_counter(), []
 
         async def play(member, channel):
-            policy, made = Policy(), 0
+            policy, made, pause = Policy(), 0, pauses(think, channel.name)
             while made < moves:
                 turn = latest_turn(fake, channel)
                 try:
@@ -378,6 +421,7 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
                         await open_game(member, channel)
                         await next_turn(channel, mark)
                         continue
+                    await pause()
                     await make_move(fake, member_to_act(fake, turn), turn, policy)
                     await next_turn(channel, mark)
                 except (AssertionError, TimeoutError) as exc:
@@ -394,19 +438,19 @@ async def cluster(fake: TimedFake, games: int, moves: int, url: str, processes: 
                 await child.wait()
 
 
-async def run_cluster(games: int, moves: int, processes: int) -> dict:
+async def run_cluster(games: int, moves: int, processes: int, think: float = 0.0) -> dict:
     """The same games with one process and with `processes`, each on a fresh PostgreSQL database."""
     server = await asyncio.to_thread(PgServer.start, fsync=True)
     figures = {}
     try:
         for count in sorted({1, processes}):
             async with ClusterFake.running(wait_timeout=120.0) as fake:
-                found, extra = await cluster(fake, games, moves, server.url(f"latency{count}"), count)
+                found, extra = await cluster(fake, games, moves, server.url(f"latency{count}"), count, think)
             figures[count] = {"ack_ms": pct(found["ack"]), "board_ms": pct(found["post"]), **extra}
     finally:
         server.stop()
     one, many = figures[1], figures[processes]
-    return {"bench": "latency", "store": "postgresql", "games": games, "moves_per_game": moves,
+    return {"bench": "latency", "store": "postgresql", "games": games, "moves_per_game": moves, "think_s": think,
             "one_process": one, f"{processes}_processes": many,
             "p50_one_over_many": {k: round(one[k]["p50"] / many[k]["p50"], 2) if one[k].get("p50") and
                                   many[k].get("p50") else None for k in ("ack_ms", "board_ms")}}
@@ -421,19 +465,23 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--games", default="1,10,50", help="comma-separated numbers of concurrent games")
     ap.add_argument("--moves", type=int, default=12, help="moves each member makes per run")
     ap.add_argument("--text-only", action="store_true", help="turn messages without board images")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds each member thinks before a move (default 0: a burst)")
     ap.add_argument("--processes", type=int, default=0,
                     help="cluster mode: compare one process with this many shard processes on PostgreSQL")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)  # discord.py's warnings would mix with the JSON
     reports = []
-    if renders_images():
-        print(json.dumps({"bench": "latency", "physical_limit": physical_limit()}), flush=True)
+    limit = physical_limit() if renders_images() else None
+    if limit:
+        print(json.dumps({"bench": "latency", "physical_limit": limit}), flush=True)
     with LoopbackGuard(), tempfile.TemporaryDirectory() as tmp, _text_only(args.text_only):
         for games in (int(g) for g in args.games.split(",")):
             if args.processes:
-                report = asyncio.run(run_cluster(games, args.moves, args.processes))
+                report = asyncio.run(run_cluster(games, args.moves, args.processes, args.think))
             else:
-                report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only))
+                report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only,
+                                         think=args.think, limit=limit))
             print(json.dumps(report), flush=True)
             reports.append(report)
     return reports

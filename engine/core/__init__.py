@@ -18,8 +18,10 @@ from .contract import (
     built,
     finish,
     interned,
+    note,
     open_ask,
     plain_decision,
+    plain_setattr,
     quiet,
 )
 from .registry import all_games, find_game, game_ids, get_game, playable_games, register
@@ -28,6 +30,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "HiddenSlot", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "built", "finish", "interned", "open_ask", "plain_decision", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "built", "finish", "interned", "note", "open_ask", "plain_decision", "plain_setattr", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

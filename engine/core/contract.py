@@ -14,6 +14,8 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -242,6 +244,26 @@ def built(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
     _set_extra(made, None)
     _set_private(made, None)
     return made
+
+
+def plain_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """`__setattr__ = plain_setattr` on a model that validates no assignment, is not frozen and
+    has no private attributes: a field is set as BaseModel would set it, in one call instead of
+    pydantic's handler lookup and call (rules set several fields a step). Any other name goes
+    through BaseModel, which refuses it."""
+    if name in self.__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
+
+def note(**fields: Any) -> Event:
+    """`Event(**fields)` for a log line the rules wrote themselves (text, kind, visible_to, data),
+    put together without validation: a move logs two or three. The same fields, and the same
+    fields reported as given; pass fresh `visible_to` and `data` objects."""
+    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"),
+                         "visible_to": fields.get("visible_to"), "data": fields.get("data", {})}, set(fields))
 
 
 # BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,
@@ -550,9 +572,9 @@ class Game:
             names = " and ".join(state.seats[s] for s in waiting) or "nobody"
             raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
         legal = self.legal_actions(state, action.seat)
-        # The move picked from this very list (simulation, search) is found by identity before
-        # any field-by-field comparison runs.
-        if not any(move is action for move in legal) and action not in legal:
+        # The move picked from this very list (simulation, search) is found by identity, in C,
+        # before any field-by-field comparison runs.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule or None
             raise refusal

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+import pytest
+from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, EndTurn, Game, GameState, get_game, interned
+from engine.core import (
+    Action,
+    Decision,
+    EndTurn,
+    Event,
+    Game,
+    GameState,
+    get_game,
+    interned,
+    note,
+    plain_setattr,
+)
 from engine.core.rng import Rng
 
 
@@ -133,3 +145,23 @@ def test_an_interned_move_is_one_shared_instance_equal_to_a_fresh_one():
     assert interned(Take, seat=0, n=1, note="one") is first
     assert first == Take(seat=0, n=1) and first.note == "one"
     assert interned(Take, seat=1, n=1, note="one") is not first
+
+
+def test_a_note_is_the_event_validation_would_make():
+    for fields in ({"text": "A drew a card."}, {"text": "B rolled 7.", "kind": "roll", "data": {"dice": [3, 4]}},
+                   {"text": "You drew Echo.", "visible_to": [1]}):
+        made, checked = note(**fields), Event(**fields)
+        assert made == checked and made.model_fields_set == checked.model_fields_set
+        assert made.model_dump_json() == checked.model_dump_json()
+
+
+def test_plain_setattr_sets_a_field_as_pydantic_does_and_refuses_the_rest():
+    class Mark(BaseModel):
+        __setattr__ = plain_setattr
+        hp: int = 3
+
+    mark = Mark()
+    mark.hp = 5
+    assert mark.hp == 5 and mark.model_fields_set == {"hp"} and Mark.model_validate_json(mark.model_dump_json()) == mark
+    with pytest.raises(ValueError):
+        mark.nonsense = 1
