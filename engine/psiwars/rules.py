@@ -29,6 +29,7 @@ from engine.core import (
     draw,
     finish,
     interned,
+    note,
 )
 from engine.core.rng import commitment
 
@@ -66,7 +67,6 @@ from .board import (
     tag,
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
-from .log import note
 from .prompts import decision, is_prompt
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view

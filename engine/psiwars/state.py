@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core import GameState
+from engine.core import GameState, plain_setattr
 
 Phase = Literal["cu", "build", "equip", "attack", "window", "defend", "cyborg", "matchups", "discard", "over"]
 WindowName = Literal["after_attack", "after_defend", "before_roll"]
-
-
-def _assign(self: BaseModel, name: str, value: Any) -> None:
-    """Set a field of the state as BaseModel does (no validation on assignment, not frozen) in one
-    call instead of pydantic's handler lookup and call: every step sets several (phase, pending)."""
-    if name in _STATE_FIELDS:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
 
 
 @dataclass
@@ -88,7 +78,7 @@ class Window:
 
 
 class PsiState(GameState):
-    __setattr__ = _assign
+    __setattr__ = plain_setattr  # every step sets several fields (phase, pending)
 
     game: str = "psiwars"
     lab_hp_start: int = 30
@@ -108,6 +98,3 @@ class PsiState(GameState):
 
     def other(self, seat: int) -> int:
         return 1 - seat
-
-
-_STATE_FIELDS = frozenset(PsiState.model_fields)  # what _assign sets directly (a subclass's own go to pydantic)
