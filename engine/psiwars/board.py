@@ -56,10 +56,21 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
     light_of, cards = cu_kinds(), state.cards
     for i in state.players[seat].lab:
         c = cards[i]
-        light = light_of.get(c.card)
-        if light is not None and not c.depleted:
-            counts[light] += 1
+        if not c.depleted:
+            light = light_of.get(c.card)
+            if light is not None:
+                counts[light] += 1
     return counts
+
+
+def any_ready_cu(state: PsiState, seat: int) -> bool:
+    """Whether `seat` has an undepleted Creation Unit (asked after every Build Phase move)."""
+    light_of, cards = cu_kinds(), state.cards
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if not c.depleted and c.card in light_of:
+            return True
+    return False
 
 
 def any_payments(cost: Cost, ready: dict[str, int]) -> list[tuple[str, ...]]:
@@ -92,11 +103,25 @@ def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str,
 
 def hand_card_ids(state: PsiState, seat: int) -> list[str]:
     """Distinct card ids in hand, in first-seen order (copies give one option)."""
-    return list(dict.fromkeys(state.cards[i].card for i in state.players[seat].hand))
+    cards = state.cards
+    return list(dict.fromkeys([cards[i].card for i in state.players[seat].hand]))
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
     return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
+
+
+def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
+    """`seat`'s Battle Units that may attack (`attacking`) or block now, in lab order: one pass
+    over the lab, asked several times a step (can_attack and can_defend for each unit)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    out = []
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
+                and c.created_turn != turn):
+            out.append(i)
+    return out
 
 
 def can_attack(state: PsiState, iid: str) -> bool:
@@ -130,10 +155,11 @@ def boost(state: PsiState, side: str, index: int) -> int:
 def seat_to_act(state: PsiState) -> int:
     """Whose answer the current step waits on: the phase says who (the turn's player, the
     defender, the window's or the Cyborg Phase's seat)."""
-    if state.phase == "window":
+    phase = state.phase  # (read once: asked several times a step)
+    if phase == "window":
         return state.window.seat
-    if state.phase == "defend":
+    if phase == "defend":
         return state.other(state.active)
-    if state.phase == "cyborg":
+    if phase == "cyborg":
         return state.battle.cyborg_seat
     return state.active

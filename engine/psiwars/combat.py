@@ -42,11 +42,11 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
     """Units still fighting: not trapped, not withdrawn by an ability, not destroyed."""
     if not units:
         return []
-    withdrawn = state.battle.withdrawn if state.battle else []
-    owner_lab = set()
-    for p in state.players:
-        owner_lab.update(p.lab)
-    return [u for u in units if u in owner_lab and not state.cards[u].trapped and u not in withdrawn]
+    withdrawn = state.battle.withdrawn if state.battle else ()
+    cards = state.cards
+    one, other = state.players
+    first, second = one.lab, other.lab  # in a lab: not destroyed (a dozen cards each)
+    return [u for u in units if not cards[u].trapped and u not in withdrawn and (u in first or u in second)]
 
 
 def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | None:
@@ -81,7 +81,9 @@ def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
 
 
 def has_screen(state: PsiState, units: list[str], screen: str) -> bool:
-    return any(unit_screen(state, u, screen) is not None for u in units)
+    """Whether any of `units` has the screen (printed: Equipment adds only to screens it has)."""
+    cards = state.cards
+    return any(_printed(cards[u].card, screen) is not None for u in units)
 
 
 def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engine.core import Action, Pass, interned
@@ -25,17 +25,19 @@ from .actions import (
 )
 from .board import (
     _payments,
+    _tag,
     any_payments,
-    can_attack,
-    can_defend,
     cdef,
     cost_key,
+    cu_kinds,
     engaged,
     hand_card_ids,
     in_battle,
+    kinds,
     lab_cards,
     names,
     ready_cus,
+    ready_units,
     tag,
 )
 from .cards import LIGHTS, CardDef, catalog
@@ -57,22 +59,53 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
-    kinds = {cdef(state, i).cu_kind for i in state.players[seat].hand if cdef(state, i).kind == "cu"}
-    places = [] if state.players[seat].placed_cu else [interned(PlaceCU, seat=seat, kind=k) for k in LIGHTS if k in kinds]
-    return places + [interned(Done, seat=seat, phase="cu")]
+    p = state.players[seat]
+    held: tuple[str, ...] = ()
+    if not p.placed_cu:
+        light_of, cards = cu_kinds(), state.cards
+        found = {light_of.get(cards[i].card) for i in p.hand}
+        held = tuple(k for k in LIGHTS if k in found)
+    return list(_cu_list(seat, held))
+
+
+@lru_cache(maxsize=64)
+def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
+    """A placement for each light held (in the book's light order), then "done"."""
+    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in lights) + (interned(Done, seat=seat, phase="cu"),)
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
     ready = ready_cus(state, seat)
+    if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
+        cards = state.cards
+        held = tuple([cards[i].card for i in state.players[seat].hand])
+        lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+        return list(_build_list(seat, held, lights, bool(state.players[seat].deck)))
+    hand = tuple(hand_card_ids(state, seat))
+    return _build_moves(seat, hand, ready, lambda effect: power_targets(state, seat, effect))
+
+
+@lru_cache(maxsize=1 << 14)
+def _build_list(seat: int, held: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
+    """build_moves when no battle is on, for the card ids in hand (`held`, copies included): the
+    same few hands and lights come back turn after turn."""
+    ready = dict(zip(LIGHTS, lights, strict=True))
+    hand = tuple(dict.fromkeys(held))
+    return tuple(_build_moves(seat, hand, ready, lambda effect: _outside_targets(effect, deck)))
+
+
+def _build_moves(seat: int, hand: tuple[str, ...], ready: dict[str, int],
+                 targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each build of a card in `hand` (distinct card ids) and each Power play with `targets`."""
     lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
     cards = catalog().cards
     out: list[Action] = []
-    for card_id in hand_card_ids(state, seat):
+    for card_id in hand:
         card = cards[card_id]
         if card.kind in ("battle_unit", "equipment"):
             out += _builds(seat, card_id, cost_key(card.cost), lights)
         elif card.kind == "power" and card.power.timing in ("build", "any"):
-            out += power_plays(state, seat, card, ready)
+            out += _plays(seat, card, ready, targets)
     out.append(interned(Done, seat=seat, phase="build"))
     return out
 
@@ -101,20 +134,25 @@ def can_equip(state: PsiState, seat: int) -> bool:
 
 def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
     """(loose Equipment built before this turn, Battle Units that may take one)."""
-    gear = [i for i in lab_cards(state, seat, "equipment")
-            if not state.cards[i].carrier and state.cards[i].created_turn < state.turn]
-    if not gear:
-        return [], []
-    return gear, [u for u in lab_cards(state, seat, "battle_unit")
-                  if not state.cards[u].equipment and not state.cards[u].used]
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    gear, units = [], []
+    for i in state.players[seat].lab:  # one pass: asked after most moves of the turn's first half
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "equipment":
+            if not c.carrier and c.created_turn < turn:
+                gear.append(i)
+        elif kind == "battle_unit" and not c.equipment and not c.used:
+            units.append(i)
+    return (gear, units) if gear else ([], [])
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
-    return [u for u in lab_cards(state, seat, "battle_unit") if can_attack(state, u)]
+    return ready_units(state, seat, attacking=True)
 
 
 def defenders(state: PsiState, seat: int) -> list[str]:
-    return [u for u in lab_cards(state, seat, "battle_unit") if can_defend(state, u)]
+    return ready_units(state, seat, attacking=False)
 
 
 def formations(units: list[str]) -> list[tuple[str, ...]]:
@@ -123,17 +161,40 @@ def formations(units: list[str]) -> list[tuple[str, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    attacks = [interned(Attack, seat=seat, units=f, names=names(state, f)) for f in formations(attackers(state, seat))]
-    return equips(state, seat) + attacks + [interned(Done, seat=seat, phase="attack")]
+    units = attackers(state, seat)
+    cards = state.cards
+    return equips(state, seat) + list(_attacks(seat, tuple(units), tuple([cards[u].card for u in units])))
+
+
+@lru_cache(maxsize=1 << 14)
+def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
+    """Each formation of these ready units, then "done": the same few lists turn after turn (the
+    card ids name the units in the labels)."""
+    card_of = dict(zip(units, card_ids, strict=True))
+    return tuple(interned(Attack, seat=seat, units=f, names=" + ".join(_tag(card_of[u], u) for u in f))
+                 for f in formations(list(units))) + (interned(Done, seat=seat, phase="attack"),)
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
-    odds = Odds(state, incoming)
-    return [interned(Block, seat=seat, matchup=i)] + [
-        interned(Block, seat=seat, matchup=i, units=f, names=f"{names(state, f)} ({odds.text(f)})")
-        for f in formations(defenders(state, seat))]
+    odds, cards = Odds(state, incoming), state.cards
+    ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
+    return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _blocks(seat: int, i: int, attack: int, defense: int,
+            ready: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> tuple[Action, ...]:
+    """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
+    labelled with its odds against that Physical attack and defense: the odds are sums of the
+    numbers, so the same few blocks come back with the same labels."""
+    card_of = {u: card_id for u, card_id, _ in ready}
+    numbers = {u: n for u, _, n in ready}
+    return tuple(
+        interned(Block, seat=seat, matchup=i, units=f, names=" + ".join(_tag(card_of[u], u) for u in f)
+                 + f" ({_odds_text(*_face(attack, defense, [numbers[u] for u in f]))})")
+        for f in formations(list(card_of)))
 
 
 class Odds:
@@ -146,7 +207,7 @@ class Odds:
         self.state, self.units = state, {}
         self.attack, self.defense = self._sums(incoming)
 
-    def _numbers(self, u: str) -> tuple[int | None, int | None]:
+    def numbers(self, u: str) -> tuple[int | None, int | None]:
         """(Physical attack if it fights, Physical defense), None where it has no such value."""
         found = self.units.get(u)
         if found is None:
@@ -156,16 +217,25 @@ class Odds:
         return found
 
     def _sums(self, units) -> tuple[int, int]:
-        numbers = [self._numbers(u) for u in units]
-        return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+        return _sums([self.numbers(u) for u in units])
 
     def of(self, blockers) -> tuple[float, float]:
-        attack, defense = self._sums(blockers)
-        return combat.win_chance(self.attack, defense), combat.win_chance(attack, self.defense)
+        return _face(self.attack, self.defense, [self.numbers(u) for u in blockers])
 
-    def text(self, blockers) -> str:
-        theirs, ours = self.of(blockers)
-        return f"they win {theirs:.0%}, counter {ours:.0%}"
+
+def _sums(numbers: list[tuple[int | None, int | None]]) -> tuple[int, int]:
+    """(Physical attack, Physical defense) of a formation from its units' numbers."""
+    return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+
+
+def _face(attack: int, defense: int, blockers: list[tuple[int | None, int | None]]) -> tuple[float, float]:
+    """(their win, our counter) when blockers with these numbers meet that attack and defense."""
+    mine, guard = _sums(blockers)
+    return combat.win_chance(attack, guard), combat.win_chance(mine, defense)
+
+
+def _odds_text(theirs: float, ours: float) -> str:
+    return f"they win {theirs:.0%}, counter {ours:.0%}"
 
 
 def block_odds(state: PsiState, incoming: list[str], blockers: list[str]) -> tuple[float, float]:
@@ -188,18 +258,26 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    powers = _window_powers(state, seat)
-    if not powers:
+    powers, cards = window_powers(), state.cards
+    held = powers.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    if not held:
         return False
     ready = ready_cus(state, seat)
-    return any(any_payments(card.cost, ready) and power_targets(state, seat, card.power.effect)
-               for card in powers)
+    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+    return any(_payments(cost_key(powers[c].cost), lights) and power_targets(state, seat, powers[c].power.effect)
+               for c in held)
 
 
 def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
-    cards = catalog().cards
-    return [card for card_id in hand_card_ids(state, seat)
-            if (card := cards[card_id]).kind == "power" and card.power.timing in ("battle", "any")]
+    powers = window_powers()
+    return [powers[card_id] for card_id in hand_card_ids(state, seat) if card_id in powers]
+
+
+@cache
+def window_powers() -> dict[str, CardDef]:
+    """Card id -> card, for the Powers that may be played in a battle window (Battle or Any)."""
+    return {card.id: card for card in catalog().cards.values()
+            if card.kind == "power" and card.power.timing in ("battle", "any")}
 
 
 def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
@@ -236,16 +314,26 @@ BY_PHASE: dict[str, Callable[[PsiState, int], list[Action]]] = {
 # --- Powers and abilities: who may target what -------------------------------------------
 
 def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
+    return _plays(seat, card, ready, lambda effect: power_targets(state, seat, effect))
+
+
+def _plays(seat: int, card: CardDef, ready: dict[str, int], targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each way to pay for a Power times each of its targets (asked only when it can be paid)."""
     pays = any_payments(card.cost, ready)
     if not pays:
         return []
-    targets = power_targets(state, seat, card.power.effect)
-    return [interned(PlayPower, seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in targets]
+    aims = targets(card.power.effect)
+    return [interned(PlayPower, seat=seat, card=card.id, pay_any=pay, **t) for pay in pays for t in aims]
 
 
 def _whole_table(state: PsiState, seat: int, effect: str) -> list[dict]:
     """Powers without a target; the Hunter needs a deck to search."""
-    if effect == "equipment_hunter" and not state.players[seat].deck:
+    return _outside_targets(effect, bool(state.players[seat].deck))
+
+
+def _outside_targets(effect: str, deck: bool) -> list[dict]:
+    """A Power's targets when no battle is on (the Hunter needs a deck to search)."""
+    if effect in NEEDS_BATTLE or (effect == "equipment_hunter" and not deck):
         return []
     return [{}]
 

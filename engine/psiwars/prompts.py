@@ -8,6 +8,8 @@ table and their own hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Decision, plain_decision, quiet
 
 from . import combat
@@ -27,33 +29,40 @@ PASS_TIMEOUT = {"type": "pass"}  # a Power window left to run out is passed: not
 YOUR_MOVE = "Your move"
 
 
-def decision(state: PsiState) -> Decision:
-    """The decision the current step waits on."""
-    seat = seat_to_act(state)
-    name = state.seats[seat]
+def decision(state: PsiState, seat: int | None = None) -> Decision:
+    """The decision the current step waits on (`seat`: its owner, when the caller knows it)."""
+    if seat is None:
+        seat = seat_to_act(state)
+    name, phase = state.seats[seat], state.phase
     if state.peek:
         return _oracle(state, seat, name)
     if state.hunting:
         return _hunter(state, seat, name)
-    if state.phase == "defend":
+    if phase == "defend":
         return _defend(state, seat, name)
-    if state.phase == "window":
+    if phase == "window":
         return _window(state, seat, name)
-    if state.phase == "cyborg" and seat != state.active:
+    if phase == "cyborg" and seat != state.active:
         return _cyborgs(state, seat, name)
     picks, upto = 1, False
-    if state.phase == "discard":  # every card over the limit in one answer (copies of a card too)
+    if phase == "discard":  # every card over the limit in one answer (copies of a card too)
         picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
-    elif state.phase == "attack" and len(ready := attackers(state, seat)) > 1:
+    elif phase == "attack" and len(ready := attackers(state, seat)) > 1:
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
-    return plain_decision(seat=seat, kind=state.phase, prompt=f"{name}: {OWN_STEPS[state.phase]}", button=YOUR_MOVE,
+    return _own_step(seat, phase, name, picks, upto)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decision:
+    """The turn's own step as a shared Decision (asked after most moves): its prompt is made once."""
+    return plain_decision(seat=seat, kind=phase, prompt=f"{name}: {OWN_STEPS[phase]}", button=YOUR_MOVE,
                           picks=picks, upto=upto)
 
 
-def is_prompt(state: PsiState) -> bool:
-    """Whether the current step is a prompt to queue (an answer owed outside the owner's own
-    turn, or a Power's private choice) rather than the turn's ordinary decision."""
-    return bool(state.peek or state.hunting) or seat_to_act(state) != state.active
+def is_prompt(state: PsiState, seat: int) -> bool:
+    """Whether the current step, which `seat` answers, is a prompt to queue (an answer owed outside
+    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision."""
+    return bool(state.peek or state.hunting) or seat != state.active
 
 
 # --- the prompts ---------------------------------------------------------------------------
@@ -81,8 +90,7 @@ def _defend(state: PsiState, seat: int, name: str) -> Decision:
     i = state.battle.to_assign
     incoming = combat.active_units(state, state.battle.matchups[i].attack)
     prompt = f"{name}: choose your defense against formation {i + 1} ({names(state, incoming)})"
-    return Decision(seat=seat, kind="defend", prompt=prompt, context=_unless_quiet(state, _defend_lines, seat, incoming),
-                    reaction=True, button="Choose your defense")
+    return _reaction(state, seat, "defend", prompt, "Choose your defense", _defend_lines, incoming)
 
 
 def _defend_lines(state: PsiState, seat: int, incoming: list[str]) -> list[str]:
@@ -115,9 +123,8 @@ def _defend_lines(state: PsiState, seat: int, incoming: list[str]) -> list[str]:
 def _window(state: PsiState, seat: int, name: str) -> Decision:
     prompt = f"{name}: play Powers {WHEN[state.window.name]}, or pass"
     if seat == state.active:
-        return Decision(seat=seat, kind="window", prompt=prompt, timeout=PASS_TIMEOUT, button=YOUR_MOVE)
-    return Decision(seat=seat, kind="window", prompt=prompt, context=_unless_quiet(state, _window_lines, seat),
-                    reaction=True, timeout=PASS_TIMEOUT, button="Play a Power or pass")
+        return _bare(seat, "window", prompt, False, YOUR_MOVE, True)
+    return _reaction(state, seat, "window", prompt, "Play a Power or pass", _window_lines, passes=True)
 
 
 def _window_lines(state: PsiState, seat: int) -> list[str]:
@@ -133,9 +140,7 @@ def _window_lines(state: PsiState, seat: int) -> list[str]:
 
 
 def _cyborgs(state: PsiState, seat: int, name: str) -> Decision:
-    return Decision(seat=seat, kind="cyborg", prompt=f"{name}: use Cyborg abilities",
-                    context=_unless_quiet(state, _cyborg_lines, seat), reaction=True,
-                    button="Use your Cyborgs or pass")
+    return _reaction(state, seat, "cyborg", f"{name}: use Cyborg abilities", "Use your Cyborgs or pass", _cyborg_lines)
 
 
 def _cyborg_lines(state: PsiState, seat: int) -> list[str]:
@@ -152,9 +157,22 @@ def _cyborg_lines(state: PsiState, seat: int) -> list[str]:
     return lines
 
 
-def _unless_quiet(state: PsiState, build, *args) -> list[str]:
-    """A prompt's context lines, left out in quiet self-play where no player reads them."""
-    return [] if quiet(state) else build(state, *args)
+def _reaction(state: PsiState, seat: int, kind: str, prompt: str, button: str, lines, *args,
+              passes: bool = False) -> Decision:
+    """An answer owed off-turn, with its context `lines(state, seat, *args)` for its owner; in
+    quiet self-play, where no player reads them, the shared prompt without them."""
+    if quiet(state):
+        return _bare(seat, kind, prompt, True, button, passes)
+    return Decision(seat=seat, kind=kind, prompt=prompt, context=lines(state, seat, *args), reaction=True,
+                    timeout=PASS_TIMEOUT if passes else None, button=button)
+
+
+@lru_cache(maxsize=1 << 12)
+def _bare(seat: int, kind: str, prompt: str, reaction: bool, button: str, passes: bool) -> Decision:
+    """A prompt without context lines (`passes`: running out passes), one object for every time it
+    is asked: nothing changes a published Decision in place."""
+    return Decision(seat=seat, kind=kind, prompt=prompt, reaction=reaction,
+                    timeout=PASS_TIMEOUT if passes else None, button=button)
 
 
 # --- shared wording ------------------------------------------------------------------------

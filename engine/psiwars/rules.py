@@ -13,10 +13,24 @@ ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, Pass, answered, ask, draw, finish
+from engine.core import (
+    Action,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    answered,
+    ask,
+    draw,
+    finish,
+    interned,
+    note,
+)
 from engine.core.rng import commitment
 
 from . import combat
@@ -38,7 +52,20 @@ from .actions import (
     UseAbility,
     card_name,
 )
-from .board import HAND_LIMIT, boost, cdef, first_in_hand, lab_cards, names, ready_cus, seat_to_act, tag
+from .board import (
+    HAND_LIMIT,
+    any_ready_cu,
+    boost,
+    cdef,
+    cost_key,
+    cu_kinds,
+    first_in_hand,
+    lab_cards,
+    names,
+    ready_cus,
+    seat_to_act,
+    tag,
+)
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
 from .prompts import decision, is_prompt
 from .state import Battle, Card, Matchup, Player, PsiState, Window
@@ -71,6 +98,14 @@ def _lab_cards(state: PsiState) -> list[Card]:
     leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
     cards = state.cards
     return [cards[i] for p in state.players for i in p.lab]
+
+
+@lru_cache(maxsize=64)
+def _deal(decks: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """(tag, card id, owner) of every card of both decks: seat A's cards are tagged A01..A40 and
+    seat B's B01..B40 in deck-list order (a new game's cards, made from this per game)."""
+    return tuple((f"{'AB'[seat]}{n:02d}", card_id, seat) for seat, deck_key in enumerate(decks)
+                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1))
 
 
 class PsiConfig(BaseModel):
@@ -121,22 +156,20 @@ class PsiWars(Game):
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
         decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
-        # Every card of both decks, validated with the state in one call rather than one by one.
-        cards = {f"{'AB'[seat]}{n:02d}": {"iid": f"{'AB'[seat]}{n:02d}", "card": card_id, "owner": seat}
-                 for seat, deck_key in enumerate(decks)
-                 for n, card_id in enumerate(catalog().deck_list(deck_key), start=1)}
+        deal = _deal(tuple(decks))
+        cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
             lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
         )
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
-            player.deck.extend(iid for iid, card in cards.items() if card["owner"] == seat)
+            player.deck.extend([iid for iid, _, owner in deal if owner == seat])
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
             state.players.append(player)
-        events = [Event(text=f"Psi Wars begins: {seats[0]} ({catalog().decks[state.players[0].deck_key].name}) "
+        events = [note(text=f"Psi Wars begins: {seats[0]} ({catalog().decks[state.players[0].deck_key].name}) "
                              f"vs {seats[1]} ({catalog().decks[state.players[1].deck_key].name}), labs at "
                              f"{cfg.lab_hp} HP. Each player draws 8 cards.")]
         events += self._roll_first(state)
@@ -151,38 +184,38 @@ class PsiWars(Game):
         events = []
         while True:
             a, b = state.rng.dice(2), state.rng.dice(2)
-            events.append(Event(kind="roll", text=f"First player roll: {state.seats[0]} {a[0]}+{a[1]}={sum(a)}, "
+            events.append(note(kind="roll", text=f"First player roll: {state.seats[0]} {a[0]}+{a[1]}={sum(a)}, "
                                                   f"{state.seats[1]} {b[0]}+{b[1]}={sum(b)}.",
                                 data={"dice": [a, b]}))
             if sum(a) != sum(b):
                 state.first = state.active = 0 if sum(a) > sum(b) else 1
-                events.append(Event(text=f"{state.seats[state.active]} goes first."))
+                events.append(note(text=f"{state.seats[state.active]} goes first."))
                 return events
 
     # --- turn structure (§6.2, A-4, A-8) ------------------------------------------------
     def _start_turn(self, state: PsiState, events: list[Event], first: bool = False) -> None:
         seat = state.active
         p = state.players[seat]
+        cards = state.cards
         for iid in p.lab:
-            c = state.cards[iid]
-            if c.depleted or c.disoriented or c.used:  # (setting a pydantic field is not free)
-                c.depleted = c.disoriented = c.used = False
+            c = cards[iid]
+            c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
         state.phase = "cu"
-        events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
+        events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
-            events.append(Event(text=f"{p.name} goes first and does not draw this turn (A-4)."))
+            events.append(note(text=f"{p.name} goes first and does not draw this turn (A-4)."))
             return
         card, reshuffled = draw(p.deck, p.discard, p.hand, state.rng)
         if reshuffled:
-            events.append(Event(kind="shuffle", text=f"{p.name}'s deck was empty: the discard pile is shuffled "
+            events.append(note(kind="shuffle", text=f"{p.name}'s deck was empty: the discard pile is shuffled "
                                                      "into a new deck."))
         if card:
-            events.append(Event(text=f"{p.name} draws a card."))
-            events.append(Event(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
+            events.append(note(text=f"{p.name} draws a card."))
+            events.append(note(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
         else:
-            events.append(Event(text=f"{p.name} has no card to draw."))
+            events.append(note(text=f"{p.name} has no card to draw."))
 
     def _end_turn(self, state: PsiState, events: list[Event]) -> None:
         for c in _lab_cards(state):  # A-8: used cards stay depleted until their controller's turn
@@ -218,7 +251,7 @@ class PsiWars(Game):
     def _damage_lab(self, state: PsiState, seat: int, amount: int, events: list[Event], why: str) -> None:
         p = state.players[seat]
         p.lab_hp = max(0, p.lab_hp - amount)
-        events.append(Event(kind="damage", text=f"{why}: {p.name}'s lab takes {amount} damage ({p.lab_hp} HP left)."))
+        events.append(note(kind="damage", text=f"{why}: {p.name}'s lab takes {amount} damage ({p.lab_hp} HP left)."))
         if p.lab_hp == 0 and not state.finished:
             win = state.other(seat)
             self._end(state, events, [win], f"{state.seats[win]} wins: {p.name}'s lab is destroyed (§2.0).")
@@ -267,8 +300,10 @@ class PsiWars(Game):
         while not state.finished and self._auto_step(state, events):
             pass
         answered(state)  # the move answered the open prompt, if there was one
-        if not state.finished and is_prompt(state):
-            ask(state, decision(state))
+        if not state.finished:
+            seat = seat_to_act(state)
+            if is_prompt(state, seat):
+                ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
         """After setup (or a hand-made position): settle the automatic steps and publish."""
@@ -304,24 +339,26 @@ class PsiWars(Game):
     # --- applying moves ------------------------------------------------------------------
     def _pay(self, state: PsiState, seat: int, cost: Cost, pay_any: tuple[str, ...]) -> None:
         """Deplete the Creation Units that pay a cost (§5.0-5.6)."""
-        need = {k: getattr(cost, k) for k in LIGHTS}
+        need = dict(zip(LIGHTS, cost_key(cost), strict=False))
         for k in pay_any:
             need[k] += 1
-        for i in lab_cards(state, seat, "cu"):
-            c = state.cards[i]
-            k = cdef(state, i).cu_kind
-            if not c.depleted and need[k] > 0:
+        light_of, cards = cu_kinds(), state.cards
+        for i in state.players[seat].lab:  # the lab's Creation Units, in order
+            c = cards[i]
+            k = light_of.get(c.card)
+            if k is not None and not c.depleted and need[k] > 0:
                 c.depleted = True
                 need[k] -= 1
 
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
         p = state.players[a.seat]
-        iid = next(i for i in p.hand if cdef(state, i).cu_kind == a.kind)
+        light_of, cards = cu_kinds(), state.cards
+        iid = next(i for i in p.hand if light_of.get(cards[i].card) == a.kind)
         p.hand.remove(iid)
         p.lab.append(iid)
         state.cards[iid].created_turn = state.turn
         p.placed_cu = True
-        events.append(Event(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
+        events.append(note(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
         state.phase = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
@@ -343,7 +380,7 @@ class PsiWars(Game):
                 dice = state.rng.dice(2)
                 free = sum(dice) >= TRAP_ESCAPE
                 state.cards[u].trapped = not free
-                events.append(Event(kind="roll", data={"dice": dice}, text=(
+                events.append(note(kind="roll", data={"dice": dice}, text=(
                     f"{tag(state, u)} tries to escape its trap: rolled {dice[0]}+{dice[1]}={sum(dice)}, needs "
                     f"{TRAP_ESCAPE} - {'free!' if free else 'still trapped.'}")))
 
@@ -361,7 +398,7 @@ class PsiWars(Game):
         p, iid, _ = self._cast(state, a, "lab")
         c = state.cards[iid]
         c.created_turn, c.depleted = state.turn, True  # A-9: new cards enter depleted
-        events.append(Event(text=f"{p.name} builds {tag(state, iid)}."))
+        events.append(note(text=f"{p.name} builds {tag(state, iid)}."))
 
     def _do_play_power(self, state: PsiState, a: PlayPower, events: list[Event]) -> None:
         p, _, card = self._cast(state, a, "discard")  # a Power is discarded once it resolves
@@ -370,7 +407,7 @@ class PsiWars(Game):
             what = f" on {tag(state, a.target)}"
         elif a.matchup is not None:
             what = f" on matchup {a.matchup + 1}"
-        events.append(Event(text=f"{p.name} plays {card.name}{what}."))
+        events.append(note(text=f"{p.name} plays {card.name}{what}."))
         self.power_effects[card.power.effect](self, state, a, card, events)
         if state.window:
             state.window.passes = 0  # a play re-opens the window for the other player too
@@ -380,14 +417,14 @@ class PsiWars(Game):
         state.peek = p.deck[: card.power.params.get("look", 4)]
         del p.deck[: len(state.peek)]
         shown = ", ".join(tag(state, i) for i in state.peek) or "nothing"
-        events.append(Event(text=f"Creation Oracle shows you: {shown}.", visible_to=[a.seat]))
+        events.append(note(text=f"Creation Oracle shows you: {shown}.", visible_to=[a.seat]))
 
     def _power_equipment_hunter(self, state, a, card, events):
         state.hunting = True
 
     def _power_stasis_trap(self, state, a, card, events):
         state.cards[a.target].trapped = True
-        events.append(Event(text=f"{tag(state, a.target)} is Trapped: it leaves its formation (A-19)."))
+        events.append(note(text=f"{tag(state, a.target)} is Trapped: it leaves its formation (A-19)."))
 
     def _power_mental_disrupter(self, state, a, card, events):
         state.battle.matchups[a.matchup].skip.append("psionic")
@@ -398,7 +435,7 @@ class PsiWars(Game):
         for u in combat.active_units(state, m.attack) + combat.active_units(state, m.defend):
             if cdef(state, u).unit_type == "robot":
                 state.cards[u].disoriented = True
-                events.append(Event(text=f"{tag(state, u)} is Disoriented by the pulse."))
+                events.append(note(text=f"{tag(state, u)} is Disoriented by the pulse."))
 
     def _power_adrenal_surge(self, state, a, card, events):
         key = f"{a.side}:{a.matchup}"
@@ -408,7 +445,7 @@ class PsiWars(Game):
         p = state.players[a.seat]
         before = p.lab_hp
         p.lab_hp = min(state.lab_hp_start, p.lab_hp + card.power.params.get("amount", 4))
-        events.append(Event(text=f"{p.name}'s lab is restored from {before} to {p.lab_hp} HP."))
+        events.append(note(text=f"{p.name}'s lab is restored from {before} to {p.lab_hp} HP."))
 
     def _do_oracle_take(self, state: PsiState, a: OracleTake, events: list[Event]) -> None:
         p = state.players[a.seat]
@@ -416,13 +453,13 @@ class PsiWars(Game):
         if a.card:
             p.lab.append(a.card)
             state.cards[a.card].created_turn = state.turn  # enters replenished, usable now
-            events.append(Event(text=f"{p.name} puts {tag(state, a.card)} from the Oracle into their lab."))
+            events.append(note(text=f"{p.name} puts {tag(state, a.card)} from the Oracle into their lab."))
         else:
-            events.append(Event(text=f"{p.name} takes no Creation Unit from the Oracle."))
+            events.append(note(text=f"{p.name} takes no Creation Unit from the Oracle."))
         p.deck.extend(rest)
         state.peek = []
         if rest:
-            events.append(Event(text=f"{len(rest)} card(s) go to the bottom of {p.name}'s deck."))
+            events.append(note(text=f"{len(rest)} card(s) go to the bottom of {p.name}'s deck."))
 
     def _do_hunter_take(self, state: PsiState, a: HunterTake, events: list[Event]) -> None:
         p = state.players[a.seat]
@@ -430,17 +467,17 @@ class PsiWars(Game):
             iid = next(i for i in p.deck if state.cards[i].card == a.card)
             p.deck.remove(iid)
             p.hand.append(iid)
-            events.append(Event(text=f"{p.name} finds and reveals {catalog().cards[a.card].name}, taking it into hand."))
+            events.append(note(text=f"{p.name} finds and reveals {catalog().cards[a.card].name}, taking it into hand."))
         else:
-            events.append(Event(text=f"{p.name} finds no Equipment in their deck."))
+            events.append(note(text=f"{p.name} finds no Equipment in their deck."))
         state.rng.shuffle(p.deck)
-        events.append(Event(kind="shuffle", text=f"{p.name} shuffles their deck."))
+        events.append(note(kind="shuffle", text=f"{p.name} shuffles their deck."))
         state.hunting = False
 
     def _do_equip(self, state: PsiState, a: Equip, events: list[Event]) -> None:
         state.cards[a.unit].equipment = a.equipment
         state.cards[a.equipment].carrier = a.unit
-        events.append(Event(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
+        events.append(note(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
 
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
         if state.battle is None:
@@ -448,12 +485,12 @@ class PsiWars(Game):
         state.battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
             state.cards[u].used = True
-        events.append(Event(text=f"{state.seats[a.seat]} sends formation {len(state.battle.matchups)} into battle: "
+        events.append(note(text=f"{state.seats[a.seat]} sends formation {len(state.battle.matchups)} into battle: "
                                  f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
         if not state.battle or not state.battle.matchups:
-            events.append(Event(text=f"{state.seats[state.active]} does not attack this turn."))
+            events.append(note(text=f"{state.seats[state.active]} does not attack this turn."))
             state.battle = None
             self._to_discard_or_end(state, events)
             return
@@ -467,9 +504,9 @@ class PsiWars(Game):
             m.defend, m.blocked = list(a.units), True
             for u in a.units:
                 state.cards[u].used = True
-            events.append(Event(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
+            events.append(note(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
         else:
-            events.append(Event(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
+            events.append(note(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
         state.battle.to_assign += 1
         if state.battle.to_assign >= len(state.battle.matchups):
             self._open_window(state, "after_defend")
@@ -478,7 +515,7 @@ class PsiWars(Game):
         card = cdef(state, a.unit)
         state.cards[a.unit].used = True
         state.battle.withdrawn.append(a.unit)  # A-15: a Cyborg that acts leaves its formation
-        events.append(Event(text=f"{tag(state, a.unit)} uses {card.ability.name}"
+        events.append(note(text=f"{tag(state, a.unit)} uses {card.ability.name}"
                                  + (f" on {tag(state, a.target)}." if a.target else ".")))
         self.ability_effects[card.ability.id](self, state, a, card, events)
 
@@ -498,7 +535,7 @@ class PsiWars(Game):
         iid = first_in_hand(state, a.seat, a.card)
         p.hand.remove(iid)
         p.discard.append(iid)
-        events.append(Event(text=f"{p.name} discards {cdef(state, iid).name} for the hand limit (A-5)."))
+        events.append(note(text=f"{p.name} discards {cdef(state, iid).name} for the hand limit (A-5)."))
         if len(p.hand) <= HAND_LIMIT:
             self._end_turn(state, events)
 
@@ -538,11 +575,11 @@ class PsiWars(Game):
         head = f"{what}: attack {attack} vs defense {defense}"
         if cell in ("W", "L"):
             won = cell == "W"
-            events.append(Event(kind="check", text=f"{head} - automatic {'win' if won else 'loss'}."))
+            events.append(note(kind="check", text=f"{head} - automatic {'win' if won else 'loss'}."))
             return won
         dice = state.rng.dice(2)
         won = sum(dice) >= int(cell)
-        events.append(Event(kind="roll", data={"dice": dice, "need": int(cell)}, text=(
+        events.append(note(kind="roll", data={"dice": dice, "need": int(cell)}, text=(
             f"{head}, needs {cell}: rolled {dice[0]}+{dice[1]}={sum(dice)} - {'wins' if won else 'fails'}.")))
         return won
 
@@ -555,16 +592,18 @@ class PsiWars(Game):
         att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         if not att or not dfn:  # emptied by a Trap after it was chosen: unblocked or nothing (A-19)
             return
-        events.append(Event(text=f"Matchup {i + 1}: {names(state, att)} against {names(state, dfn)}."))
+        events.append(note(text=f"Matchup {i + 1}: {names(state, att)} against {names(state, dfn)}."))
+        # The fighting units stay the same until a formation is destroyed: the mental phases only
+        # disorient, so both formations are read once here.
         first = b.first_mental or "cyber"
         for screen in (first, "psionic" if first == "cyber" else "cyber"):
-            if self._mental_phase(state, m, i, screen, events):
+            if self._mental_phase(state, m, att, dfn, screen, events):
                 break
-        self._physical_phase(state, m, i, events)
+        self._physical_phase(state, att, dfn, i, events)
 
-    def _mental_phase(self, state: PsiState, m: Matchup, i: int, screen: str, events: list[Event]) -> bool:
+    def _mental_phase(self, state: PsiState, m: Matchup, att: list[str], dfn: list[str], screen: str,
+                      events: list[Event]) -> bool:
         """Cyber or Psionic (§6.5.4.4-5). True when either side won, which skips to Physical (A-11)."""
-        att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         if screen in m.skip or not (combat.has_screen(state, att, screen) and combat.has_screen(state, dfn, screen)):
             return False
         name = screen.capitalize()
@@ -578,9 +617,8 @@ class PsiWars(Game):
             return True
         return False
 
-    def _physical_phase(self, state: PsiState, m: Matchup, i: int, events: list[Event]) -> None:
+    def _physical_phase(self, state: PsiState, att: list[str], dfn: list[str], i: int, events: list[Event]) -> None:
         """Physical (§6.5.4.6): the loser's whole formation, Equipment included, is destroyed."""
-        att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         a = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
         if self._roll(state, a, combat.defense_strength(state, dfn, "physical"), "Physical", events):
             self._destroy(state, dfn, events)
@@ -589,13 +627,13 @@ class PsiWars(Game):
         if self._roll(state, c, combat.defense_strength(state, att, "physical"), "Physical counter-attack", events):
             self._destroy(state, att, events)
         else:
-            events.append(Event(text=f"Matchup {i + 1}: both formations survive."))
+            events.append(note(text=f"Matchup {i + 1}: both formations survive."))
 
     def _disorient(self, state: PsiState, units: list[str], screen: str, events: list[Event]) -> None:
         hit = [u for u in units if combat.unit_screen(state, u, screen) is not None]
         for u in hit:
             state.cards[u].disoriented = True
-        events.append(Event(text=f"Disoriented: {names(state, hit)} (no more attacks this battle)."))
+        events.append(note(text=f"Disoriented: {names(state, hit)} (no more attacks this battle)."))
 
     def _destroy(self, state: PsiState, units: list[str], events: list[Event]) -> None:
         for u in units:
@@ -606,7 +644,7 @@ class PsiWars(Game):
                 p.lab.remove(iid)
                 p.discard.append(iid)
                 state.cards[iid] = Card(iid=iid, card=state.cards[iid].card, owner=c.owner)
-            events.append(Event(kind="destroy", text=f"Destroyed: {', '.join(cdef(state, x).name + f' [{x}]' for x in lost)}."))
+            events.append(note(kind="destroy", text=f"Destroyed: {', '.join(cdef(state, x).name + f' [{x}]' for x in lost)}."))
 
     def _finish_battle(self, state: PsiState, events: list[Event]) -> None:
         """Unblocked formations hit the lab in one step, after every matchup (A-23)."""
@@ -636,7 +674,7 @@ class PsiWars(Game):
 
     def _ability_neural_dart(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
         state.cards[a.target].disoriented = True
-        events.append(Event(text=f"{tag(state, a.target)} is Disoriented."))
+        events.append(note(text=f"{tag(state, a.target)} is Disoriented."))
 
     def _ability_overload(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
         amount = card.ability.params.get("amount", 2)
@@ -680,15 +718,15 @@ class PsiWars(Game):
         return True
 
     def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if any(ready_cus(state, seat).values()):
+        if any_ready_cu(state, seat):
             return False
-        self._do_done(state, Done(seat=seat, phase="build"), events)
+        self._do_done(state, interned(Done, seat=seat, phase="build"), events)
         return True
 
     def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if moves_now.defenders(state, seat):
             return False
-        self._do_block(state, Block(seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
+        self._do_block(state, interned(Block, seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
         return True
 
     def _auto_matchups(self, state: PsiState, seat: int, events: list[Event]) -> bool:
