@@ -194,13 +194,14 @@ class Infinities(Game):
 
     # --- who is asked what ----------------------------------------------------------------------
     def owner(self, s: InfState) -> tuple[int, str]:
-        if s.discovery:
-            return s.discovery.seat, "discover"
-        if s.motion:
-            return s.motion.by, "move"
-        if s.runs:
-            return s.runs[-1].seat, "target"
-        return F.current(s), s.phase
+        f = s.__dict__  # asked twice a step: one attribute read for its fields (see InfState)
+        if f["discovery"]:
+            return f["discovery"].seat, "discover"
+        if f["motion"]:
+            return f["motion"].by, "move"
+        if f["runs"]:
+            return f["runs"][-1].seat, "target"
+        return F.current(s), f["phase"]
 
     def decisions(self, s: InfState) -> list[Decision]:
         seat, kind = self.owner(s)
@@ -268,10 +269,12 @@ class Infinities(Game):
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         out: list = [interned(Done, seat=seat)]
+        group = len(p.group) < M.group_limit(s, seat)  # room in each area: the same for every card
+        timeline = len(p.timeline) < M.timeline_limit(s, seat)
         for c in dict.fromkeys(p.hand):
-            if card(c).kind == "unit" and len(p.group) < M.group_limit(s, seat):
+            if group and card(c).kind == "unit":
                 out.append(interned(Deploy, seat=seat, card=c, to="group"))
-            if len(p.timeline) < M.timeline_limit(s, seat):
+            if timeline:
                 out.append(interned(Deploy, seat=seat, card=c, to="timeline"))
         return out
 
@@ -397,6 +400,8 @@ class Infinities(Game):
     def after_move(self, s: InfState, events: list[Event]) -> None:
         """Settle what needs no choice; a leader who conceded answers their own decisions at once."""
         MV.settle(s, events)
+        if not any(p.conceded for p in s.players):
+            return
         for _ in range(1_000):
             seat = self.waiting_on(s)
             if seat is None or not s.players[seat].conceded:

@@ -54,7 +54,7 @@ def direction(a: str, b: str) -> int | None:
 def _assign(self, name: str, value) -> None:
     """Set a plain field of the state as BaseModel would (no validation on assignment, not frozen),
     in one call instead of its handler lookup and call: moves set several per step."""
-    if name in self.__pydantic_fields__:
+    if name in _STATE_FIELDS:
         self.__dict__[name] = value
         self.__pydantic_fields_set__.add(name)
     else:
@@ -170,6 +170,10 @@ class Discovery:
 
 
 class InfState(GameState):
+    """The whole game. It stays a pydantic model (the contract loads and saves it), so each attribute
+    read goes through the model's __getattr__ hook: the few rules that run after every move and read
+    several fields (whose decision it is, settling) read them from `s.__dict__` instead."""
+
     __setattr__ = _assign
 
     phase: Phase = "world"
@@ -205,3 +209,6 @@ class InfState(GameState):
 
     def allies(self, a: int, b: int) -> bool:
         return a == b or (self.teams is not None and self.teams[a] == self.teams[b])
+
+
+_STATE_FIELDS = frozenset(InfState.model_fields)
