@@ -234,10 +234,6 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
-        with M.Listing(s):
-            return self._options(s, seat)
-
-    def _options(self, s: InfState, seat: int) -> list:
         ask = open_ask(s)
         if ask is not None:
             return self._reaction_moves(s, seat)
@@ -279,6 +275,10 @@ class Infinities(Game):
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
+        with M.Listing(s):  # attacks and most cards' first targets ask for the same reach
+            return self._main_choices(s, seat)
+
+    def _main_choices(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
         out: list = [MV.passing(seat)]
@@ -287,17 +287,18 @@ class Infinities(Game):
             rest.remove("boost")
             out += _converts(seat, tuple(sorted(set(rest))))
         can_open = E.Openers(s, seat)
-        if pay_basic(dice, "energy") is not None:
+        wild = "rift" in dice or "star" in dice  # a Rift or a Star die pays any basic action (pay_basic)
+        if wild or "energy" in dice:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
                 if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
                 out += _plays(seat, c)
-        if pay_basic(dice, "power") is not None:
+        if wild or "power" in dice:
             area = M.reach(s, seat)
             out += [_attack(seat, u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
-        if pay_basic(dice, "fortitude") is not None:
+        if wild or "fortitude" in dice:
             out.append(_move(seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
