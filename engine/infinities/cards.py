@@ -4,11 +4,13 @@ distributions the design notes (section 3) ask for, so a bad edit fails at start
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+from pydantic.dataclasses import dataclass
 
 from engine.core.data import cards_by_id, find_by_name, read_json
 
@@ -31,12 +33,21 @@ Op = Literal["destroy_unit", "destroy_timeline", "destroy_token", "control", "dr
              "play_free", "prepare", "return_hand", "discard_own", "set_die"]
 
 
-class Check(BaseModel):
+# The parts of cards, leaders and tiles that the rules read on every step (steps, costs, effects,
+# tile sides) are pydantic dataclasses: validated at load like the models, but read as plain
+# attributes (a BaseModel's attribute access goes through its __getattr__ hook, several times
+# slower). The records looked up by id stay models.
+record = dataclass(kw_only=True)
+
+
+@record
+class Check:
     attribute: Literal["power", "energy", "fortitude"]
     threshold: int = Field(ge=2, le=24)
 
 
-class Step(BaseModel):
+@record
+class Step:
     """One instruction of an effect. `scope` says where targets may be: in reach (default), next to
     your tile, anywhere, next to the Rift, the tile of the previous step, or the leader who destroyed
     your asset (reactions)."""
@@ -59,13 +70,15 @@ class Step(BaseModel):
     free_controls: int = Field(default=0, ge=0, le=2)
 
 
-class Empower(BaseModel):
+@record
+class Empower:
     attribute: Literal["power", "energy", "fortitude"] = "energy"
     threshold: int = Field(ge=2, le=24)
     bonus: list[Step]
 
 
-class Effect(BaseModel):
+@record
+class Effect:
     """A lasting modifier: a Passive bonus, an Immune, or a Trigger that runs steps."""
 
     kind: Literal["check_bonus", "immune_power", "immune_timeline", "trigger"]
@@ -76,7 +89,8 @@ class Effect(BaseModel):
     steps: list[Step] = Field(default_factory=list)
 
 
-class Action(BaseModel):
+@record
+class Action:
     cost: list[Face] = Field(min_length=1, max_length=2)
     steps: list[Step] = Field(min_length=1)
     empower: Empower | None = None
@@ -113,7 +127,8 @@ class Card(BaseModel):
         return f"Unit, defense {self.defense}" if self.kind == "unit" else "Action"
 
 
-class Reaction(BaseModel):
+@record
+class Reaction:
     text: str
     steps: list[Step]
     bonus: list[Step]
@@ -139,7 +154,8 @@ class Leader(BaseModel):
         return self
 
 
-class TileSide(BaseModel):
+@record
+class TileSide:
     name: str
     type: TileType
     influence: int = Field(ge=1, le=5)
@@ -164,7 +180,8 @@ class Tile(BaseModel):
         return self.side_a if up == "a" else self.side_b
 
 
-class Objective(BaseModel):
+@record
+class Objective:
     id: str
     row: Literal[1, 2, 3]
     reward: Literal["tokens", "points"]
@@ -188,12 +205,14 @@ class SkirmishCard(BaseModel):
     objectives: list[Objective]
 
 
-class World(BaseModel):
+@record
+class World:
     name: str
     faction: Literal["lightbearers", "deva"]
 
 
-class Faction(BaseModel):
+@record
+class Faction:
     name: str
     world: Literal["varra", "genesis"]
 
@@ -317,7 +336,7 @@ def action_text(a: Action) -> str:
 def card_text(c: Card) -> str:
     parts = [f"{cat_faction(c.faction)} {c.type_line}"]
     if c.action is not None:
-        parts.append(action_text(c.action.model_copy(update={"text": c.text})))
+        parts.append(action_text(replace(c.action, text=c.text)))
     else:
         parts.append(c.text)
     return ". ".join(p.rstrip(".") for p in parts) + "."

@@ -3,6 +3,7 @@ step by step, "up to" steps may stop after any target, rule 35)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from engine.core import Event
@@ -48,11 +49,10 @@ def scope_tiles(s: InfState, run: Run, st: Step) -> list[str]:
     return [k for k in tiles if k != RIFT_AT and (st.type_filter is None or s.board[k].side().type == st.type_filter)]
 
 
-def _units(s: InfState, run: Run, st: Step) -> list[tuple[str, str]]:
+def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
     cap = run.memory.get("defense") if st.max_defense == "memory" else st.max_defense
     if st.max_defense == "memory" and cap is None:
-        return []
-    out = []
+        return
     for t in scope_seats(s, run, st):
         if st.same_leader and run.memory.get("leader", t) != t:
             continue
@@ -60,86 +60,126 @@ def _units(s: InfState, run: Run, st: Step) -> list[tuple[str, str]]:
             c = card(u)
             if cap is not None and c.defense > cap or st.attack and M.immune_to_power(s, t, u):
                 continue
-            out.append((f"unit:{u}", f"{c.name} (defense {c.defense}) of {seat_name(s, t)}"))
-    return out
+            yield f"unit:{u}", f"{c.name} (defense {c.defense}) of {seat_name(s, t)}"
 
 
-def _own_cards(s: InfState, run: Run, st: Step, area: str, verb: str) -> list[tuple[str, str]]:
+def _own_cards(s: InfState, run: Run, st: Step, area: str, verb: str) -> Iterator[tuple[str, str]]:
     cards = getattr(s.players[run.seat], area)
     keep = [c for c in cards if c != run.memory.get("exclude") and st.kind in ("any", card(c).kind)]
-    return [(f"card:{c}", f"{verb} {card(c).name}") for c in dict.fromkeys(keep)]
+    return ((f"card:{c}", f"{verb} {card(c).name}") for c in dict.fromkeys(keep))
 
 
-def _dice(s: InfState, run: Run, st: Step) -> list[tuple[str, str]]:
+def _dice(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
     faces = sorted(set(s.players[run.seat].dice))
     if st.face == "any":
-        return [(f"die:{f}>{to}", f"Turn a {f} die to {to}") for f in faces for to in FACES if to != f]
-    return [(f"die:{f}", f"Turn a {f} die to {st.face}") for f in faces if f != st.face]
+        return ((f"die:{f}>{to}", f"Turn a {f} die to {to}") for f in faces for to in FACES if to != f)
+    return ((f"die:{f}", f"Turn a {f} die to {st.face}") for f in faces if f != st.face)
 
 
 def targets(s: InfState, run: Run, st: Step) -> list[tuple[str, str]] | None:
     """The choices for this step, or None when it needs no choice. An empty list: nothing to target."""
-    op, seat = st.op, run.seat
-    me = s.players[seat]
-    if op in AUTO:
-        return None
-    if op == "destroy_unit":
-        return _units(s, run, st)
-    if op == "destroy_timeline":
-        return [(f"card:{c}", f"{card(c).name} in {seat_name(s, t)}'s timeline")
-                for t in scope_seats(s, run, st) for c in s.players[t].timeline if not M.timeline_immune(s, t, c)]
-    if op == "destroy_token":
-        return [(f"tile:{k}", f"{seat_name(s, s.board[k].control)}'s token on {tile_name(s, k)}")
-                for k in scope_tiles(s, run, st)
-                if s.board[k].control is not None and not s.allies(seat, s.board[k].control)]
-    if op == "control":
-        if (me.reserve + me.track if st.free else me.track) == 0:
-            return []
-        return [(f"tile:{k}", f"Control {tile_name(s, k)}") for k in scope_tiles(s, run, st)
-                if s.board[k].control is None or st.overwrite and not s.allies(seat, s.board[k].control)]
-    if op == "discard_random":
-        return [(f"seat:{t}", f"{seat_name(s, t)} discards at random") for t in scope_seats(s, run, st)
-                if s.players[t].hand]
-    if op == "push":
-        return [(f"seat:{t}", f"Push {seat_name(s, t)}") for t in scope_seats(s, run, st)]
-    if op == "warp_standee":
-        out = []
-        for k in scope_tiles(s, run, st):
-            if s.standee(k) is None:
-                out.append((f"tile:{k}", f"Warp to {tile_name(s, k)}"))
-                if s.board[k].control is None and me.track:
-                    out.append((f"tile:{k}+c", f"Warp to {tile_name(s, k)} and control it"))
-        return out
-    if op == "warp_tile":
-        spaces = [n for d in range(6) if (n := neighbour(me.pos, d)) not in s.board]
-        return [(f"tile:{k}>{n}", f"Warp {tile_name(s, k)} next to you") for k in sorted(M.reach(s, seat))
-                if k not in (RIFT_AT, me.pos) for n in spaces[:1]]
-    if op == "flip":
-        return [(f"tile:{k}", f"Flip {tile_name(s, k)}") for k in scope_tiles(s, run, st)]
-    if op == "discover":
-        if not any(s.stacks.values()):
-            return []
-        free = M.ignores_walls(s, seat)
-        return [(f"dir:{d}", f"Discover a tile {d}") for d in range(6)
-                if (n := neighbour(me.pos, d)) not in s.board and (free or not s.board[me.pos].wall(d))]
-    if op == "play_free":
-        if st.source == "destroyed":
-            return [(f"card:{c}", f"Play {card(c).name}") for c in run.memory.get("destroyed", [])
-                    if c in s.piles[card(c).faction].discard and card(c).kind == "unit"]
-        return _own_cards(s, run, st, st.source, "Play")
-    if op == "prepare":
-        if st.source == "discard_top":
-            return None if s.piles[me.faction].discard else []
-        return _own_cards(s, run, st, "hand", "Prepare")
-    if op == "return_hand":
-        if st.source == "destroyed":
-            return None if _destroyed_unit(s, run) else []
-        return _own_cards(s, run, st, st.source, "Return")
-    if op == "discard_own":
-        return _own_cards(s, run, st, "hand", "Discard")
-    if op == "set_die":
-        return _dice(s, run, st)
-    raise ValueError(op)
+    found = _choices(s, run, st)
+    return None if found is None else list(found)
+
+
+def _choices(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]] | None:
+    """`targets`, made one at a time as they are read (None: no choice needed)."""
+    find = _TARGETS.get(st.op)
+    if find is None:
+        if st.op in AUTO:
+            return None
+        raise ValueError(st.op)
+    return find(s, run, st)
+
+
+# One finder per targeted op, looked up by name: listing a Main phase asks several per step. Each
+# yields its choices lazily, so asking whether there is any (rule 35) stops at the first.
+
+
+def _timeline_cards(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return ((f"card:{c}", f"{card(c).name} in {seat_name(s, t)}'s timeline")
+            for t in scope_seats(s, run, st) for c in s.players[t].timeline if not M.timeline_immune(s, t, c))
+
+
+def _enemy_tokens(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return ((f"tile:{k}", f"{seat_name(s, s.board[k].control)}'s token on {tile_name(s, k)}")
+            for k in scope_tiles(s, run, st)
+            if s.board[k].control is not None and not s.allies(run.seat, s.board[k].control))
+
+
+def _control(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    me = s.players[run.seat]
+    if (me.reserve + me.track if st.free else me.track) == 0:
+        return []
+    return ((f"tile:{k}", f"Control {tile_name(s, k)}") for k in scope_tiles(s, run, st)
+            if s.board[k].control is None or st.overwrite and not s.allies(run.seat, s.board[k].control))
+
+
+def _discarders(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return ((f"seat:{t}", f"{seat_name(s, t)} discards at random") for t in scope_seats(s, run, st)
+            if s.players[t].hand)
+
+
+def _pushed(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return ((f"seat:{t}", f"Push {seat_name(s, t)}") for t in scope_seats(s, run, st))
+
+
+def _warp_spots(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    me = s.players[run.seat]
+    for k in scope_tiles(s, run, st):
+        if s.standee(k) is None:
+            yield f"tile:{k}", f"Warp to {tile_name(s, k)}"
+            if s.board[k].control is None and me.track:
+                yield f"tile:{k}+c", f"Warp to {tile_name(s, k)} and control it"
+
+
+def _warped_tiles(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    me = s.players[run.seat]
+    spaces = [n for d in range(6) if (n := neighbour(me.pos, d)) not in s.board]
+    return ((f"tile:{k}>{n}", f"Warp {tile_name(s, k)} next to you") for k in sorted(M.reach(s, run.seat))
+            if k not in (RIFT_AT, me.pos) for n in spaces[:1])
+
+
+def _flips(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return ((f"tile:{k}", f"Flip {tile_name(s, k)}") for k in scope_tiles(s, run, st))
+
+
+def _discoveries(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    if not any(s.stacks.values()):
+        return []
+    me = s.players[run.seat]
+    free = M.ignores_walls(s, run.seat)
+    return ((f"dir:{d}", f"Discover a tile {d}") for d in range(6)
+            if neighbour(me.pos, d) not in s.board and (free or not s.board[me.pos].wall(d)))
+
+
+def _free_plays(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    if st.source == "destroyed":
+        return ((f"card:{c}", f"Play {card(c).name}") for c in run.memory.get("destroyed", [])
+                if c in s.piles[card(c).faction].discard and card(c).kind == "unit")
+    return _own_cards(s, run, st, st.source, "Play")
+
+
+def _preparing(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]] | None:
+    if st.source == "discard_top":
+        return None if s.piles[s.players[run.seat].faction].discard else []
+    return _own_cards(s, run, st, "hand", "Prepare")
+
+
+def _returning(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]] | None:
+    if st.source == "destroyed":
+        return None if _destroyed_unit(s, run) else []
+    return _own_cards(s, run, st, st.source, "Return")
+
+
+def _discarding(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
+    return _own_cards(s, run, st, "hand", "Discard")
+
+
+_TARGETS = {"destroy_unit": _units, "destroy_timeline": _timeline_cards, "destroy_token": _enemy_tokens,
+            "control": _control, "discard_random": _discarders, "push": _pushed, "warp_standee": _warp_spots,
+            "warp_tile": _warped_tiles, "flip": _flips, "discover": _discoveries, "play_free": _free_plays,
+            "prepare": _preparing, "return_hand": _returning, "discard_own": _discarding, "set_die": _dice}
 
 
 def _destroyed_unit(s: InfState, run: Run) -> str | None:
@@ -156,8 +196,8 @@ def usable(s: InfState, run: Run) -> bool:
 
 def can_open(s: InfState, run: Run, first: Step) -> bool:
     """Whether an effect starting with `first` has a valid target, for `run`'s owner (rule 35)."""
-    opts = targets(s, run, first)
-    return opts is None or bool(opts)
+    found = _choices(s, run, first)
+    return found is None or next(iter(found), None) is not None
 
 
 @cache

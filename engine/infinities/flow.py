@@ -14,7 +14,8 @@ ROLL = FACES  # an action die's six faces (I5)
 
 
 def current(s: InfState) -> int:
-    return s.order[s.idx] if s.order else 0
+    order = s.order
+    return order[s.idx] if order else 0
 
 
 # --- set-up --------------------------------------------------------------------------------------
@@ -273,7 +274,8 @@ def last_standing(s: InfState, events: list[Event]) -> bool:
 
 def check_target(s: InfState, events: list[Event]) -> bool:
     """Reaching the point target wins at once; an exact tie at the top goes to the tie procedure (I18)."""
-    if s.target is None or s.finished or all(p.score < s.target for p in s.players):
+    target = s.target
+    if target is None or s.finished or all(p.score < target for p in s.players):
         return False  # nobody near the target: the usual case after every move
     scores = standings(s)
     best = max(scores.values(), default=0)

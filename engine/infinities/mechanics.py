@@ -25,7 +25,14 @@ def level(s: InfState, seat: int, attr: str) -> int:
 
 
 def levels(s: InfState, seat: int) -> dict[str, int]:
-    return {a: level(s, seat, a) for a in ATTRIBUTES}
+    """Every attribute's level, from one pass over the board."""
+    n = dict.fromkeys(ATTRIBUTES, 1)
+    for p in s.board.values():
+        if p.control == seat:
+            kind = side_of(p.tile, p.up).type
+            if kind in n:
+                n[kind] += 1
+    return {a: min(4, v) for a, v in n.items()}
 
 
 def group_limit(s: InfState, seat: int) -> int:
@@ -50,14 +57,14 @@ def hand_limit(s: InfState, seat: int) -> int:
 
 def ignores_walls(s: InfState, seat: int) -> bool:
     """Inside a Power tile, or at Power level 4, reach and movement pass walls (rules 18, 24)."""
-    pos = s.players[seat].pos
-    return level(s, seat, "power") >= 4 or (pos is not None and s.board[pos].side().type == "power")
+    pos = s.players[seat].pos  # the tile first: it is one look-up, the level a pass over the board
+    return (pos is not None and s.board[pos].side().type == "power") or level(s, seat, "power") >= 4
 
 
 def can_warp(s: InfState, seat: int) -> bool:
     """Leaving a Fortitude tile, or at Fortitude level 4, a leader may warp instead (rules 18, 24)."""
     pos = s.players[seat].pos
-    return level(s, seat, "fortitude") >= 4 or (pos is not None and s.board[pos].side().type == "fortitude")
+    return (pos is not None and s.board[pos].side().type == "fortitude") or level(s, seat, "fortitude") >= 4
 
 
 # --- the map ------------------------------------------------------------------------------------
@@ -158,7 +165,9 @@ def leader_in_reach(s: InfState, seat: int, other: int) -> bool:
 
 def enemies(s: InfState, seat: int) -> list[int]:
     """Leaders on the map that are not you or your teammates (I31)."""
-    return [t for t, p in enumerate(s.players) if not s.allies(seat, t) and p.pos is not None and not p.out]
+    teams = s.teams
+    return [t for t, p in enumerate(s.players) if t != seat and (teams is None or teams[t] != teams[seat])
+            and p.pos is not None and not p.out]
 
 
 def turn_key(s: InfState, seat: int) -> tuple:
@@ -385,11 +394,14 @@ def reward(s: InfState, seat: int, kind: str, amount: int, why: str, events: lis
 
 def team_of(s: InfState, seat: int) -> list[int]:
     """Teammates share one score marker (I19): every member's score moves together."""
-    return [t for t in range(len(s.players)) if s.allies(seat, t)]
+    teams = s.teams
+    return [seat] if teams is None else [t for t in range(len(s.players)) if teams[t] == teams[seat]]
 
 
 def has_exact(dice: list[str], cost: list[str]) -> bool:
     """The locked dice hold every printed face of `cost` (a Star or Rift die does not stand in)."""
+    if len(cost) == 1:  # most costs are one face
+        return cost[0] in dice
     left = list(dice)
     for f in cost:
         if f not in left:

@@ -359,15 +359,16 @@ def over_limits(s: InfState) -> bool:
 
 def settle(s: InfState, events: list[Event]) -> None:
     """Resolve everything that needs no choice, until a choice is needed or the turn passes on."""
+    f = s.__dict__  # the fields this loop reads after every move (see InfState)
     for _ in range(500):
-        if s.finished or s.discovery or open_ask(s) is not None:
+        if f["finished"] or f["discovery"] or f["asks"]:
             return
-        if s.motion is not None:
-            if len(motion_moves(s, s.motion.by)) > 1:
+        if f["motion"] is not None:
+            if len(motion_moves(s, f["motion"].by)) > 1:
                 return
             s.motion = None
             continue
-        if s.runs:
+        if f["runs"]:
             if not run_one(s, events):
                 return
             continue
@@ -375,11 +376,11 @@ def settle(s: InfState, events: list[Event]) -> None:
             continue
         if F.check_target(s, events):
             return
-        if s.acting:
+        if f["acting"]:
             s.acting, s.closing = False, True
             F.queue_reactions(s, events)
             continue
-        if s.closing:
+        if f["closing"]:
             if F.offer_reaction(s):
                 return
             s.closing = False

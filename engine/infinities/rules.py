@@ -194,13 +194,14 @@ class Infinities(Game):
 
     # --- who is asked what ----------------------------------------------------------------------
     def owner(self, s: InfState) -> tuple[int, str]:
-        if s.discovery:
-            return s.discovery.seat, "discover"
-        if s.motion:
-            return s.motion.by, "move"
-        if s.runs:
-            return s.runs[-1].seat, "target"
-        return F.current(s), s.phase
+        f = s.__dict__  # asked twice a step: one attribute read for its fields (see InfState)
+        if f["discovery"]:
+            return f["discovery"].seat, "discover"
+        if f["motion"]:
+            return f["motion"].by, "move"
+        if f["runs"]:
+            return f["runs"][-1].seat, "target"
+        return F.current(s), f["phase"]
 
     def decisions(self, s: InfState) -> list[Decision]:
         seat, kind = self.owner(s)
@@ -233,10 +234,6 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
-        with M.Listing(s):
-            return self._options(s, seat)
-
-    def _options(self, s: InfState, seat: int) -> list:
         ask = open_ask(s)
         if ask is not None:
             return self._reaction_moves(s, seat)
@@ -268,14 +265,20 @@ class Infinities(Game):
     def _deploy_moves(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         out: list = [interned(Done, seat=seat)]
+        group = len(p.group) < M.group_limit(s, seat)  # room in each area: the same for every card
+        timeline = len(p.timeline) < M.timeline_limit(s, seat)
         for c in dict.fromkeys(p.hand):
-            if card(c).kind == "unit" and len(p.group) < M.group_limit(s, seat):
+            if group and card(c).kind == "unit":
                 out.append(interned(Deploy, seat=seat, card=c, to="group"))
-            if len(p.timeline) < M.timeline_limit(s, seat):
+            if timeline:
                 out.append(interned(Deploy, seat=seat, card=c, to="timeline"))
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
+        with M.Listing(s):  # attacks and most cards' first targets ask for the same reach
+            return self._main_choices(s, seat)
+
+    def _main_choices(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
         dice = p.dice
         out: list = [MV.passing(seat)]
@@ -284,17 +287,18 @@ class Infinities(Game):
             rest.remove("boost")
             out += _converts(seat, tuple(sorted(set(rest))))
         can_open = E.Openers(s, seat)
-        if pay_basic(dice, "energy") is not None:
+        wild = "rift" in dice or "star" in dice  # a Rift or a Star die pays any basic action (pay_basic)
+        if wild or "energy" in dice:
             for c in dict.fromkeys(p.hand + p.timeline):
                 cd = card(c)
                 if cd.kind == "action" and not can_open(cd.on_play[0]):
                     continue
                 out += _plays(seat, c)
-        if pay_basic(dice, "power") is not None:
+        if wild or "power" in dice:
             area = M.reach(s, seat)
             out += [_attack(seat, u) for t in M.enemies(s, seat) if s.players[t].pos in area
                     for u in s.players[t].group if not M.immune_to_power(s, t, u)]
-        if pay_basic(dice, "fortitude") is not None:
+        if wild or "fortitude" in dice:
             out.append(_move(seat))
         ld = catalog().leaders[p.leader]
         for which, act in ((1, ld.action_single), (2, ld.action_boost)):
@@ -397,6 +401,8 @@ class Infinities(Game):
     def after_move(self, s: InfState, events: list[Event]) -> None:
         """Settle what needs no choice; a leader who conceded answers their own decisions at once."""
         MV.settle(s, events)
+        if not any(p.conceded for p in s.players):
+            return
         for _ in range(1_000):
             seat = self.waiting_on(s)
             if seat is None or not s.players[seat].conceded:

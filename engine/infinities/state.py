@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
@@ -51,9 +52,9 @@ def direction(a: str, b: str) -> int | None:
 
 
 def _assign(self, name: str, value) -> None:
-    """Set a plain field as BaseModel would for these models (no validation on assignment, not
-    frozen), in one call instead of its handler lookup and call: moves set several per step."""
-    if name in self.__pydantic_fields__:
+    """Set a plain field of the state as BaseModel would (no validation on assignment, not frozen),
+    in one call instead of its handler lookup and call: moves set several per step."""
+    if name in _STATE_FIELDS:
         self.__dict__[name] = value
         self.__pydantic_fields_set__.add(name)
     else:
@@ -67,9 +68,14 @@ def note(**fields) -> Event:
                          "data": fields.get("data", {})}, set(fields))
 
 
-class Placed(BaseModel):
-    __setattr__ = _assign
+# The records inside the state are plain dataclasses, not pydantic models: the rules read and set
+# their fields on every step, and a BaseModel's attribute access goes through its __getattr__ hook
+# (several times slower). Pydantic still validates them wherever the state is loaded (they are
+# fields of InfState), and dumps them to the same JSON.
 
+
+@dataclass
+class Placed:
     tile: str
     rot: int = 0
     up: Literal["a", "b"] = "a"
@@ -98,9 +104,8 @@ def open_between(a: Placed, b: Placed, d: int) -> bool:
     return (d - a.rot) % 6 not in _walls(a.tile) and (d + 3 - b.rot) % 6 not in _walls(b.tile)
 
 
-class Player(BaseModel):
-    __setattr__ = _assign
-
+@dataclass
+class Player:
     name: str
     world: str | None = None
     faction: str | None = None
@@ -109,43 +114,42 @@ class Player(BaseModel):
     pos: str | None = None
     track: int = TRACK_MAX
     reserve: int = TOKENS - TRACK_MAX
-    dice: list[str] = Field(default_factory=list)  # locked faces
-    rolled: list[str] = Field(default_factory=list)  # an action roll waiting for keep/reroll
-    hand: list[str] = Field(default_factory=list)
-    kept: list[str] = Field(default_factory=list)  # End phase: cards chosen to stay in hand
-    group: list[str] = Field(default_factory=list)
-    timeline: list[str] = Field(default_factory=list)
+    dice: list[str] = field(default_factory=list)  # locked faces
+    rolled: list[str] = field(default_factory=list)  # an action roll waiting for keep/reroll
+    hand: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # End phase: cards chosen to stay in hand
+    group: list[str] = field(default_factory=list)
+    timeline: list[str] = field(default_factory=list)
     score: int = 0
     passed: bool = False
     out: bool = False  # defeated (the tie procedure, or a concession at a Start phase)
     conceded: bool = False  # passes and never reacts from now on; leaves the map at the next Start
 
 
-class Pile(BaseModel):
-    deck: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
+@dataclass
+class Pile:
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
 
 
-class Run(BaseModel):
+@dataclass
+class Run:
     """An effect being resolved step by step (its owner picks each target)."""
-
-    __setattr__ = _assign
 
     seat: int
     label: str
     steps: list[Step]
     i: int = 0
     done: int = 0  # targets taken by the current "up to" step
-    memory: dict = Field(default_factory=dict)
+    memory: dict = field(default_factory=dict)
     card: str | None = None  # the action card being resolved (discarded, or taken back, at the end)
     take_back: bool = False
     reaction: bool = False
 
 
-class Motion(BaseModel):
+@dataclass
+class Motion:
     """Movement under way: `mover`'s standee, steered by `by`, `left` steps to go."""
-
-    __setattr__ = _assign
 
     mover: int
     by: int
@@ -154,7 +158,8 @@ class Motion(BaseModel):
     free_controls: int = 0
 
 
-class Discovery(BaseModel):
+@dataclass
+class Discovery:
     """A tile drawn for an empty space, waiting for its side and rotation."""
 
     seat: int
@@ -165,6 +170,10 @@ class Discovery(BaseModel):
 
 
 class InfState(GameState):
+    """The whole game. It stays a pydantic model (the contract loads and saves it), so each attribute
+    read goes through the model's __getattr__ hook: the few rules that run after every move and read
+    several fields (whose decision it is, settling) read them from `s.__dict__` instead."""
+
     __setattr__ = _assign
 
     phase: Phase = "world"
@@ -200,3 +209,6 @@ class InfState(GameState):
 
     def allies(self, a: int, b: int) -> bool:
         return a == b or (self.teams is not None and self.teams[a] == self.teams[b])
+
+
+_STATE_FIELDS = frozenset(InfState.model_fields)

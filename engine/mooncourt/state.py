@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,8 +19,13 @@ class MoonConfig(BaseModel):
     favour: int = Field(12, ge=6, le=30, description="Favour a courtier needs to win (6-30, default 12)")
 
 
-class Offer(BaseModel):
-    """A gift lying face down on the table: who laid it, which card, and the worth they claimed."""
+@dataclass
+class Offer:
+    """A gift lying face down on the table: who laid it, which card, and the worth they claimed.
+
+    A plain dataclass, not a pydantic model: the rules read offers on every step, and a model's
+    attribute reads go through its __getattr__ hook (several times slower). Pydantic still validates
+    and dumps it with the state."""
 
     seat: int
     card: str
