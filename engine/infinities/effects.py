@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from engine.core import Event
+from engine.core import Event, note
 
 from . import mechanics as M
 from .cards import FACES, Step, card, catalog
-from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour, note
+from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour
 
 AUTO = ("draw", "gain_token", "move", "reveal")  # steps that need no target
 

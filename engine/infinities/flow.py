@@ -3,12 +3,12 @@ scoring and the game's end (notes rules 1-10, 29, 37-39)."""
 
 from __future__ import annotations
 
-from engine.core import Decision, Event, ask, finish
+from engine.core import Decision, Event, ask, finish, note
 
 from . import effects as E
 from . import mechanics as M
 from .cards import FACES, card, catalog
-from .state import InfState, Run, note
+from .state import InfState, Run
 
 ROLL = FACES  # an action die's six faces (I5)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import threading
 from functools import cache
 
-from engine.core import Event
+from engine.core import Event, note
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, note, open_between, ring, side_of
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Event, Pass, answered, interned, open_ask
+from engine.core import Event, Pass, answered, interned, note, open_ask
 
 from . import effects as E
 from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour, note
+from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core import Event, GameState, built
+from engine.core import GameState, plain_setattr
 
 from .cards import Step, catalog
 
@@ -49,23 +49,6 @@ def direction(a: str, b: str) -> int | None:
         if neighbour(a, d) == b:
             return d
     return None
-
-
-def _assign(self, name: str, value) -> None:
-    """Set a plain field of the state as BaseModel would (no validation on assignment, not frozen),
-    in one call instead of its handler lookup and call: moves set several per step."""
-    if name in _STATE_FIELDS:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
-
-
-def note(**fields) -> Event:
-    """`Event(**fields)` for a log line the rules wrote themselves (text, kind, data), put together
-    without validation: moves log two or three lines each. The same fields, and fields given."""
-    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"), "visible_to": None,
-                         "data": fields.get("data", {})}, set(fields))
 
 
 # The records inside the state are plain dataclasses, not pydantic models: the rules read and set
@@ -174,7 +157,7 @@ class InfState(GameState):
     read goes through the model's __getattr__ hook: the few rules that run after every move and read
     several fields (whose decision it is, settling) read them from `s.__dict__` instead."""
 
-    __setattr__ = _assign
+    __setattr__ = plain_setattr
 
     phase: Phase = "world"
     round: int = 0
@@ -211,4 +194,3 @@ class InfState(GameState):
         return a == b or (self.teams is not None and self.teams[a] == self.teams[b])
 
 
-_STATE_FIELDS = frozenset(InfState.model_fields)
