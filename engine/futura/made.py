@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.core import interned
 
-from .actions import Assault, Equip, Offer, Retrieve, Sell, Store, ToBay
+from .actions import Assault, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay
 
 SIZE = 1 << 14  # many games' moves over, and bounded for long search runs
 
@@ -41,6 +41,17 @@ def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
 @lru_cache(maxsize=SIZE)
 def to_bay(seat: int, acolyte: str, who: str, cost: int) -> ToBay:
     return interned(ToBay, seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
+
+
+# Recall holds its acolytes as a tuple: interned() keys on them (the move itself holds a list).
+@lru_cache(maxsize=SIZE)
+def recall(seat: int, acolyte: str, who: str, cost: int) -> Recall:
+    return interned(Recall, seat=seat, acolytes=(acolyte,), text=f"Recall {who} ({cost} energy)")
+
+
+@lru_cache(maxsize=SIZE)
+def recall_all(seat: int, acolytes: tuple[str, ...], total: int) -> Recall:
+    return interned(Recall, seat=seat, acolytes=acolytes, text=f"Recall everyone ({total} energy)")
 
 
 @lru_cache(maxsize=SIZE)
