@@ -14,6 +14,7 @@ from engine.core import Action, EndTurn, Event, Pass, answered, interned
 from . import combat as C
 from . import effects as fx
 from . import made
+from . import tactics as T
 from .actions import (
     Ambush,
     Assault,
@@ -92,13 +93,8 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not s.assaulted:
         out += manage_moves(s, p)
-    if not s.assaulted:
-        from .tactics import offer_moves
-
-        out += offer_moves(s, p)
-    from .tactics import scout_moves, warp_moves
-
-    out += scout_moves(s, p) + warp_moves(s, p)
+        out += T.offer_moves(s, p)
+    out += T.scout_moves(s, p) + T.warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
         out.append(interned(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
@@ -172,10 +168,11 @@ def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
     for a in bench:
+        who = aname(s, a)
         for uid in a.gear():
             card = s.card(uid)
             if card.kind != "ability":
-                out.append(interned(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
+                out.append(made.unequip(seat, uid, card.name, who))
         if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
                 not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
             out.append(interned(Repair, seat=seat, acolyte=a.uid,
@@ -191,14 +188,12 @@ def station_moves(s: FuturaState, p: Player) -> list[Action]:
         if h.face_down:
             continue
         if h.station is None and p.energy >= BUILD_COST:
-            out.append(interned(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
+            out.append(made.build(seat, h.did))
         elif h.station and h.station.level < 4 and h.station.upgraded_turn != s.turn and h.station.built_cycle < s.cycle:
             if p.energy >= UPGRADE_COST:
-                out.append(interned(Upgrade, seat=seat, district=h.did,
-                                text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
+                out.append(made.upgrade(seat, h.did, False))
             if p.vouchers and p.voucher_cycle < s.cycle:
-                out.append(interned(Upgrade, seat=seat, district=h.did, voucher=True,
-                                text=f"Upgrade the station on {dname(h.did)} with a voucher"))
+                out.append(made.upgrade(seat, h.did, True))
     return out
 
 

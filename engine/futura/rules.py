@@ -26,6 +26,7 @@ from engine.core.rng import commitment
 from . import combat as C
 from . import effects as fx
 from . import search as for_search
+from . import tactics as T
 from .actions import (
     Build,
     Ensigil,
@@ -44,7 +45,7 @@ from .actions import (
 )
 from .cards import catalog
 from .loadout import roll_spec
-from .moves import MOVES
+from .moves import MOVES, turn_moves
 from .score import vp
 from .state import (
     STATION_AP_ADD,
@@ -217,12 +218,8 @@ class Futura(Game):
         if s.asks:
             return self._answers(s, seat)
         if s.fight is not None:
-            from .tactics import precombat_moves
-
             return [interned(Fight, seat=seat, text="Roll the next exchange"), interned(Yield, seat=seat, text="Yield (retreat)"),
-                    *precombat_moves(s, seat)]
-        from .moves import turn_moves
-
+                    *T.precombat_moves(s, seat)]
         return turn_moves(self, s, seat)
 
     def _answers(self, s: FuturaState, seat: int) -> list[Action]:
