@@ -20,6 +20,7 @@ from engine.core import (
     Pass,
     finish,
     interned,
+    plain_decision,
 )
 from engine.core.rng import commitment
 
@@ -210,7 +211,8 @@ class Futura(Game):
         if s.fight is not None:
             return [Decision(seat=s.fight.attacker, kind="engagement", prompt=f"{name}: fight on or yield?",
                              context=C.between_context(s))]
-        return [Decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
+        # The turn's own prompt recurs move after move: one shared instance per wording.
+        return [plain_decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
 
     def legal_actions(self, s: FuturaState, seat: int) -> list[Action]:
         if s.finished or seat not in self.to_act(s):
