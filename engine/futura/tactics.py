@@ -28,7 +28,15 @@ def inherent(a: Acolyte):
 
 
 def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
-    return [u for u in uids if (e := s.card(u).effect) is not None and e.keyword == keyword]
+    cards = s.cards
+    return [u for u in uids if effect_keyword(cards[u].cid) == keyword]
+
+
+@cache  # keyed by deck card id: looked up for the hand on every step
+def effect_keyword(cid: str) -> str | None:
+    """The keyword of the card's effect (None: it has none)."""
+    e = catalog().cards[cid].effect
+    return None if e is None else e.keyword
 
 
 # --- Informant -----------------------------------------------------------------------------
