@@ -5,7 +5,7 @@ Pure queries over the state, shared by the rules, the engagement, the views and 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .cards import CLASSES, catalog
 from .state import CLASS_DIE, Acolyte, FuturaState, Station, class_index
@@ -13,16 +13,24 @@ from .state import CLASS_DIE, Acolyte, FuturaState, Station, class_index
 
 def keywords(s: FuturaState, a: Acolyte) -> set[str]:
     """Passive keywords the acolyte has: its own ability and its passive cards (armour unbroken)."""
-    words = set()
-    ability = catalog().acolytes[a.cid].ability
-    if ability.timing == "passive":
-        words.add(ability.keyword)
+    words = set(_inherent_passive(a.cid))
+    cards = s.cards
     for uid in a.gear():
-        card, inst = s.card(uid), s.cards[uid]
-        if inst.broken:
-            continue
-        words |= {e.keyword for e in card.effects if e.timing == "passive"}
+        inst = cards[uid]
+        if not inst.broken:
+            words |= _passive(inst.cid)
     return words
+
+
+@cache  # keyed by acolyte card id: a few dozen entries
+def _inherent_passive(cid: str) -> frozenset[str]:
+    ability = catalog().acolytes[cid].ability
+    return frozenset((ability.keyword,) if ability.timing == "passive" else ())
+
+
+@cache  # keyed by deck card id: a few hundred entries
+def _passive(cid: str) -> frozenset[str]:
+    return frozenset(e.keyword for e in catalog().cards[cid].effects if e.timing == "passive")
 
 
 def current_class(s: FuturaState, a: Acolyte) -> str:
@@ -78,15 +86,24 @@ def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None,
               gear: tuple[str | None, tuple[str, ...], tuple[str, ...], int] | None = None) -> bool:
     """Could `uid` go on `a` now (class climb, capacity)? Sigils and creatures never can.
     `wearable`, `gear`: `a`'s highest_wearable and gear_ids, when the caller has them already."""
-    card = s.card(uid)
-    if card.kind == "saber" and a.armour is None:
-        return False  # quick refusals first: this runs for every hand card and benched acolyte
-    if card.kind in ("item", "ability") and a.armour is None and (a.items or a.abilities):
-        return False  # a Base acolyte carries one item or ability (rule 20)
-    armour, sabers, items, abilities = gear or gear_ids(s, a)
     cid = s.cards[uid].cid
+    if wearable is None and catalog().cards[cid].kind == "armour":
+        wearable = highest_wearable(s, a)
+    return carries(cid, wearable, gear or gear_ids(s, a))
+
+
+@lru_cache(maxsize=1 << 15)  # asked for every hand card and benched acolyte on every step; loadouts recur
+def carries(cid: str, wearable: str | None, gear: tuple[str | None, tuple[str, ...], tuple[str, ...], int]) -> bool:
+    """`can_carry` by card ids: could card `cid` join the loadout `gear` (armour, sabers, items,
+    number of abilities) of an acolyte who may wear armour up to class `wearable`?"""
+    card = catalog().cards[cid]
+    armour, sabers, items, abilities = gear
+    if card.kind == "saber" and armour is None:
+        return False
+    if card.kind in ("item", "ability") and armour is None and (items or abilities):
+        return False  # a Base acolyte carries one item or ability (rule 20)
     if card.kind == "armour":
-        if class_index(card.cls) > class_index(wearable or highest_wearable(s, a)):
+        if class_index(card.cls) > class_index(wearable):
             return False
         armour = cid
     elif card.kind == "saber":

@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from engine.core import interned
 
-from .actions import Assault, Equip, Offer, Retrieve, Sell, Store, ToBay
+from .actions import Assault, Build, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay, Unequip, Upgrade
+from .cards import catalog
 
 SIZE = 1 << 14  # many games' moves over, and bounded for long search runs
 
@@ -43,6 +44,17 @@ def to_bay(seat: int, acolyte: str, who: str, cost: int) -> ToBay:
     return interned(ToBay, seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
 
 
+# Recall holds its acolytes as a tuple: interned() keys on them (the move itself holds a list).
+@lru_cache(maxsize=SIZE)
+def recall(seat: int, acolyte: str, who: str, cost: int) -> Recall:
+    return interned(Recall, seat=seat, acolytes=(acolyte,), text=f"Recall {who} ({cost} energy)")
+
+
+@lru_cache(maxsize=SIZE)
+def recall_all(seat: int, acolytes: tuple[str, ...], total: int) -> Recall:
+    return interned(Recall, seat=seat, acolytes=acolytes, text=f"Recall everyone ({total} energy)")
+
+
 @lru_cache(maxsize=SIZE)
 def assault(seat: int, primary: str, support: str | None, district: str, ensigil: bool, who: str,
             where: str) -> Assault:
@@ -64,3 +76,24 @@ def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
     return interned(Offer, seat=seat, card=card, to=to, price=price,
                     text=f"Offer {card_name} to {whom} for {price} energy")
+
+
+@lru_cache(maxsize=SIZE)
+def unequip(seat: int, card: str, card_name: str, who: str) -> Unequip:
+    return interned(Unequip, seat=seat, card=card, text=f"Take {card_name} off {who}")
+
+
+@lru_cache(maxsize=SIZE)
+def build(seat: int, district: str) -> Build:
+    where = catalog().districts[district].name
+    return interned(Build, seat=seat, district=district, text=f"Build a station on {where} (10 energy)")
+
+
+@lru_cache(maxsize=SIZE)
+def upgrade(seat: int, district: str, voucher: bool) -> Upgrade:
+    """Paid with 10 energy or, with `voucher`, with a Loot & Plunder voucher."""
+    where = catalog().districts[district].name
+    if voucher:
+        return interned(Upgrade, seat=seat, district=district, voucher=True,
+                        text=f"Upgrade the station on {where} with a voucher")
+    return interned(Upgrade, seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")

@@ -7,12 +7,14 @@ assault (A37); moving into the bay, assaults, ambushes and the once-a-turn recal
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from engine.core import Action, EndTurn, Event, Pass, answered, interned
 
 from . import combat as C
 from . import effects as fx
 from . import made
+from . import tactics as T
 from .actions import (
     Ambush,
     Assault,
@@ -35,7 +37,7 @@ from .actions import (
     Yield,
 )
 from .cards import catalog
-from .loadout import can_carry, current_class, gear_ids, highest_wearable, keywords, shed
+from .loadout import can_carry, carries, current_class, gear_ids, highest_wearable, keywords, shed
 from .state import CREATURE_MAX, MOVE_COST, Acolyte, Engagement, FuturaState, Holding, Player, class_index
 
 HAND = 5
@@ -54,11 +56,17 @@ def equip_cost(s: FuturaState, uid: str, a: Acolyte | None = None, words: set[st
     """Rule 9: the card's level, or half of it for a card already paid for once (A30); a Mechanic
     swaps paid-for armour free (A30). `words`: `a`'s keywords, when the caller has them already."""
     card = s.card(uid)
+    mechanic = card.kind == "armour" and a is not None and "Mechanic" in (keywords(s, a) if words is None else words)
+    return cost_of(card, s.cards[uid].paid, mechanic)
+
+
+def cost_of(card, paid: bool, mechanic: bool) -> int:
+    """`equip_cost` from what decides it: the card, whether it was paid for, a Mechanic wearer."""
     if card.kind == "ability":
         return 0
-    if not s.cards[uid].paid:
+    if not paid:
         return card.level
-    if card.kind == "armour" and a is not None and "Mechanic" in (keywords(s, a) if words is None else words):
+    if card.kind == "armour" and mechanic:
         return 0
     return card.level // 2
 
@@ -85,13 +93,8 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not s.assaulted:
         out += manage_moves(s, p)
-    if not s.assaulted:
-        from .tactics import offer_moves
-
-        out += offer_moves(s, p)
-    from .tactics import scout_moves, warp_moves
-
-    out += scout_moves(s, p) + warp_moves(s, p)
+        out += T.offer_moves(s, p)
+    out += T.scout_moves(s, p) + T.warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
         out.append(interned(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
@@ -101,31 +104,39 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
 
 def manage_moves(s: FuturaState, p: Player) -> list[Action]:
     bench = [a for a in p.acolytes if a.loc == "bench"]
-    return equip_moves(s, p, bench) + store_moves(s, p) + gear_moves(s, p, bench) + station_moves(s, p)
+    kept = stored(p)
+    return equip_moves(s, p, bench, kept) + store_moves(s, p, kept) + gear_moves(s, p, bench) + station_moves(s, p)
 
 
-def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
+def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte], kept: list[tuple[str, Holding]]) -> list[Action]:
     """Equip (or sell) each card of the hand and the stations; creatures go into a station."""
     seat, energy = p.seat, p.energy
-    words = {a.uid: keywords(s, a) for a in bench}  # asked for every card: worked out once
-    wearable = {a.uid: highest_wearable(s, a, words[a.uid]) for a in bench}
-    names = {a.uid: aname(s, a) for a in bench}
-    gear = {a.uid: gear_ids(s, a) for a in bench}
+    rows = [bench_row(s, a) for a in bench]  # asked for every card: worked out once
+    cards, defs = s.cards, catalog().cards
     out: list[Action] = []
-    for uid in p.hand + [u for u, _ in stored(p)]:
-        card = s.card(uid)
-        if card.kind == "creature":
+    for uid in p.hand + [u for u, _ in kept]:
+        inst = cards[uid]
+        card = defs[inst.cid]
+        kind = card.kind
+        if kind == "creature":
             out += creature_moves(p, uid, card)
             continue
-        if card.kind != "sigil":
-            cost = equip_cost(s, uid)
-            for a in bench:
-                here = equip_cost(s, uid, a, words[a.uid]) if card.kind == "armour" else cost
-                if here <= energy and can_carry(s, a, uid, wearable[a.uid], gear[a.uid]):
-                    out.append(made.equip(seat, uid, a.uid, card.name, names[a.uid], here))
-        if card.kind != "ability" and card.level // 2 > 0:
+        if kind != "sigil":
+            cost = cost_of(card, inst.paid, False)
+            for acolyte, who, wearable, gear, mechanic in rows:
+                here = cost_of(card, inst.paid, mechanic) if kind == "armour" else cost
+                if here <= energy and carries(inst.cid, wearable, gear):
+                    out.append(made.equip(seat, uid, acolyte, card.name, who, here))
+        if kind != "ability" and card.level // 2 > 0:
             out.append(made.sell(seat, uid, card.name, card.level // 2))
     return out
+
+
+def bench_row(s: FuturaState, a: Acolyte) -> tuple[str, str, str, tuple, bool]:
+    """What equipping any card on `a` depends on: (uid, name, highest wearable class, loadout as
+    card ids, whether it is a Mechanic)."""
+    words = keywords(s, a)
+    return a.uid, aname(s, a), highest_wearable(s, a, words), gear_ids(s, a), "Mechanic" in words
 
 
 def creature_moves(p: Player, uid: str, card) -> list[Action]:
@@ -137,8 +148,8 @@ def creature_moves(p: Player, uid: str, card) -> list[Action]:
             for h in p.holdings if h.station and not h.face_down and card.level <= CREATURE_MAX[h.station.level]]
 
 
-def store_moves(s: FuturaState, p: Player) -> list[Action]:
-    """Store a hand card in a free station slot; take a stored one back."""
+def store_moves(s: FuturaState, p: Player, kept: list[tuple[str, Holding]]) -> list[Action]:
+    """Store a hand card in a free station slot; take a stored one back (`kept`: the stored cards)."""
     seat = p.seat
     out: list[Action] = []
     open_slots = [(h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0]  # once: asked for every card
@@ -147,7 +158,7 @@ def store_moves(s: FuturaState, p: Player) -> list[Action]:
             card = s.card(uid)
             if card.kind != "creature":
                 out += [made.store(seat, uid, did, card.name, name) for did, name in open_slots]
-    for uid, h in stored(p):
+    for uid, h in kept:
         out.append(made.retrieve(seat, uid, s.card(uid).name, dname(h.did)))
     return out
 
@@ -157,10 +168,11 @@ def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
     for a in bench:
+        who = aname(s, a)
         for uid in a.gear():
             card = s.card(uid)
             if card.kind != "ability":
-                out.append(interned(Unequip, seat=seat, card=uid, text=f"Take {card.name} off {aname(s, a)}"))
+                out.append(made.unequip(seat, uid, card.name, who))
         if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
                 not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
             out.append(interned(Repair, seat=seat, acolyte=a.uid,
@@ -176,35 +188,35 @@ def station_moves(s: FuturaState, p: Player) -> list[Action]:
         if h.face_down:
             continue
         if h.station is None and p.energy >= BUILD_COST:
-            out.append(interned(Build, seat=seat, district=h.did, text=f"Build a station on {dname(h.did)} (10 energy)"))
+            out.append(made.build(seat, h.did))
         elif h.station and h.station.level < 4 and h.station.upgraded_turn != s.turn and h.station.built_cycle < s.cycle:
             if p.energy >= UPGRADE_COST:
-                out.append(interned(Upgrade, seat=seat, district=h.did,
-                                text=f"Upgrade the station on {dname(h.did)} (10 energy)"))
+                out.append(made.upgrade(seat, h.did, False))
             if p.vouchers and p.voucher_cycle < s.cycle:
-                out.append(interned(Upgrade, seat=seat, district=h.did, voucher=True,
-                                text=f"Upgrade the station on {dname(h.did)} with a voucher"))
+                out.append(made.upgrade(seat, h.did, True))
     return out
 
 
 def bay_moves(s: FuturaState, p: Player) -> list[Action]:
-    seat = p.seat
+    seat, energy = p.seat, p.energy
     out: list[Action] = []
-    costs = {a.uid: MOVE_COST[current_class(s, a)] for a in p.acolytes}
+    bay: list[Acolyte] = []
+    costs: list[int] = []  # the move cost of each acolyte of `bay`
     for a in p.acolytes:
-        cost = costs[a.uid]
-        if a.loc == "bench" and p.energy >= cost:
-            out.append(made.to_bay(seat, a.uid, aname(s, a), cost))
-    bay = [a for a in p.acolytes if a.loc == "bay"]
-    if bay and p.recalled_turn != s.turn:  # acolytes as tuples: interned() keys on them (the move holds a list)
-        for a in bay:
-            cost = costs[a.uid]
-            if p.energy >= cost:
-                out.append(interned(Recall, seat=seat, acolytes=(a.uid,), text=f"Recall {aname(s, a)} ({cost} energy)"))
-        total = sum(costs[a.uid] for a in bay)
-        if len(bay) > 1 and p.energy >= total:
-            out.append(interned(Recall, seat=seat, acolytes=tuple(a.uid for a in bay),
-                            text=f"Recall everyone ({total} energy)"))
+        cost = MOVE_COST[current_class(s, a)]
+        if a.loc == "bench":
+            if energy >= cost:
+                out.append(made.to_bay(seat, a.uid, aname(s, a), cost))
+        else:
+            bay.append(a)
+            costs.append(cost)
+    if bay and p.recalled_turn != s.turn:
+        for a, cost in zip(bay, costs, strict=True):
+            if energy >= cost:
+                out.append(made.recall(seat, a.uid, aname(s, a), cost))
+        total = sum(costs)
+        if len(bay) > 1 and energy >= total:
+            out.append(made.recall_all(seat, tuple(a.uid for a in bay), total))
     out += assault_moves(s, p, bay)
     return out
 
@@ -235,19 +247,34 @@ def can_ensigil(s: FuturaState, p: Player, a: Acolyte) -> bool:
 def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]:
     seat = p.seat
     out: list[Action] = []
+    pairs = fighters(s, p, bay)
+    if not pairs:
+        return out
     targets = tuple((h.did, dname(h.did)) for q in s.players if q.seat != seat for h in q.holdings if not h.face_down)
-    ambush_cards = [u for u in p.hand if s.card(u).kind == "ability" and s.card(u).effect.keyword == "Ambush"]
+    cards = s.cards
+    ambush_cards = [u for u in p.hand if ambush_card(cards[u].cid)]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
-    for prim, sup in fighters(s, p, bay):
-        with_sup = f" with {aname(s, sup)}" if sup else ""
-        out += made.assaults(seat, prim.uid, sup.uid if sup else None, targets, can_ensigil(s, p, prim),
-                             f"{aname(s, prim)}{with_sup}")
-        own = [u for u in prim.abilities if s.card(u).effect.keyword == "Ambush"]
+    names = {a.uid: aname(s, a) for a in bay}
+    ensigil = {a.uid: can_ensigil(s, p, a) for a in bay}
+    for prim, sup in pairs:
+        who = f"{names[prim.uid]} with {names[sup.uid]}" if sup else names[prim.uid]
+        support = sup.uid if sup else None
+        out += made.assaults(seat, prim.uid, support, targets, ensigil[prim.uid], who)
+        if not preys:
+            continue
+        own = [u for u in prim.abilities if catalog().cards[cards[u].cid].effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
-                out.append(interned(Ambush, seat=seat, card=card, primary=prim.uid, support=sup.uid if sup else None,
-                                  target=prey.uid, text=f"{aname(s, prim)}{with_sup} ambushes {aname(s, prey)}"))
+                out.append(interned(Ambush, seat=seat, card=card, primary=prim.uid, support=support,
+                                    target=prey.uid, text=f"{who} ambushes {aname(s, prey)}"))
     return out
+
+
+@cache  # keyed by deck card id
+def ambush_card(cid: str) -> bool:
+    """An ability card that opens an ambush from the hand."""
+    card = catalog().cards[cid]
+    return card.kind == "ability" and card.effect.keyword == "Ambush"
 
 
 def claim_cost(s: FuturaState, uid: str) -> int:

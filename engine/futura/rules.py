@@ -20,12 +20,14 @@ from engine.core import (
     Pass,
     finish,
     interned,
+    plain_decision,
 )
 from engine.core.rng import commitment
 
 from . import combat as C
 from . import effects as fx
 from . import search as for_search
+from . import tactics as T
 from .actions import (
     Build,
     Ensigil,
@@ -44,7 +46,7 @@ from .actions import (
 )
 from .cards import catalog
 from .loadout import roll_spec
-from .moves import MOVES
+from .moves import MOVES, turn_moves
 from .score import vp
 from .state import (
     STATION_AP_ADD,
@@ -209,7 +211,8 @@ class Futura(Game):
         if s.fight is not None:
             return [Decision(seat=s.fight.attacker, kind="engagement", prompt=f"{name}: fight on or yield?",
                              context=C.between_context(s))]
-        return [Decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
+        # The turn's own prompt recurs move after move: one shared instance per wording.
+        return [plain_decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
 
     def legal_actions(self, s: FuturaState, seat: int) -> list[Action]:
         if s.finished or seat not in self.to_act(s):
@@ -217,12 +220,8 @@ class Futura(Game):
         if s.asks:
             return self._answers(s, seat)
         if s.fight is not None:
-            from .tactics import precombat_moves
-
             return [interned(Fight, seat=seat, text="Roll the next exchange"), interned(Yield, seat=seat, text="Yield (retreat)"),
-                    *precombat_moves(s, seat)]
-        from .moves import turn_moves
-
+                    *T.precombat_moves(s, seat)]
         return turn_moves(self, s, seat)
 
     def _answers(self, s: FuturaState, seat: int) -> list[Action]:

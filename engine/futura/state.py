@@ -206,9 +206,12 @@ class FuturaState(GameState):
         raise KeyError(did)
 
     def new_uid(self, prefix: str) -> str:
-        uid = f"{prefix}{self.next_uid}"
-        self.next_uid += 1
-        return uid
+        # Set in the field dict directly, as core's Rng does: set-up makes some 130 uids and
+        # pydantic's assignment hook costs more than the rest of this.
+        n = self.next_uid
+        self.__dict__["next_uid"] = n + 1
+        self.__pydantic_fields_set__.add("next_uid")
+        return f"{prefix}{n}"
 
     def living(self) -> list[int]:
         return [p.seat for p in self.players if not p.out]

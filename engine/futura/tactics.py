@@ -7,6 +7,8 @@ discard-down choice (rule 7). Each has a `*_moves` query (what is legal now) and
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Action, Decision, Event, Pass, answered, ask, interned
 
 from . import combat as C
@@ -26,7 +28,15 @@ def inherent(a: Acolyte):
 
 
 def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
-    return [u for u in uids if (e := s.card(u).effect) is not None and e.keyword == keyword]
+    cards = s.cards
+    return [u for u in uids if effect_keyword(cards[u].cid) == keyword]
+
+
+@cache  # keyed by deck card id: looked up for the hand on every step
+def effect_keyword(cid: str) -> str | None:
+    """The keyword of the card's effect (None: it has none)."""
+    e = catalog().cards[cid].effect
+    return None if e is None else e.keyword
 
 
 # --- Informant -----------------------------------------------------------------------------
@@ -210,12 +220,22 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
     """One offer a turn to each other living player: a hand card for nothing, half or its full level."""
     others = [q for q in s.players if q.seat != p.seat and not q.out and q.seat not in s.offered]
     out: list[Action] = []
+    if not others:
+        return out
     for uid in p.hand:
         card = s.card(uid)
+        prices = offer_prices(card.level)
         for q in others:
-            for price in sorted(x for x in {0, card.level // 2, card.level} if x <= q.energy):  # they could pay
-                out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
+            for price in prices:
+                if price <= q.energy:  # they could pay
+                    out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
     return out
+
+
+@cache
+def offer_prices(level: int) -> tuple[int, ...]:
+    """The prices a card of `level` may be offered for, lowest first: nothing, half, all of it."""
+    return tuple(sorted({0, level // 2, level}))
 
 
 def do_offer(game, s: FuturaState, m: Offer, events: list[Event]) -> None:
