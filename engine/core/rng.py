@@ -61,10 +61,24 @@ class Rng(BaseModel):
         return [self.die(sides) for _ in range(count)]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: place i takes the draw `below(i + 1)` would give, hashed here in
+        one loop (shuffling the decks is much of every game's set-up)."""
+        fields = self.__dict__
+        prefix, start = f"{fields['seed']}:", fields["counter"]
+        n = start
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            size = i + 1
+            limit = _limit(size)
+            while True:
+                x = int.from_bytes(_sha256(f"{prefix}{n}".encode()).digest()[:8], "big")
+                n += 1
+                if x < limit:
+                    break
+            j = x % size
             items[i], items[j] = items[j], items[i]
+        if n != start:
+            fields["counter"] = n
+            self.__pydantic_fields_set__.add("counter")
 
     def choice(self, items: list):
         return items[self.below(len(items))]

@@ -27,3 +27,17 @@ def test_shuffle_is_a_permutation():
     items = list(range(40))
     Rng(seed="s").shuffle(items)
     assert sorted(items) == list(range(40)) and items != list(range(40))
+
+
+def test_a_shuffle_makes_the_draws_below_would_make_place_by_place():
+    """Seeded games stay the same games: the inlined shuffle equals Fisher-Yates over below()."""
+    for seed in ("abc", "deck-7", "x"):
+        for size in (0, 1, 2, 3, 17, 80):
+            fast, slow = Rng(seed=seed), Rng(seed=seed)
+            shuffled, expected = list(range(size)), list(range(size))
+            fast.shuffle(shuffled)
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert shuffled == expected and fast.counter == slow.counter
+            assert fast.model_fields_set == slow.model_fields_set
