@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, permutations
 
 from engine.core import Event
@@ -9,7 +10,7 @@ from engine.core import Event
 from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import hand, stat, tag
+from .board import hand, reach_stats, stat, tag
 from .cards import CardDef, catalog
 from .state import ClansState, dist
 
@@ -66,11 +67,17 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
 def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
-    arts = [card for card in hand(state, seat).get("art", ()) if affordable(state, seat, card, "art")]
-    if not arts:
-        return out
-    helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
-    rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
+    p = state.players[seat]
+    cards = catalog().cards
+    # affordable: each card here is in the hand, so only the price is left to look at
+    arts = [card for card in hand(state, seat).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
+    if not arts or seat != state.active:
+        return out  # can_join: only the active seat's allies take part
+    turn = state.turn
+    helpers = [u for u in state.units.values() if u.owner == seat and u.act != "done" and u.summoned_turn != turn]
+    if len(helpers) < min(art_size(card) for card in arts):
+        return out  # no art finds allies enough: most turns, once the allies have acted
+    rngs = [reach_stats(state, u.iid)[1] for u in helpers]  # stat(rng), asked once, not once per foe and card
     classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     foes = enemies(state, seat)
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
@@ -89,7 +96,7 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     units = state.units
     for card in arts:
         art = catalog().cards[card]
-        size, which = sum(art.classes.values()), 0 if art.pattern == "INRANGE" else 1
+        size, which = art_size(card), 0 if art.pattern == "INRANGE" else 1
         for foe, near_by in zip(foes, placed, strict=True):
             near = near_by[which]
             if len(near) < size:
@@ -101,6 +108,12 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
                     out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
                                         tuple(units[i].pos for i in group)))
     return out
+
+
+@cache
+def art_size(card: str) -> int:
+    """How many allies a Runic Art takes: one per class slot."""
+    return sum(catalog().cards[card].classes.values())
 
 
 class ArtRules:

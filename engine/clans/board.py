@@ -36,11 +36,11 @@ def short(state: ClansState, iid: str) -> str:
 
 
 def has_perm(state: ClansState, iid: str, kind: str) -> bool:
-    return kind in _perms(state.units[iid].card)
+    return kind in perms(state.units[iid].card)
 
 
 @cache
-def _perms(card: str) -> frozenset[str]:
+def perms(card: str) -> frozenset[str]:
     """The kinds of a card's permanent abilities (cards never change during a game)."""
     return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
 

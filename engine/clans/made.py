@@ -116,15 +116,26 @@ def end_turn(seat: int) -> EndTurn:
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
           stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
-    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out."""
+    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out.
+
+    An ally that moved stands on a new tile at its next turn, and all its moves are new (their
+    names say where it comes from): a dozen or more per ally, every turn. So `move` is written
+    out here, the fields that every one of them shares copied from one dict."""
     known, names, label = _moves_from(seat, iid, card, pos)
+    shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
+    given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
     out = []
     for to in sorted(spread(field, rules, pos, spd, stop)):
         found = known.get(to)
         if found is None:
-            found = known[to] = move(seat, iid, to, names, label)
+            fields = shared.copy()
+            fields["to"] = COORDS[to]
+            found = known[to] = built(Move, fields, given)
         out.append((to, found))
     return tuple(out)
+
+
+COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows
 
 
 @lru_cache(maxsize=SIZE)
