@@ -78,14 +78,20 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     if len(helpers) < min(art_size(card) for card in arts):
         return out  # no art finds allies enough: most turns, once the allies have acted
     rngs = [reach_stats(state, u.iid)[1] for u in helpers]  # stat(rng), asked once, not once per foe and card
-    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     foes = enemies(state, seat)
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
-    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order
+    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
+    # longest range of every helper (outside the box around them) has neither: most foes, most turns.
+    reach_ = max(rngs)
+    left, right = min(u.pos[0] for u in helpers) - reach_, max(u.pos[0] for u in helpers) + reach_
+    low, high = min(u.pos[1] for u in helpers) - reach_, max(u.pos[1] for u in helpers) + reach_
     placed = []
     for f in foes:
         fx, fy = f.pos
         in_range, beside = [], []
+        if not (left <= fx <= right and low <= fy <= high):
+            placed.append((in_range, beside))
+            continue
         for u, rng in zip(helpers, rngs, strict=True):
             gap = max(abs(u.pos[0] - fx), abs(u.pos[1] - fy))
             if gap <= rng:
@@ -93,6 +99,9 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
             if gap == 1:
                 beside.append(u.iid)
         placed.append((sorted(in_range), sorted(beside)))
+    if not any(in_range for in_range, _ in placed):  # every helper next to a foe is within its range too
+        return out
+    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     units = state.units
     for card in arts:
         art = catalog().cards[card]

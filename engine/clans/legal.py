@@ -31,14 +31,10 @@ from .wards import ward_options
 
 
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
-    p = state.players[seat]
     allies = hand(state, seat).get("ally", ())
-    tiles = tuple(summon_tiles(state, seat)) if allies else ()
-    out: list[Action] = []
-    for card in allies:
-        if catalog().cards[card].sp <= p.sp:
-            out += made.summons(seat, card, tiles)
-    return out
+    if not allies:
+        return []
+    return list(made.summons_of(seat, allies, state.players[seat].sp, tuple(summon_tiles(state, seat))))
 
 
 def equipment_moves(state: ClansState, seat: int) -> list[Action]:
@@ -135,7 +131,7 @@ class _Board:
 
     def act_part(self, u: Unit, rng: int) -> tuple[Action, ...]:
         """The ally's attacks, then its (PT) abilities it can pay for, on each legal target."""
-        top, friendly = unit_facts(u.card)[4:6]
+        top, friendly = unit_facts(u.card)[3:]
         if friendly and self.mine_token is None:
             self.mine_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.mine]))
         sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
@@ -167,12 +163,12 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
 
 
 @cache
-def unit_facts(card: str) -> tuple[int, int, bool, bool, int, bool]:
-    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, is a God, the
-    dearest (PT) ability's cost, has an ability aimed at friends)."""
+def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
+    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
+    (PT) ability's cost, has an ability aimed at friends)."""
     d = catalog().cards[card]
     pts = made.pt_abilities(card)
-    return (d.spd, d.rng, "phase" in perms(card), d.god, max((ab.sp for _, ab in pts), default=0),
+    return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
             any(ab.kind in FRIENDLY for _, ab in pts))
 
 

@@ -88,6 +88,13 @@ def summons(seat: int, card: str, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
 
 
 @lru_cache(maxsize=SIZE)
+def summons_of(seat: int, allies: tuple[str, ...], sp: int, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
+    """Each ally card in hand the seat can pay for (in hand order), summoned on each free tile by
+    the Homebase: within a turn the hand, the SP and the tiles mostly stay as they were."""
+    return tuple(m for card in allies if catalog().cards[card].sp <= sp for m in summons(seat, card, tiles))
+
+
+@lru_cache(maxsize=SIZE)
 def card_on(kind: type[Equip | UseItem], seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip | UseItem:
     """A card from the hand played on an ally: Equipment worn by it, an Inventory item used on it."""
     aim = {"unit": iid} if kind is Equip else {"target": iid}
