@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, finish, plain_decision
+from engine.core import Action, Decision, Event, Game, IllegalAction, finish
 from engine.core.rng import commitment
 
 from . import search as for_search
@@ -258,13 +258,13 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     def decisions(self, state: ClansState) -> list[Decision]:
         """The ordinary decision: the next set-up choice, else the active player's turn. A ward
         owed by the defender is a queued prompt (wards.py) and comes before this."""
-        # Published after every move: the same few prompts, shared (plain_decision) rather than built again.
+        # Built afresh (not a shared plain_decision): scenario tests set `pending[0].seat` in place.
         if state.phase == "setup":
             seat, what = next_setup(state)
-            return [plain_decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
-                                   button="Your move")]
-        return [plain_decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.",
-                               button="Your move")]
+            return [Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
+                             button="Your move")]
+        return [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.",
+                         button="Your move")]
 
     def after_move(self, state: ClansState, events: list[Event]) -> None:
         if state.phase == "play" and state.players[state.active].out:
