@@ -8,6 +8,7 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import count
 
 from engine.core import Action, EndTurn, Pass
 
@@ -52,15 +53,22 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
 
 
 def item_moves(state: ClansState, seat: int) -> list[Action]:
-    out: list[Action] = []
     p = state.players[seat]
-    items = hand(state, seat).get("item", ())
-    mine = [o.pos for o in state.units.values() if o.owner == seat] if items else []
+    cards = catalog().cards
+    items = [card for card in hand(state, seat).get("item", ())
+             if cards[card].sp <= p.sp and cards[card].exp <= p.exp]  # else no target fits (can_use_item)
+    if not items:
+        return []
+    own = [u for u in state.units.values() if u.owner == seat]
+    foes = [u for u in state.units.values() if state.foes(u.owner, seat)]
+    mine = [u.pos for u in own]
+    out: list[Action] = []
     for card in items:
-        d = catalog().cards[card]
-        if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
-            out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
-                    for iid, u in state.units.items() if item_fits(state, seat, d, u, mine)]
+        d = cards[card]
+        # item_fits takes heals and buffs to the seat's own allies only, the rest to foes only:
+        # each list holds every unit it could pass, in board order
+        pool = own if d.effect in ("heal", "buff") else foes
+        out += [made.card_on(UseItem, seat, card, u.iid, u.card, u.pos) for u in pool if item_fits(state, seat, d, u, mine)]
     return out
 
 
@@ -68,7 +76,7 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
 
     Asked on every step, so the board is read once into plain lists, and each ally's moves are
-    remembered by what decides them (`_walk_part`, `_act_part`): on a seat's own turn its foes
+    remembered by what decides them (`_Board.walk_part`, `_Board.act_part`): on a seat's own turn its foes
     stand still, so most allies are offered the same moves as on the step before. `can_act` and
     `can_move` are taken apart here: both need the ally's owner to be the active seat (so
     another seat has nothing), then `can_move` is `can_act` with the ally still fresh."""
@@ -177,11 +185,12 @@ FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGE
 # --- the memos of unit_moves --------------------------------------------------------------------
 # Keyed by plain values: an ally's card, tile and stats, and tokens that stand for the tuples of
 # foes, friends and ground (each tuple is hashed once per list of moves, not once per ally).
-# Bounded for long runs: when the tokens fill up, everything is forgotten at once (a token must
-# never outlive the memos that use it).
+# Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
+# given out twice, so a key holding a token from before a reset matches nothing made after it.
 
-MEMO_SIZE = 1 << 16
+MEMO_SIZE = 1 << 12  # entries of a turn or two of a few games: their foe tokens go stale each turn
 _tokens: dict[tuple, int] = {}
+_next_token = count()
 _walk_memo: dict[tuple, tuple] = {}
 _act_memo: dict[tuple, tuple] = {}
 
@@ -191,7 +200,7 @@ def _token(value: tuple) -> int:
     if found is None:
         if len(_tokens) >= MEMO_SIZE:
             _forget()
-        found = _tokens[value] = len(_tokens)
+        found = _tokens[value] = next(_next_token)
     return found
 
 

@@ -20,11 +20,13 @@ from .state import Pos, coord
 SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
 
 
+@lru_cache(maxsize=SIZE)
 def tag_of(card: str, pos: Pos) -> str:
     """board.tag on plain data: the card's name and its tile."""
     return f"{catalog().cards[card].name} ({coord(pos)})"
 
 
+@lru_cache(maxsize=SIZE)  # both name every move an ally on a new tile is offered
 def short_of(card: str, pos: Pos) -> str:
     """board.short on plain data: the card name before any comma, and the tile."""
     return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
