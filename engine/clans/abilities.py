@@ -27,26 +27,27 @@ def enemies(state: ClansState, seat: int):
 
 
 # --- whom each (PT) ability may be aimed at: (user, its reach, foes, friends) -> targets ----------
-# Asked for every ally's abilities on every step, so the user's foes and friends are read from
-# the board once per list of moves (`sides`) and the distance test is written out in place.
-def _in_reach(u: Unit, reach_: int, units: list[Unit]) -> list[str | None]:
+# Asked for every ally's abilities whenever its moves are listed (legal.act_moves), with the
+# user's foes and friends read from the board once per list of moves, and the distance test
+# written out in place. A target is a unit, or None for an ability aimed at no one.
+def _in_reach(u: Unit, reach_: int, units: list[Unit]) -> list[Unit | None]:
     x, y = u.pos
-    return [o.iid for o in units if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
+    return [o for o in units if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_]
 
 
-def _foes_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+def _foes_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[Unit | None]:
     return _in_reach(u, reach_, foes)
 
 
-def _friends_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+def _friends_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[Unit | None]:
     return _in_reach(u, reach_, friends_)
 
 
-def _others_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
-    return [iid for iid in _in_reach(u, reach_, friends_) if iid != u.iid]
+def _others_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[Unit | None]:
+    return [o for o in _in_reach(u, reach_, friends_) if o.iid != u.iid]
 
 
-def _area(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[str | None]:
+def _area(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[Unit | None]:
     """No target: it goes off when a foe other than a God stands in reach."""
     x, y = u.pos
     hit = [o for o in foes if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_
@@ -54,32 +55,15 @@ def _area(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[
     return [None] if hit else []
 
 
-TARGETS: dict[str, Callable[[Unit, int, list[Unit], list[Unit]], list[str | None]]] = {
+TARGETS: dict[str, Callable[[Unit, int, list[Unit], list[Unit]], list[Unit | None]]] = {
     "attack": _foes_in, "blast": _foes_in, "heal": _friends_in, "rally": _others_in, "eclipse": _area,
     "shield": lambda u, reach_, foes, friends_: [None],
 }
 
 
-def sides(state: ClansState, seat: int) -> tuple[list[Unit], list[Unit]]:
-    """(`seat`'s foes, its friends) on the board, in board order."""
-    foes: list[Unit] = []
-    mine: list[Unit] = []
-    for u in state.units.values():
-        (foes if state.foes(u.owner, seat) else mine).append(u)
-    return foes, mine
-
-
-def ability_targets(state: ClansState, iid: str, ab: Ability, rng: int,
-                    around: tuple[list[Unit], list[Unit]] | None = None) -> list[str | None]:
-    """Who a (PT) ability may be aimed at; [None] for abilities without a target. An attack
-    ability reaches as far as the ally's range, the others as far as the card says. `around`:
-    the user's `sides`, when the caller has them already."""
-    aim = TARGETS.get(ab.kind)
-    if aim is None:
-        return []
-    u = state.units[iid]
-    foes, mine = around or sides(state, u.owner)
-    return aim(u, rng if ab.kind == "attack" else ab.params.get("range", rng), foes, mine)
+def ability_reach(ab: Ability, rng: int) -> int:
+    """An attack ability reaches as far as the ally's range, the others as far as the card says."""
+    return rng if ab.kind == "attack" else ab.params.get("range", rng)
 
 
 # --- what each non-attack (PT) ability does: (game, state, move, ability, user's name, events) -----

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 
 from engine.core import Event
@@ -9,15 +10,15 @@ from engine.core import Event
 from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import hand, stat, tag
+from .board import hand, reach_stats, stat, tag
 from .cards import CardDef, catalog
 from .state import ClansState, dist
 
 
-def classes_of(state: ClansState, iid: str, rng: int) -> set[str]:
+def classes_of(state: ClansState, iid: str, rng: int) -> frozenset[str]:
     """The classes an ally answers to: its own, and Ranged whenever its range is 2 or more (ranged-and-melee)."""
     cls = catalog().cards[state.units[iid].card].cls
-    return {cls, "ranged"} if rng >= 2 else {cls}
+    return frozenset((cls, "ranged")) if rng >= 2 else frozenset((cls,))
 
 
 def can_join(state: ClansState, iid: str) -> bool:
@@ -32,7 +33,7 @@ def in_position(state: ClansState, art: CardDef, iid: str, target: str, rng: int
     return gap <= rng if art.pattern == "INRANGE" else gap == 1  # ADJ and FLANK stand next to the foe
 
 
-def classes_fit(art: CardDef, classes: list[set[str]]) -> bool:
+def classes_fit(art: CardDef, classes: list[frozenset[str]]) -> bool:
     """Can each participant fill one class slot of the card (a small matching, tried exhaustively)?"""
     slots = [c for c, n in art.classes.items() for _ in range(n)]
     return len(slots) == len(classes) and any(all(s in c for s, c in zip(slots, order, strict=True))
@@ -66,41 +67,70 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
 def art_actions(state: ClansState, seat: int) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
-    arts = [card for card in hand(state, seat).get("art", ()) if affordable(state, seat, card, "art")]
-    if not arts:
-        return out
-    helpers = [u for u in state.units.values() if u.owner == seat and can_join(state, u.iid)]
-    rngs = [stat(state, u.iid, "rng") for u in helpers]  # asked once, not once per foe and card
-    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
+    p = state.players[seat]
+    cards = catalog().cards
+    # affordable: each card here is in the hand, so only the price is left to look at
+    arts = [card for card in hand(state, seat).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
+    if not arts or seat != state.active:
+        return out  # can_join: only the active seat's allies take part
+    turn = state.turn
+    helpers = [u for u in state.units.values() if u.owner == seat and u.act != "done" and u.summoned_turn != turn]
+    if len(helpers) < min(art_size(card) for card in arts):
+        return out  # no art finds allies enough: most turns, once the allies have acted
+    rngs = [reach_stats(state, u.iid)[1] for u in helpers]  # stat(rng), asked once, not once per foe and card
     foes = enemies(state, seat)
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
-    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order
+    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
+    # longest range of every helper (outside the box around them) has neither: most foes, most turns.
+    reach_ = max(rngs)
+    left, right = min(u.pos[0] for u in helpers) - reach_, max(u.pos[0] for u in helpers) + reach_
+    low, high = min(u.pos[1] for u in helpers) - reach_, max(u.pos[1] for u in helpers) + reach_
+    spots = [(u.pos, rng, u.iid) for u, rng in zip(helpers, rngs, strict=True)]
     placed = []
     for f in foes:
         fx, fy = f.pos
         in_range, beside = [], []
-        for u, rng in zip(helpers, rngs, strict=True):
-            gap = max(abs(u.pos[0] - fx), abs(u.pos[1] - fy))
-            if gap <= rng:
-                in_range.append(u.iid)
-            if gap == 1:
-                beside.append(u.iid)
+        if not (left <= fx <= right and low <= fy <= high):
+            placed.append((in_range, beside))
+            continue
+        for (hx, hy), rng, iid in spots:
+            dx, dy = hx - fx, hy - fy
+            if -rng <= dx <= rng and -rng <= dy <= rng:  # dist <= rng
+                in_range.append(iid)
+                if -1 <= dx <= 1 and -1 <= dy <= 1 and (dx or dy):  # dist == 1 (never beyond a range)
+                    beside.append(iid)
         placed.append((sorted(in_range), sorted(beside)))
+    if not any(in_range for in_range, _ in placed):  # every helper next to a foe is within its range too
+        return out
+    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
     units = state.units
     for card in arts:
         art = catalog().cards[card]
-        size, which = sum(art.classes.values()), 0 if art.pattern == "INRANGE" else 1
+        size, which = art_size(card), 0 if art.pattern == "INRANGE" else 1
         for foe, near_by in zip(foes, placed, strict=True):
             near = near_by[which]
             if len(near) < size:
                 continue
             for group in combinations(near, size):
                 # art_allows, less what the lists above settled: distinct helpers who may join, in position
-                if (art.pattern != "FLANK" or flanked(state, foe.iid, group)) and classes_fit(
-                        art, [classes[i] for i in group]):
+                if (art.pattern != "FLANK" or flanked(state, foe.iid, group)) and fits(
+                        card, tuple([classes[i] for i in group])):
                     out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
                                         tuple(units[i].pos for i in group)))
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def fits(card: str, classes: tuple[frozenset[str], ...]) -> bool:
+    """`classes_fit` for the Runic Art `card`, remembered: every step tries the same few groups
+    of allies on every foe near them, each group by trying every order of its members."""
+    return classes_fit(catalog().cards[card], list(classes))
+
+
+@cache
+def art_size(card: str) -> int:
+    """How many allies a Runic Art takes: one per class slot."""
+    return sum(catalog().cards[card].classes.values())
 
 
 class ArtRules:

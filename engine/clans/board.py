@@ -36,11 +36,11 @@ def short(state: ClansState, iid: str) -> str:
 
 
 def has_perm(state: ClansState, iid: str, kind: str) -> bool:
-    return kind in _perms(state.units[iid].card)
+    return kind in perms(state.units[iid].card)
 
 
 @cache
-def _perms(card: str) -> frozenset[str]:
+def perms(card: str) -> frozenset[str]:
     """The kinds of a card's permanent abilities (cards never change during a game)."""
     return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
 
@@ -235,7 +235,14 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     if home is None:
         return []
     taken = {u.pos for u in state.units.values()} | home_tiles(state)
-    return [n for n in neighbours(*home) if state.tile(n) in "GF" and n not in taken]
+    field = state.field  # state.tile, on every tile around the Homebase on every step
+    return [n for n in around(home) if field[n[1]][n[0]] in "GF" and n not in taken]
+
+
+@cache
+def around(pos: Pos) -> tuple[Pos, ...]:
+    """`neighbours` of a tile, worked out once per tile."""
+    return tuple(neighbours(*pos))
 
 
 def can_equip(state: ClansState, seat: int, card: str, iid: str) -> bool:

@@ -183,20 +183,32 @@ def neighbours(col: int, row: int):
 
 
 def connected(field: list[str], blocked: set[tuple[int, int]] = frozenset()) -> bool:
-    """A-3: every passable tile reaches every other with 8-neighbour steps (diagonal gaps count)."""
-    return _connected(tuple(field), frozenset(blocked))
+    """A-3: every passable tile reaches every other with 8-neighbour steps (diagonal gaps count).
+
+    Asked for every set-up option (each way to lay a battlemap, each Homebase tile), so the field
+    is read into a bit mask once (tile (c, r) is bit c + 10 * r; the tenth bit of each row stays
+    empty, so a sideways shift never wraps into the next row) and the blocked tiles are cleared
+    from it."""
+    ok = _passable(tuple(field))
+    for c, r in blocked:
+        ok &= ~(1 << (c + 10 * r))
+    return _spans(ok)
 
 
-@lru_cache(maxsize=8192)
-def _connected(field: tuple[str, ...], blocked: frozenset[tuple[int, int]]) -> bool:
-    """Runs for every set-up option (and again when the move is checked), so it is cached and grows
-    the reached area on bit masks (tile (c, r) is bit c + 10 * r; the tenth bit of each row stays
-    empty, so a sideways shift never wraps into the next row)."""
+@lru_cache(maxsize=1024)
+def _passable(field: tuple[str, ...]) -> int:
+    """The field's Ground and Forest tiles as a bit mask."""
     ok = 0
     for r, row in enumerate(field):
         for c, t in enumerate(row):
-            if t in "GF" and (c, r) not in blocked:
+            if t in "GF":
                 ok |= 1 << (c + 10 * r)
+    return ok
+
+
+@lru_cache(maxsize=8192)
+def _spans(ok: int) -> bool:
+    """Whether the tiles of mask `ok` form one 8-connected area (none at all: no)."""
     if not ok:
         return False
     reached = ok & -ok  # the first passable tile

@@ -7,38 +7,35 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import count
 
 from engine.core import Action, EndTurn, Pass
 
 from . import made
-from .abilities import ability_targets, sides
+from .abilities import TARGETS, ability_reach
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
     equip_fits,
     hand,
-    has_perm,
     home_tiles,
     item_fits,
+    perms,
     reach_stats,
     summon_tiles,
 )
-from .cards import Ability, catalog
+from .cards import catalog
 from .setup import setup_actions
 from .state import ClansState, Pos, Unit
 from .wards import ward_options
 
 
 def summon_moves(state: ClansState, seat: int) -> list[Action]:
-    p = state.players[seat]
     allies = hand(state, seat).get("ally", ())
-    tiles = tuple(summon_tiles(state, seat)) if allies else ()
-    out: list[Action] = []
-    for card in allies:
-        if catalog().cards[card].sp <= p.sp:
-            out += made.summons(seat, card, tiles)
-    return out
+    if not allies:
+        return []
+    return list(made.summons_of(seat, allies, state.players[seat].sp, tuple(summon_tiles(state, seat))))
 
 
 def equipment_moves(state: ClansState, seat: int) -> list[Action]:
@@ -56,53 +53,168 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
 
 
 def item_moves(state: ClansState, seat: int) -> list[Action]:
-    out: list[Action] = []
     p = state.players[seat]
-    items = hand(state, seat).get("item", ())
-    mine = [o.pos for o in state.units.values() if o.owner == seat] if items else []
+    cards = catalog().cards
+    items = [card for card in hand(state, seat).get("item", ())
+             if cards[card].sp <= p.sp and cards[card].exp <= p.exp]  # else no target fits (can_use_item)
+    if not items:
+        return []
+    own = [u for u in state.units.values() if u.owner == seat]
+    foes = [u for u in state.units.values() if state.foes(u.owner, seat)]
+    mine = [u.pos for u in own]
+    out: list[Action] = []
     for card in items:
-        d = catalog().cards[card]
-        if d.sp <= p.sp and d.exp <= p.exp:  # else no target fits (can_use_item)
-            out += [made.card_on(UseItem, seat, card, iid, u.card, u.pos)
-                    for iid, u in state.units.items() if item_fits(state, seat, d, u, mine)]
+        d = cards[card]
+        # item_fits takes heals and buffs to the seat's own allies only, the rest to foes only:
+        # each list holds every unit it could pass, in board order
+        pool = own if d.effect in ("heal", "buff") else foes
+        out += [made.card_on(UseItem, seat, card, u.iid, u.card, u.pos) for u in pool if item_fits(state, seat, d, u, mine)]
     return out
 
 
 def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Action]:
     """Each of the seat's allies (or just `only`): its moves, then its attacks and (PT) abilities.
 
-    Asked for every ally on every step, so the board is read once into plain lists first, and
-    `can_act`/`can_move` are taken apart here: both need the ally's owner to be the active seat
-    (so another seat has nothing), then `can_move` is `can_act` with the ally still fresh."""
+    Asked on every step, so the board is read once into plain lists, and each ally's moves are
+    remembered by what decides them (`_Board.walk_part`, `_Board.act_part`): on a seat's own turn its foes
+    stand still, so most allies are offered the same moves as on the step before. `can_act` and
+    `can_move` are taken apart here: both need the ally's owner to be the active seat (so
+    another seat has nothing), then `can_move` is `can_act` with the ally still fresh."""
     if seat != state.active:
         return []
-    out: list[Action] = []
-    units = state.units
-    field, rules = tuple(state.field), tuple(state.players[seat].terrain)
-    occupied = {o.pos for o in units.values()}
-    around = sides(state, seat)
-    foes = [(o.pos[0], o.pos[1], o) for o in around[0]]
-    homes = home_tiles(state)
-    stops = {True: frozenset(homes), False: frozenset(homes.union(o.pos for o in around[0]))}  # board.walls: phasing or not
-    sp, turn, current = state.players[seat].sp, state.turn, state.current
-    for iid, u in units.items():
-        if u.owner != seat or (only is not None and iid != only) or u.summoned_turn == turn:
+    turn, current, team = state.turn, state.current, seat % 2
+    occupied: set[Pos] = set()
+    foes: list[Unit] = []  # the seat's foes and friends (its team-mates' allies too), in board order
+    mine: list[Unit] = []
+    actors: list[Unit] = []
+    for iid, u in state.units.items():
+        occupied.add(u.pos)
+        if u.owner % 2 != team:  # state.foes
+            foes.append(u)
             continue
-        fresh = u.act == "fresh"
-        if not fresh and (u.act != "moved" or current != iid):
-            continue  # an ally that cannot act cannot move either
-        spd, rng = reach_stats(state, iid)
-        if fresh:
-            stop = nearby(stops[has_perm(state, iid, "phase")], u.pos, spd)
-            paths = made.walks(seat, iid, u.card, u.pos, field, rules, spd, stop)
-            out += [m for to, m in paths if to not in occupied]
-        x, y = u.pos
-        near = [o for fx, fy, o in foes if -rng <= fx - x <= rng and -rng <= fy - y <= rng]
-        out += [made.attack(seat, iid, u.card, u.pos, o.iid, o.card, o.pos) for o in near]
-        for i, ab in made.pt_abilities(u.card):
-            if ab.sp <= sp:
-                out += ability_moves(state, u, i, ab, rng, near, around)
+        mine.append(u)
+        if u.owner == seat and u.summoned_turn != turn and (only is None or iid == only):
+            if u.act == "fresh" or (u.act == "moved" and current == iid):  # else it can neither act nor move
+                actors.append(u)
+    if not actors:
+        return []
+    board = _Board(state, seat, foes, mine)
+    out: list[Action] = []
+    for u in actors:
+        spd, rng = reach_stats(state, u.iid) if u.mods_turn or u.mods_act or u.equipment or u.statuses \
+            else unit_facts(u.card)[:2]
+        if u.act == "fresh":
+            out += [m for to, m in board.walk_part(u, spd) if to not in occupied]
+        out += board.act_part(u, rng)
     return out
+
+
+class _Board:
+    """What one list of unit moves reads from the board, worked out when first needed: the
+    tokens that stand for the foes, the friends and the ground in the memo keys."""
+
+    def __init__(self, state: ClansState, seat: int, foes: list[Unit], mine: list[Unit]):
+        self.state, self.seat, self.foes, self.mine = state, seat, foes, mine
+        self.sp = state.players[seat].sp
+        self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in foes]))
+        self.mine_token: int | None = None
+        self.ground: tuple | None = None
+
+    def walk_part(self, u: Unit, spd: int) -> tuple[tuple[Pos, Action], ...]:
+        """`made.walks` for a fresh ally: its moves by end tile, taken tiles not yet left out."""
+        if self.ground is None:
+            state = self.state
+            field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
+            homes = frozenset(home_tiles(state))
+            self.ground = (field, rules, homes, _token((field, rules, homes)))
+        field, rules, homes, token = self.ground
+        phase = unit_facts(u.card)[2]
+        key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
+        found = _walk_memo.get(key)
+        if found is None:
+            stop = homes if phase else homes.union([o.pos for o in self.foes])  # board.walls
+            found = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, nearby(stop, u.pos, spd))
+            _remember(_walk_memo, key, found)
+        return found
+
+    def act_part(self, u: Unit, rng: int) -> tuple[Action, ...]:
+        """The ally's attacks, then its (PT) abilities it can pay for, on each legal target."""
+        top, friendly = unit_facts(u.card)[3:]
+        if friendly and self.mine_token is None:
+            self.mine_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.mine]))
+        sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
+        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, self.mine_token if friendly else None)
+        found = _act_memo.get(key)
+        if found is None:
+            found = _remember(_act_memo, key, tuple(act_moves(u, rng, sp, self.foes, self.mine)))
+        return found
+
+
+def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) -> list[Action]:
+    """An ally's attacks on the foes within its range, then each (PT) ability it can pay for on
+    each legal target (special-abilities): foes within range for an attack ability, else whom
+    abilities.TARGETS names for its kind. `foes`, `mine`: its foes and friends, in board order."""
+    seat, iid, card, pos = u.owner, u.iid, u.card, u.pos
+    x, y = pos
+    near = [o for o in foes if -rng <= o.pos[0] - x <= rng and -rng <= o.pos[1] - y <= rng]
+    out: list[Action] = [made.attack(seat, iid, card, pos, o.iid, o.card, o.pos) for o in near]
+    for i, ab in made.pt_abilities(card):
+        if ab.sp > sp:
+            continue
+        if ab.kind == "attack":
+            aimed = near
+        else:
+            aim = TARGETS.get(ab.kind)
+            aimed = aim(u, ability_reach(ab, rng), foes, mine) if aim else []
+        out += [made.ability(seat, iid, card, pos, i, t and t.iid, t and t.card, t and t.pos) for t in aimed]
+    return out
+
+
+@cache
+def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
+    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
+    (PT) ability's cost, has an ability aimed at friends)."""
+    d = catalog().cards[card]
+    pts = made.pt_abilities(card)
+    return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
+            any(ab.kind in FRIENDLY for _, ab in pts))
+
+
+FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGETS)
+
+# --- the memos of unit_moves --------------------------------------------------------------------
+# Keyed by plain values: an ally's card, tile and stats, and tokens that stand for the tuples of
+# foes, friends and ground (each tuple is hashed once per list of moves, not once per ally).
+# Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
+# given out twice, so a key holding a token from before a reset matches nothing made after it.
+
+MEMO_SIZE = 1 << 12  # entries of a turn or two of a few games: their foe tokens go stale each turn
+_tokens: dict[tuple, int] = {}
+_next_token = count()
+_walk_memo: dict[tuple, tuple] = {}
+_act_memo: dict[tuple, tuple] = {}
+
+
+def _token(value: tuple) -> int:
+    found = _tokens.get(value)
+    if found is None:
+        if len(_tokens) >= MEMO_SIZE:
+            _forget()
+        found = _tokens[value] = next(_next_token)
+    return found
+
+
+def _remember(memo: dict, key: tuple, value: tuple) -> tuple:
+    if len(memo) >= MEMO_SIZE:
+        _forget()
+    memo[key] = value
+    return value
+
+
+def _forget() -> None:
+    _tokens.clear()
+    _walk_memo.clear()
+    _act_memo.clear()
 
 
 @lru_cache(maxsize=1 << 12)
@@ -113,21 +225,6 @@ def nearby(stop: frozenset[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
     every step asks again with the same walls."""
     x, y = pos
     return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
-
-
-def ability_moves(state: ClansState, u: Unit, index: int, ab: Ability, rng: int, near: list[Unit],
-                  around: tuple[list[Unit], list[Unit]]) -> list[Action]:
-    """One (PT) ability of an ally that can pay for it, on each legal target (special-abilities).
-    `near`: the foes within its range, the targets of an attack ability (abilities.ability_targets);
-    `around`: the ally's foes and friends (abilities.sides)."""
-    units, seat = state.units, u.owner
-    if ab.kind == "attack":
-        return [made.ability(seat, u.iid, u.card, u.pos, index, o.iid, o.card, o.pos) for o in near]
-    out: list[Action] = []
-    for t in ability_targets(state, u.iid, ab, rng, around):
-        to = units[t] if t else None
-        out.append(made.ability(seat, u.iid, u.card, u.pos, index, t, to and to.card, to and to.pos))
-    return out
 
 
 def end_turn_moves(state: ClansState, seat: int) -> list[Action]:

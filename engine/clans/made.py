@@ -20,11 +20,13 @@ from .state import Pos, coord
 SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
 
 
+@lru_cache(maxsize=SIZE)
 def tag_of(card: str, pos: Pos) -> str:
     """board.tag on plain data: the card's name and its tile."""
     return f"{catalog().cards[card].name} ({coord(pos)})"
 
 
+@lru_cache(maxsize=SIZE)  # both name every move an ally on a new tile is offered
 def short_of(card: str, pos: Pos) -> str:
     """board.short on plain data: the card name before any comma, and the tile."""
     return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
@@ -88,6 +90,13 @@ def summons(seat: int, card: str, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
 
 
 @lru_cache(maxsize=SIZE)
+def summons_of(seat: int, allies: tuple[str, ...], sp: int, tiles: tuple[Pos, ...]) -> tuple[Summon, ...]:
+    """Each ally card in hand the seat can pay for (in hand order), summoned on each free tile by
+    the Homebase: within a turn the hand, the SP and the tiles mostly stay as they were."""
+    return tuple(m for card in allies if catalog().cards[card].sp <= sp for m in summons(seat, card, tiles))
+
+
+@lru_cache(maxsize=SIZE)
 def card_on(kind: type[Equip | UseItem], seat: int, card: str, iid: str, unit_card: str, pos: Pos) -> Equip | UseItem:
     """A card from the hand played on an ally: Equipment worn by it, an Inventory item used on it."""
     aim = {"unit": iid} if kind is Equip else {"target": iid}
@@ -116,15 +125,26 @@ def end_turn(seat: int) -> EndTurn:
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
           stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
-    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out."""
+    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out.
+
+    An ally that moved stands on a new tile at its next turn, and all its moves are new (their
+    names say where it comes from): a dozen or more per ally, every turn. So `move` is written
+    out here, the fields that every one of them shares copied from one dict."""
     known, names, label = _moves_from(seat, iid, card, pos)
+    shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
+    given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
     out = []
     for to in sorted(spread(field, rules, pos, spd, stop)):
         found = known.get(to)
         if found is None:
-            found = known[to] = move(seat, iid, to, names, label)
+            fields = shared.copy()
+            fields["to"] = COORDS[to]
+            found = known[to] = built(Move, fields, given)
         out.append((to, found))
     return tuple(out)
+
+
+COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows
 
 
 @lru_cache(maxsize=SIZE)

@@ -12,6 +12,8 @@ The AI and the refusals are separate modules; `engine/clans/__init__.py` joins t
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -256,6 +258,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
     def decisions(self, state: ClansState) -> list[Decision]:
         """The ordinary decision: the next set-up choice, else the active player's turn. A ward
         owed by the defender is a queued prompt (wards.py) and comes before this."""
+        # Built afresh (not a shared plain_decision): scenario tests set `pending[0].seat` in place.
         if state.phase == "setup":
             seat, what = next_setup(state)
             return [Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
@@ -395,8 +398,8 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         known = self.known_legal(state, action.seat)  # the player just listed them: no second look
         offered = known if known is not None else moves_like(state, action)
         # A move picked from the list is that very object (moves are built once, made.py): look for
-        # it by identity before comparing field by field.
-        if not any(m is action for m in offered) and action not in offered:
+        # it by identity (a loop in C) before comparing field by field.
+        if not any(map(is_, offered, repeat(action))) and action not in offered:
             refusal = self.explain_illegal(state, action)
             refusal.rule = refusal.rule or self.turn_rule
             raise refusal

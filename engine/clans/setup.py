@@ -75,13 +75,23 @@ def lay_options(state: ClansState, seat: int, piece: int, first: bool = False) -
     side, slot = next_slot(state, seat)
     out = []
     for face, rotation, grid in orientations(piece):
-        pick = Placement(piece=piece, face=face, side=side, slot=slot, rotation=rotation)
         # an all-passable face changes nothing for connectivity (open slots read as Ground)
-        if all(t in "GF" for row in grid for t in row) or connected(battlemaps().lay([pick], state.field)):
+        if all(t in "GF" for row in grid for t in row) or connected(laid(state.field, grid, side, slot)):
             out.append(interned(PlaceMap, seat=seat, piece=piece, face=face, rotation=rotation, rows="/".join(grid)))
             if first:
                 break
     return out
+
+
+def laid(field: list[str], grid: tuple[str, ...], side: int, slot: int) -> list[str]:
+    """`battlemaps().lay` of one battlemap on `field`, on plain rows: the set-up options try every
+    unused battlemap on every step, and only three rows change."""
+    c0, r0 = 3 * (slot % 3), 6 * side + 3 * (slot // 3)
+    rows = list(field)
+    for r in range(3):
+        row = rows[r0 + r]
+        rows[r0 + r] = row[:c0] + grid[r] + row[c0 + 3:]
+    return rows
 
 
 def homes(state: ClansState) -> set[Pos]:
@@ -94,16 +104,28 @@ def free(state: ClansState, pos: Pos) -> bool:
 
 def homebase_ok(state: ClansState, seat: int, pos: Pos) -> bool:
     """On your side, passable and empty, with room around it, and nothing cut off by the gates (A-3, A-4)."""
-    if pos[1] not in side_rows(seat) or not free(state, pos):
+    return pos[1] in side_rows(seat) and _homebase_fits(state, homes(state), _taken(state), pos)
+
+
+def _taken(state: ClansState) -> set[Pos]:
+    return {u.pos for u in state.units.values()}
+
+
+def _homebase_fits(state: ClansState, homes_: set[Pos], taken: set[Pos], pos: Pos) -> bool:
+    """`homebase_ok` on a tile of the seat's side, with the Homebases and the allies' tiles read
+    once for all the tiles tried (`free` on each)."""
+    def open_(p: Pos) -> bool:
+        return state.tile(p) in "GF" and p not in homes_ and p not in taken
+
+    if not open_(pos) or sum(open_(n) for n in neighbours(*pos)) < MIN_ROOM:
         return False
-    if sum(free(state, n) for n in neighbours(*pos)) < MIN_ROOM:
-        return False
-    return connected(state.field, homes(state) | {pos})
+    return connected(state.field, homes_ | {pos})
 
 
 def homebase_options(state: ClansState, seat: int) -> list[PlaceHomebase]:
+    homes_, taken = homes(state), _taken(state)
     return [interned(PlaceHomebase, seat=seat, tile=coord((c, r))) for r in side_rows(seat) for c in range(COLS)
-            if homebase_ok(state, seat, (c, r))]
+            if _homebase_fits(state, homes_, taken, (c, r))]
 
 
 def god_options(state: ClansState, seat: int) -> list[PlaceGod]:

@@ -1,6 +1,6 @@
 """The moves the legal lists share (engine/clans/made.py) are the moves the rules would build."""
 
-from engine.clans import made
+from engine.clans import legal, made
 from engine.clans.actions import Move
 from engine.core import get_game
 from engine.simulate import play_one
@@ -39,3 +39,23 @@ def test_shared_moves_are_the_moves_built_afresh():
     for action in offered[::7]:
         again = type(action)(**{name: getattr(action, name) for name in action.model_fields_set})
         assert action.__dict__ == again.__dict__ and action.label() == again.label()
+
+
+def test_remembered_unit_moves_are_the_moves_worked_out_afresh(monkeypatch):
+    """The memos of legal.unit_moves (each ally's walk and actions) never offer a stale move: at
+    every step of seeded games the list equals the one worked out with nothing remembered, also
+    when the memos are so small that they are forgotten every few steps."""
+    game = get_game("clans")
+    for size, seed in ((legal.MEMO_SIZE, "memo-1"), (8, "memo-2")):
+        monkeypatch.setattr(legal, "MEMO_SIZE", size)
+        state = game.setup({"setup": "auto"}, ["a", "b"], seed)
+        steps = 0
+        while not state.finished and steps < 400:
+            seat = game.to_act(state)[0]
+            remembered = legal.unit_moves(state, seat)
+            legal._forget()
+            assert legal.unit_moves(state, seat) == remembered
+            assert [m.label() for m in legal.unit_moves(state, seat)] == [m.label() for m in remembered]
+            game.advance(state, game.random_action(state, seat))
+            steps += 1
+        assert steps > 100
