@@ -8,18 +8,8 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, Field
 
-from engine.core import (
-    Action,
-    Decision,
-    EndTurn,
-    Event,
-    Game,
-    GameState,
-    get_game,
-    interned,
-    note,
-    plain_setattr,
-)
+from engine.core import Action, Decision, EndTurn, Game, GameState, get_game, interned
+from engine.core.contract import Event, note, plain_setattr
 from engine.core.rng import Rng
 
 
