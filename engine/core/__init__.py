@@ -18,6 +18,7 @@ from .contract import (
     built,
     finish,
     interned,
+    made,
     note,
     open_ask,
     plain_decision,
@@ -30,6 +31,6 @@ from .zones import draw, move
 
 __all__ = [
     "Action", "Decision", "EndTurn", "Event", "Game", "GameState", "HiddenSlot", "IllegalAction", "Outcome", "Pass",
-    "PromptView", "TableView", "answered", "ask", "built", "finish", "interned", "note", "open_ask", "plain_decision", "plain_setattr", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
+    "PromptView", "TableView", "answered", "ask", "built", "finish", "interned", "made", "note", "open_ask", "plain_decision", "plain_setattr", "quiet", "Rng", "commitment", "new_seed", "draw", "move", "get_game", "playable_games", "register", "all_games", "find_game",
     "game_ids",
 ]

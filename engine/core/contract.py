@@ -258,12 +258,25 @@ def plain_setattr(self: BaseModel, name: str, value: Any) -> None:
         BaseModel.__setattr__(self, name, value)
 
 
+def made(cls: type[BaseModel], **fields: Any) -> Any:
+    """`cls(**fields)` without validation, every other field at its default (a fresh one from a
+    default factory), reporting the same fields as given: for records the rules make themselves
+    every step (moves offered, log lines). Fields must be plain values, lists and dicts of them;
+    pass fresh lists and dicts."""
+    values = {}
+    for name, default, factory in _defaults(cls):
+        values[name] = fields[name] if name in fields else factory() if factory else default
+    return built(cls, values, set(fields))
+
+
+@functools.cache
+def _defaults(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
+    return tuple((name, f.default, f.default_factory) for name, f in cls.model_fields.items())
+
+
 def note(**fields: Any) -> Event:
-    """`Event(**fields)` for a log line the rules wrote themselves (text, kind, visible_to, data),
-    put together without validation: a move logs two or three. The same fields, and the same
-    fields reported as given; pass fresh `visible_to` and `data` objects."""
-    return built(Event, {"text": fields["text"], "kind": fields.get("kind", "info"),
-                         "visible_to": fields.get("visible_to"), "data": fields.get("data", {})}, set(fields))
+    """`Event(**fields)` for a log line the rules wrote themselves: a move logs two or three."""
+    return made(Event, **fields)
 
 
 # BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engine.core import Event, note
+from engine.core import Event, made, note
 
 from . import effects as E
 from . import keywords as K
 from .prompts import ask, source, take
 from .queries import attack_targets
-from .records import made
 from .state import Combat, ResState
 
 SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}

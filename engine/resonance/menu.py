@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action, EndTurn
+from engine.core import Action, EndTurn, made
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
@@ -25,7 +25,6 @@ from .queries import (
     stealth_cost,
     support_keywords,
 )
-from .records import made
 from .state import ResState, Unit
 
 SIZE = 1 << 16  # enough moves for long games, bounded for search runs
@@ -83,7 +82,7 @@ def _end_turn(seat: int) -> EndTurn:
 
 # The moves of one unit, remembered by what their fields and labels are made of: a menu is
 # built on every step, and mostly offers the moves it offered the step before. They are made
-# without validation (records.made): every field comes from the table the rules keep.
+# without validation (the core's made): every field comes from the table the rules keep.
 
 @lru_cache(maxsize=SIZE)
 def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from engine.core import Action, Decision, EndTurn, Game, GameState, get_game, interned
-from engine.core.contract import Event, note, plain_setattr
+from engine.core.contract import Event, made, note, plain_setattr
 from engine.core.rng import Rng
 
 
@@ -155,3 +155,15 @@ def test_plain_setattr_sets_a_field_as_pydantic_does_and_refuses_the_rest():
     assert mark.hp == 5 and mark.model_fields_set == {"hp"} and Mark.model_validate_json(mark.model_dump_json()) == mark
     with pytest.raises(ValueError):
         mark.nonsense = 1
+
+
+def test_made_is_the_record_validation_would_make():
+    class Offer(BaseModel):
+        seat: int
+        label: str = "Pass"
+        picks: list[int] = Field(default_factory=list)
+
+    for fields in ({"seat": 1}, {"seat": 0, "label": "Draw", "picks": [2, 3]}):
+        quick, checked = made(Offer, **fields), Offer(**fields)
+        assert quick == checked and quick.model_fields_set == checked.model_fields_set
+    assert made(Offer, seat=1).picks is not made(Offer, seat=1).picks  # a fresh default each time
