@@ -38,30 +38,60 @@ def fit(**kw: Any) -> dict:
     return kw
 
 
+def responding(interaction: discord.Interaction) -> asyncio.Lock:
+    """The interaction's one response is chosen under this lock: a reply and the deferral of a
+    slow click (`within_ack`) never both try to be it."""
+    return interaction.extras.setdefault("responding", asyncio.Lock())
+
+
 async def answer(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
                  **kw: Any) -> None:
-    """Reply whether or not the interaction was deferred."""
+    """Reply whether or not the interaction was deferred: the first reply is the interaction's
+    response itself (one request), later ones are followups."""
     kw = fit(content=content, **kw) if content is not None else fit(**kw)
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kw)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kw)
+    async with responding(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=ephemeral, **kw)
+            return
+    await interaction.followup.send(ephemeral=ephemeral, **kw)
 
 
 async def edit_reply(interaction: discord.Interaction, **kw: Any) -> None:
-    """Edit the message the interaction belongs to (a panel, a request), cut to Discord's limits."""
-    await interaction.edit_original_response(**fit(**kw))
+    """Edit the message the interaction belongs to (a panel, a request), cut to Discord's limits.
+    A click not yet answered edits its message as the response itself (one request, not two)."""
+    kw = fit(**kw)
+    async with responding(interaction):
+        if not interaction.response.is_done() and interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(**kw)
+            return
+    await interaction.edit_original_response(**kw)
 
 
-async def within_ack(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await a service call; if it is slow, defer first so Discord does not time out.
+async def acknowledge(interaction: discord.Interaction, *, thinking: bool = False) -> None:
+    """Answer the interaction now if nothing has yet (a click: silently; a command: "thinking"),
+    so Discord does not drop it while slow work goes on."""
+    async with responding(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=thinking)
 
-    Answering directly when it is fast keeps refusals ephemeral (a public "thinking" defer
-    would force the reply to be public)."""
+
+def ack_budget(interaction: discord.Interaction) -> float:
+    """Seconds left before the interaction must be acknowledged: ACK_SECONDS from when Discord
+    created it (its id's time), so time spent waiting in a busy event loop counts too."""
+    created = getattr(interaction, "created_at", None)
+    age = (discord.utils.utcnow() - created).total_seconds() if created else 0.0
+    return min(ACK_SECONDS, max(0.0, ACK_SECONDS - age))
+
+
+async def within_ack(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = True) -> T:
+    """Await the work; if it is slow, acknowledge first so Discord does not time out.
+
+    Answering directly when it is fast costs one request instead of two, and keeps refusals
+    ephemeral (a public "thinking" defer would force the reply to be public)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_SECONDS)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
+    done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction))
+    if not done:
+        await acknowledge(interaction, thinking=thinking)
     return await task
 
 
