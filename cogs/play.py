@@ -59,7 +59,7 @@ from .format import (
     turn_message,
 )
 from .lookup import refusal_kwargs
-from .replies import acknowledge, answer, edit_reply, fit, responding, within_ack
+from .replies import CLICK_ACK_SECONDS, acknowledge, answer, edit_reply, fit, responding, within_ack
 
 log = logging.getLogger(__name__)
 
@@ -516,8 +516,9 @@ class PlayCog(commands.Cog, name="Play"):
             await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
             return
         # The first reply (the panel, its edit, a refusal) is the click's response itself; a click
-        # still unanswered after ACK_SECONDS is acknowledged silently so Discord keeps it.
-        await within_ack(interaction, self._click(interaction, cid, chosen, several, custom_id), thinking=False)
+        # still unanswered after CLICK_ACK_SECONDS is acknowledged silently so Discord keeps it.
+        await within_ack(interaction, self._click(interaction, cid, chosen, several, custom_id), thinking=False,
+                         within=CLICK_ACK_SECONDS)
         await acknowledge(interaction)  # a click that needed no private reply
 
     async def _click(self, interaction: discord.Interaction, cid: Cid, chosen: int | None, several: list,

@@ -18,6 +18,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 ACK_SECONDS = 2.0  # Discord drops an interaction not answered within 3 s
+# A click's reply is its response only when it is ready this soon after Discord sent the click;
+# else the click is deferred, leaving the rest of the 3 s for a busy event loop to get it out.
+CLICK_ACK_SECONDS = 1.0
 
 
 MAX_CONTENT = 2000
@@ -75,21 +78,23 @@ async def acknowledge(interaction: discord.Interaction, *, thinking: bool = Fals
             await interaction.response.defer(thinking=thinking)
 
 
-def ack_budget(interaction: discord.Interaction) -> float:
-    """Seconds left before the interaction must be acknowledged: ACK_SECONDS from when Discord
-    created it (its id's time), so time spent waiting in a busy event loop counts too."""
+def ack_budget(interaction: discord.Interaction, within: float | None = None) -> float:
+    """Seconds left of `within` (default ACK_SECONDS) from when Discord created the interaction
+    (its id's time), so time spent waiting in a busy event loop counts too."""
+    within = ACK_SECONDS if within is None else within
     created = getattr(interaction, "created_at", None)
     age = (discord.utils.utcnow() - created).total_seconds() if created else 0.0
-    return min(ACK_SECONDS, max(0.0, ACK_SECONDS - age))
+    return min(within, max(0.0, within - age))
 
 
-async def within_ack(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = True) -> T:
+async def within_ack(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = True,
+                     within: float | None = None) -> T:
     """Await the work; if it is slow, acknowledge first so Discord does not time out.
 
     Answering directly when it is fast costs one request instead of two, and keeps refusals
     ephemeral (a public "thinking" defer would force the reply to be public)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction))
+    done, _ = await asyncio.wait({task}, timeout=ack_budget(interaction, within))
     if not done:
         await acknowledge(interaction, thinking=thinking)
     return await task

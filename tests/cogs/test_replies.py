@@ -56,3 +56,11 @@ def test_the_deadline_counts_from_when_discord_created_the_interaction(monkeypat
     click = Interaction(1)
     click.created_at = now - dt.timedelta(seconds=age)
     assert ack_budget(click) == pytest.approx(left)
+
+
+def test_a_click_is_answered_directly_only_within_its_shorter_budget(monkeypatch):
+    now = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
+    monkeypatch.setattr(discord.utils, "utcnow", lambda: now)
+    click = Interaction(1)
+    click.created_at = now - dt.timedelta(seconds=0.25)
+    assert ack_budget(click, replies.CLICK_ACK_SECONDS) == pytest.approx(replies.CLICK_ACK_SECONDS - 0.25)
