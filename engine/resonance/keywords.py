@@ -98,7 +98,8 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
         return _made_of(None, tuple(u.items), tuple(s.players[u.owner].active_codex))
     if u.suppressed:
         return ()  # neither printed keywords nor Items work (§2.10)
-    printing = u.card if u.kind == "animation" and not tag_active(s, u, "Silence") else None
+    silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
+    printing = u.card if u.kind == "animation" and not silenced else None
     return _made_of(printing, tuple(u.items), ())
 
 

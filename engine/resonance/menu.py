@@ -19,10 +19,8 @@ from .queries import (
     enough_fuel,
     equip_cost,
     foes,
-    fuel_cards,
     fuel_needs,
     has_pair,
-    stealth_cost,
     support_keywords,
 )
 from .state import ResState, Unit
@@ -47,8 +45,16 @@ def menu(s: ResState, seat: int) -> list[Action]:
 
 def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     """What every attacker of `seat` asks about each enemy it might attack, worked out once per
-    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`."""
-    return [(t, shielded, name(s, t), stealth_cost(s, seat, [t]), fuel_cards(s, t)) for t, shielded in foes(s, seat)]
+    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`.
+    Stealthy's cost (`stealth_cost`) and the fuel (`fuel_cards`) are asked here directly: this runs
+    on every turn step."""
+    units = s.units
+    out = []
+    for uid, shielded in foes(s, seat):
+        t = units[uid]
+        obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
+        out.append((uid, shielded, name(s, uid), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+    return out
 
 
 def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None,
