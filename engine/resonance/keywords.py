@@ -233,11 +233,11 @@ def max_hp(s: ResState, u: Unit) -> int:
     return max(1, power(s, u) + u.leader - limited)
 
 
-def item_limit(s: ResState, u: Unit, side: set[str] | None = None) -> int:
-    """`side`: the owner's `side_kws`, when the caller has them already."""
+def item_limit(s: ResState, u: Unit, side: set[str] | None = None, player_focus: int | None = None) -> int:
+    """`side`: the owner's `side_kws`, and `player_focus` its Player's `focus`, when the caller has them already."""
     if u.kind == "player":
         broad = "9.7" in side if side is not None else side_has(s, u.owner, "9.7")
-        return focus(s, u) + (1 if broad else 0)
+        return (focus(s, u) if player_focus is None else player_focus) + (1 if broad else 0)
     return 1
 
 
