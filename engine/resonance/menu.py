@@ -137,12 +137,12 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
             cost = equip_cost(s, seat, c, rules)
             if p.en >= cost:
                 items.append((c, cost))
-    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus))
+    holders = [(t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
     for c, cost in items:
-        out += _equips(seat, c, cost, holders)
+        out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
     for t in mine:
         for i in t.items:
-            out += _item_moves(seat, i, t.uid, holders)
+            out += [_move_item(seat, i, uid, who) for uid, who in holders if uid != t.uid]
     return out
 
 
@@ -152,19 +152,18 @@ def _deploy(seat: int, c: str, cost: int) -> Deploy:
     return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
+# Remembered one holder at a time: which units have room changes often, each unit's move does not.
+
 @lru_cache(maxsize=SIZE)
-def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
-    """A hand Item equipped to each unit with room, by (uid, name)."""
-    cd = K.card(c)
-    return tuple(made(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
-                 for uid, who in holders)
+def _equip(seat: int, c: str, cost: int, uid: str, who: str) -> Equip:
+    """A hand Item equipped to a unit with room (`who` is its name)."""
+    return made(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
 
 
 @lru_cache(maxsize=SIZE)
-def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
-    """An equipped Item moved from unit `on` to each other unit with room."""
-    return tuple(made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
-                 for uid, who in holders if uid != on)
+def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
+    """An equipped Item moved to another unit with room."""
+    return made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
 def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
