@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engine.core import Event, made, note
+from engine.core import Event, note
 
 from . import effects as E
 from . import keywords as K
@@ -18,7 +18,7 @@ SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 def declare(game, s: ResState, a, events: list[Event]) -> None:
     u = s.units[a.actor]
     action = a.what
-    c = made(Combat, seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
+    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
     c.innate = [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS]
     s.combat = c
     cost = game_stealth(s, c)

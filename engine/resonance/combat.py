@@ -243,8 +243,9 @@ def st_ev(game, s: ResState, c: Combat, events: list[Event]) -> None:
             c.ev += n
             c.ev_parts.append(f"Items {n}")
     if not replaced_ev(c):
+        kws = c.kws  # built on each read; no EV keyword adds keywords
         for code, fn in EV_MODS.items():
-            if code not in c.kws or f"ev:{code}" in c.params:
+            if code not in kws or f"ev:{code}" in c.params:
                 continue
             bonus = fn(s, c, events)
             if bonus is None:

@@ -16,13 +16,11 @@ from .queries import (
     can_cs,
     cost_rules,
     deploy_cost,
-    enough_fuel,
     equip_cost,
     foes,
-    fuel_cards,
+    fuel_enough,
     fuel_needs,
     has_pair,
-    stealth_cost,
     support_keywords,
 )
 from .state import ResState, Unit
@@ -34,11 +32,12 @@ def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
     pairs = has_pair(s, seat)
     mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
-    targets = None
+    targets = names = None
     for u in mine:
         if can_act(s, u):
-            targets = targets or enemies(s, seat)
-            out += unit_actions(s, u, pairs, mine, targets)
+            if names is None:
+                targets, names = enemies(s, seat), {t.uid: name(s, t.uid) for t in mine}
+            out += unit_actions(s, u, pairs, mine, targets, names)
     out += player_actions(s, seat, mine)
     out += karma_actions(s, seat, mine)
     out.append(_end_turn(seat))
@@ -47,30 +46,40 @@ def menu(s: ResState, seat: int) -> list[Action]:
 
 def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     """What every attacker of `seat` asks about each enemy it might attack, worked out once per
-    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`."""
-    return [(t, shielded, name(s, t), stealth_cost(s, seat, [t]), fuel_cards(s, t)) for t, shielded in foes(s, seat)]
+    menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`.
+    Stealthy's cost (`stealth_cost`) and the fuel (`fuel_cards`) are asked here directly: this runs
+    on every turn step."""
+    units = s.units
+    out = []
+    for uid, shielded in foes(s, seat):
+        t = units[uid]
+        obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
+        out.append((uid, shielded, name(s, uid), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+    return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit] | None = None,
-                 targets: list[tuple[str, bool, str, int, int]] | None = None) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units and `targets` their
-    `enemies`, when known."""
-    seat, who = u.owner, name(s, u.uid)
+def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
+                 targets: list[tuple[str, bool, str, int, int]], names: dict[str, str]) -> list[Action]:
+    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, `targets` their
+    `enemies` and `names` their names by uid."""
+    seat, who = u.owner, names[u.uid]
     kws = K.all_kws(s, u)  # asked about several times below
     out: list[Action] = []
     if can_attack(s, u):
         pair = pairs and can_cs(s, u, kws)
         needs = fuel_needs(s, u, kws)  # the same for every target
+        have = len(s.players[seat].hand)
+        fuel_ok = (False, fuel_enough(have, 1, needs), fuel_enough(have, 2, needs))  # by the fuel a target takes
         en = s.players[seat].en
         traveller = "1.1" in kws  # passes Guardian Precedence (attack_targets)
-        for t, shielded, target_name, cost, fuel in enemies(s, seat) if targets is None else targets:
-            if shielded and not traveller or en < cost or not enough_fuel(s, u, t, needs, fuel):
+        for t, shielded, target_name, cost, fuel in targets:
+            if shielded and not traveller or en < cost or not fuel_ok[fuel]:
                 continue
             out += _attacks(seat, u.uid, who, t, target_name, cost, pair)
     any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
-    for t in K.side_units(s, seat) if mine is None else mine:
+    for t in mine:
         if t.damage or t.uid == u.uid or any_target:
-            out.append(_support(seat, u.uid, who, t.uid, name(s, t.uid)))
+            out.append(_support(seat, u.uid, who, t.uid, names[t.uid]))
     out += _own_moves(seat, u.uid, who)
     return out
 
@@ -117,7 +126,8 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
     out: list[Action] = []
     side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
     rules = cost_rules(s, seat, side)
-    room = K.command_count(s, seat) < K.focus(s, me)
+    me_focus = K.focus(s, me)
+    room = K.command_count(s, seat) < me_focus
     items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
     for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
         if K.card(c).kind == "animation":
@@ -127,12 +137,12 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
             cost = equip_cost(s, seat, c, rules)
             if p.en >= cost:
                 items.append((c, cost))
-    holders = tuple((t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side))
+    holders = [(t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
     for c, cost in items:
-        out += _equips(seat, c, cost, holders)
+        out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
     for t in mine:
         for i in t.items:
-            out += _item_moves(seat, i, t.uid, holders)
+            out += [_move_item(seat, i, uid, who) for uid, who in holders if uid != t.uid]
     return out
 
 
@@ -142,19 +152,18 @@ def _deploy(seat: int, c: str, cost: int) -> Deploy:
     return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
+# Remembered one holder at a time: which units have room changes often, each unit's move does not.
+
 @lru_cache(maxsize=SIZE)
-def _equips(seat: int, c: str, cost: int, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
-    """A hand Item equipped to each unit with room, by (uid, name)."""
-    cd = K.card(c)
-    return tuple(made(Equip, seat=seat, item=c, target=uid, text=f"Equip {cd.name} ({cost} EN) to {who}")
-                 for uid, who in holders)
+def _equip(seat: int, c: str, cost: int, uid: str, who: str) -> Equip:
+    """A hand Item equipped to a unit with room (`who` is its name)."""
+    return made(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
 
 
 @lru_cache(maxsize=SIZE)
-def _item_moves(seat: int, item: str, on: str, holders: tuple[tuple[str, str], ...]) -> tuple[Equip, ...]:
-    """An equipped Item moved from unit `on` to each other unit with room."""
-    return tuple(made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
-                 for uid, who in holders if uid != on)
+def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
+    """An equipped Item moved to another unit with room."""
+    return made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
 def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:

@@ -44,13 +44,10 @@ def fuel_free(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
     return not FUEL_FREE.isdisjoint(K.all_kws(s, u) if kws is None else kws)
 
 
-def enough_fuel(s: ResState, u: Unit, target: str, needs: tuple[int, bool] | None = None,
-                fuel: int | None = None) -> bool:
-    """Cards to declare an Attack: 1 to fuel (2 against Obscure), +1 for Awkward, which is never optional.
-    `needs` is `fuel_needs(s, u)` and `fuel` is `fuel_cards(s, target)` when the caller has them."""
-    awkward, free = needs or fuel_needs(s, u)
-    fuel = fuel_cards(s, target) if fuel is None else fuel
-    have = len(s.players[u.owner].hand)
+def fuel_enough(have: int, fuel: int, needs: tuple[int, bool]) -> bool:
+    """Cards to declare an Attack from a hand of `have`: the `fuel` the target takes (1, 2 against
+    Obscure, see `fuel_cards`), +1 for Awkward, which is never optional; `needs` is `fuel_needs`."""
+    awkward, free = needs
     return have >= fuel + awkward or (free and have >= awkward)
 
 

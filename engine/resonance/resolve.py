@@ -177,8 +177,9 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if c.ti == 0:
             boost_tags(s, c, events)
     if c.dealt and not c.redirected:
+        kws = c.kws  # built on each read; no damage keyword adds keywords
         for code, fn in RES_ON_DAMAGE.items():
-            if code in c.kws and f"res:{code}" not in c.params:
+            if code in kws and f"res:{code}" not in c.params:
                 if fn(game, s, c, events) == "wait":
                     return
                 c.params[f"res:{code}"] = "1"
@@ -358,8 +359,9 @@ EDITABLE = sorted(set(RES_ON_DAMAGE) | set(K.STATUS_TAG) | set(K.BOOST_TAG) | {"
 
 def st_always(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if c.ti == 0:
+        kws = c.kws  # built on each read; none of these keywords adds keywords
         for code, fn in RES_ALWAYS.items():
-            if code in c.kws and f"res:always:{code}" not in c.params:
+            if code in kws and f"res:always:{code}" not in c.params:
                 if fn(s, c, events) == "wait":
                     return
                 c.params[f"res:always:{code}"] = "1"

@@ -115,7 +115,8 @@ class Resonance(Game):
         if s.asks:
             asked = s.asks[0]
             cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
-            return list(_answers(cls, seat, asked.kind, tuple(asked.options)))
+            kind = asked.kind
+            return [_answer(cls, seat, kind, o, t) for o, t in asked.options]
         return menu(s, seat)
 
 
@@ -124,12 +125,6 @@ def _turn(seat: int, player: str) -> Decision:
     """The turn's own decision, the same for a player all game."""
     return plain_decision(seat=seat, kind="turn", prompt=f"{player}: take actions or end your turn",
                           button=KINDS["turn"].button)
-
-
-@lru_cache(maxsize=1 << 14)
-def _answers(cls: type[Action], seat: int, kind: str, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
-    """The moves that answer a prompt, one per option: the same prompts come back every turn."""
-    return tuple([_answer(cls, seat, kind, o, t) for o, t in options])
 
 
 @lru_cache(maxsize=1 << 16)

@@ -6,18 +6,26 @@ unique. Player units are `P<seat>`, Echo tokens `E<n>`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
-from engine.core import Decision, GameState
+from engine.core import Decision, GameState, plain_setattr
 
 from .kinds import prompt_fields
 
 Phase = Literal["draft", "codex", "play", "over"]
 
+# The records inside the state are plain dataclasses, not pydantic models: the rules read and set
+# their fields many times a move, and a dataclass does both several times faster than a model,
+# whose attribute hooks Python cannot specialise. pydantic still validates and dumps them inside
+# the state, so saved JSON and loading are unchanged. (Not slotted, as in Psi Wars: pydantic then
+# fills each instance's fields at once when it loads or copies a state.)
 
-class Unit(BaseModel):
+
+@dataclass
+class Unit:
     uid: str
     owner: int
     kind: Literal["player", "animation", "echo"]
@@ -25,20 +33,21 @@ class Unit(BaseModel):
     damage: int = 0
     spent: bool = False  # Animations only; a Player is spent at 2 tokens
     suppressed: bool = False
-    tags: list[str] = Field(default_factory=list)  # tag names without " Tag", at most one each (A-22)
-    locked: dict[str, int] = Field(default_factory=dict)  # Lingering: tag -> turn number it unlocks after
-    items: list[str] = Field(default_factory=list)  # equipped Item card ids
+    tags: list[str] = field(default_factory=list)  # tag names without " Tag", at most one each (A-22)
+    locked: dict[str, int] = field(default_factory=dict)  # Lingering: tag -> turn number it unlocks after
+    items: list[str] = field(default_factory=list)  # equipped Item card ids
     no_ready: bool = False  # Impact lock: skips its controller's next Ready Phase
     readied_turn: int = -1  # A-23: the turn it was last readied outside the Ready Phase
     survivor_used: bool = False  # A-27
     suppressed_turn: int = -1  # the turn a Player became Suppressed (A-27 auto-recovery)
     bane: int | None = None  # A-44: chosen colour for Bane
-    eidetic: list[str] = Field(default_factory=list)  # targets already attacked with Eidetic
+    eidetic: list[str] = field(default_factory=list)  # targets already attacked with Eidetic
     leader: int = 0  # Leader: +Power until its controller's next turn (A-41)
     acrobatic: bool = False  # untargetable by attacks until its controller's next turn
 
 
-class Player(BaseModel):
+@dataclass
+class Player:
     seat: int
     name: str
     en: int = 10
@@ -46,14 +55,14 @@ class Player(BaseModel):
     karma: int = 0
     karma_turn: int = -1  # last turn Karma was gained (Font)
     tokens: int = 0  # Player Spent Tokens
-    hand: list[str] = Field(default_factory=list)
-    codex_deck: list[str] = Field(default_factory=list)
-    active_codex: list[str] = Field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    codex_deck: list[str] = field(default_factory=list)
+    active_codex: list[str] = field(default_factory=list)
     primary: int | None = None
-    secondaries: list[int] = Field(default_factory=list)
-    codex_dropped: list[str] = Field(default_factory=list)
-    immunized: list[str] = Field(default_factory=list)  # tag names chosen for Immunized (A-44)
-    modules: list[int] = Field(default_factory=list)  # drafted modules
+    secondaries: list[int] = field(default_factory=list)
+    codex_dropped: list[str] = field(default_factory=list)
+    immunized: list[str] = field(default_factory=list)  # tag names chosen for Immunized (A-44)
+    modules: list[int] = field(default_factory=list)  # drafted modules
     alive: bool = True
 
 
@@ -63,7 +72,8 @@ class Ask(Decision):
     options: list[tuple[str, str]] = Field(default_factory=list)  # (option id, label)
 
 
-class Combat(BaseModel):
+@dataclass
+class Combat:
     """An Attack, Critical Strike or Support in progress (design notes §1.4 pipeline)."""
 
     seat: int
@@ -73,18 +83,18 @@ class Combat(BaseModel):
     targets: list[str]
     stage: str = "augment"
     ti: int = 0
-    innate: list[str] = Field(default_factory=list)
-    aug: list[str] = Field(default_factory=list)  # augmented keywords counted against Focus
-    free: list[str] = Field(default_factory=list)  # Imbue, Improvisor, Augment Tag and innate choices
-    params: dict[str, str] = Field(default_factory=dict)
-    fuel: list[str] = Field(default_factory=list)
+    innate: list[str] = field(default_factory=list)
+    aug: list[str] = field(default_factory=list)  # augmented keywords counted against Focus
+    free: list[str] = field(default_factory=list)  # Imbue, Improvisor, Augment Tag and innate choices
+    params: dict[str, str] = field(default_factory=dict)
+    fuel: list[str] = field(default_factory=list)
     ev: int = 0
-    ev_parts: list[str] = Field(default_factory=list)
-    reactive: dict[str, int] = Field(default_factory=dict)
+    ev_parts: list[str] = field(default_factory=list)
+    reactive: dict[str, int] = field(default_factory=dict)
     cancelled: bool = False
     # per target, reset between targets (Multiply) and repeats (Rapid)
     rv: int = 0
-    rv_parts: list[str] = Field(default_factory=list)
+    rv_parts: list[str] = field(default_factory=list)
     rv_discarded: bool = False
     no_def_cards: bool = False
     hit: bool = False
@@ -105,6 +115,8 @@ class Combat(BaseModel):
 
 
 class ResState(GameState):
+    __setattr__ = plain_setattr  # the rules set several of its fields every move
+
     game: str = "resonance"
     phase: Phase = "draft"
     max_rounds: int = 60
