@@ -7,7 +7,7 @@ assault (A37); moving into the bay, assaults, ambushes and the once-a-turn recal
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Action, EndTurn, Event, Pass, answered, interned
 
@@ -116,27 +116,46 @@ def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte], kept: list[tupl
     out: list[Action] = []
     for uid in p.hand + [u for u, _ in kept]:
         inst = cards[uid]
-        card = defs[inst.cid]
+        cid = inst.cid
+        card = defs[cid]
         kind = card.kind
         if kind == "creature":
             out += creature_moves(p, uid, card)
             continue
         if kind != "sigil":
             cost = cost_of(card, inst.paid, False)
-            for acolyte, who, wearable, gear, mechanic in rows:
+            for acolyte, who, fit, mechanic in rows:
                 here = cost_of(card, inst.paid, mechanic) if kind == "armour" else cost
-                if here <= energy and carries(inst.cid, wearable, gear):
+                if here <= energy and fit[cid]:
                     out.append(made.equip(seat, uid, acolyte, card.name, who, here))
         if kind != "ability" and card.level // 2 > 0:
             out.append(made.sell(seat, uid, card.name, card.level // 2))
     return out
 
 
-def bench_row(s: FuturaState, a: Acolyte) -> tuple[str, str, str, tuple, bool]:
-    """What equipping any card on `a` depends on: (uid, name, highest wearable class, loadout as
-    card ids, whether it is a Mechanic)."""
+def bench_row(s: FuturaState, a: Acolyte) -> tuple[str, str, Fits, bool]:
+    """What equipping any card on `a` depends on: (uid, name, which cards its loadout takes,
+    whether it is a Mechanic)."""
     words = keywords(s, a)
-    return a.uid, aname(s, a), highest_wearable(s, a, words), gear_ids(s, a), "Mechanic" in words
+    return a.uid, aname(s, a), fits_for(highest_wearable(s, a, words), gear_ids(s, a)), "Mechanic" in words
+
+
+class Fits(dict):
+    """Card id -> can it join this loadout (`carries`), filled as cards are asked about: one table
+    per loadout, so a step looks a card up by its id instead of hashing the whole loadout again."""
+
+    def __init__(self, wearable: str, gear: tuple) -> None:
+        super().__init__()
+        self.wearable, self.gear = wearable, gear
+
+    def __missing__(self, cid: str) -> bool:
+        self[cid] = ok = carries(cid, self.wearable, self.gear)
+        return ok
+
+
+@lru_cache(maxsize=1 << 12)  # loadouts recur across turns and games
+def fits_for(wearable: str, gear: tuple) -> Fits:
+    return Fits(wearable, gear)
 
 
 def creature_moves(p: Player, uid: str, card) -> list[Action]:
