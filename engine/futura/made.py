@@ -35,6 +35,13 @@ def store(seat: int, card: str, district: str, card_name: str, where: str) -> St
 
 
 @lru_cache(maxsize=SIZE)
+def stores(seat: int, card: str, card_name: str, slots: tuple[tuple[str, str], ...]) -> tuple[Store, ...]:
+    """A hand card's moves into each free slot of `slots` (district, its name): the same
+    step after step while the hand and the stations stay as they are."""
+    return tuple(store(seat, card, did, card_name, where) for did, where in slots)
+
+
+@lru_cache(maxsize=SIZE)
 def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
     return interned(Retrieve, seat=seat, card=card, text=f"Take {card_name} back from {where}")
 

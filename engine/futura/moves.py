@@ -48,6 +48,7 @@ def aname(s: FuturaState, a: Acolyte) -> str:
     return catalog().acolytes[a.cid].name
 
 
+@cache  # keyed by district id: named in several listings every step
 def dname(did: str) -> str:
     return catalog().districts[did].name
 
@@ -171,14 +172,16 @@ def store_moves(s: FuturaState, p: Player, kept: list[tuple[str, Holding]]) -> l
     """Store a hand card in a free station slot; take a stored one back (`kept`: the stored cards)."""
     seat = p.seat
     out: list[Action] = []
-    open_slots = [(h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0]  # once: asked for every card
+    cards, defs = s.cards, catalog().cards
+    # once, as a tuple: asked for every card, and the key of each card's shared list of moves
+    open_slots = tuple((h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0)
     if open_slots:
         for uid in p.hand:
-            card = s.card(uid)
+            card = defs[cards[uid].cid]
             if card.kind != "creature":
-                out += [made.store(seat, uid, did, card.name, name) for did, name in open_slots]
+                out += made.stores(seat, uid, card.name, open_slots)
     for uid, h in kept:
-        out.append(made.retrieve(seat, uid, s.card(uid).name, dname(h.did)))
+        out.append(made.retrieve(seat, uid, defs[cards[uid].cid].name, dname(h.did)))
     return out
 
 

@@ -44,15 +44,25 @@ def effect_keyword(cid: str) -> str | None:
 def scout_moves(s: FuturaState, p: Player) -> list[Action]:
     """A Whisper Lens in hand or carried, or a district with Informant once a cycle: look into one
     enemy station."""
-    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
-    if not targets:  # nothing to look into: the sources need not be looked for (this runs every step)
-        return []
-    sources = keyword_cards(s, p.hand + [u for a in p.acolytes for u in a.items], "Informant")
+    # The sources first: most turns have none, and then no station need be looked at (this runs
+    # every step).
+    sources = keyword_cards(s, p.hand, "Informant")
+    for a in p.acolytes:
+        if a.items:
+            sources += keyword_cards(s, a.items, "Informant")
     sources += [h.did for h in p.holdings if h.station and not h.face_down and h.used_cycle != s.cycle
-                and catalog().districts[h.did].ability.keyword == "Informant"]
+                and district_keyword(h.did) == "Informant"]
+    if not sources:
+        return []
+    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
     return [interned(Scout, seat=p.seat, source=src, district=did,
                   text=f"Look into {dname(did)}'s station with {source_label(s, src)}")
             for src in sources for did in targets]
+
+
+@cache  # keyed by district id
+def district_keyword(did: str) -> str:
+    return catalog().districts[did].ability.keyword
 
 
 def source_label(s: FuturaState, src: str) -> str:
