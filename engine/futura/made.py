@@ -85,6 +85,18 @@ def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) 
                     text=f"Offer {card_name} to {whom} for {price} energy")
 
 
+def offer_prices(level: int) -> tuple[int, ...]:
+    """The prices a card of `level` may be offered for, lowest first: nothing, half, all of it."""
+    return tuple(sorted({0, level // 2, level}))
+
+
+@lru_cache(maxsize=SIZE)
+def offers(seat: int, card: str, to: int, level: int, card_name: str, whom: str) -> tuple[Offer, ...]:
+    """A hand card's offers to one player at each price its level allows, lowest first (the
+    caller keeps those the other player can pay)."""
+    return tuple(offer(seat, card, to, price, card_name, whom) for price in offer_prices(level))
+
+
 @lru_cache(maxsize=SIZE)
 def unequip(seat: int, card: str, card_name: str, who: str) -> Unequip:
     return interned(Unequip, seat=seat, card=card, text=f"Take {card_name} off {who}")

@@ -189,16 +189,19 @@ def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
     """Take gear off a benched acolyte; repair its armour (A29)."""
     seat = p.seat
     out: list[Action] = []
+    cards, defs = s.cards, catalog().cards
     for a in bench:
         who = aname(s, a)
         for uid in a.gear():
-            card = s.card(uid)
+            card = defs[cards[uid].cid]
             if card.kind != "ability":
                 out.append(made.unequip(seat, uid, card.name, who))
-        if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
-                not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
-            out.append(interned(Repair, seat=seat, acolyte=a.uid,
-                            text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+        if a.armour:
+            worn = cards[a.armour]  # the worn armour's AP first: most of it is whole, nothing to repair
+            if worn.ap < defs[worn.cid].ap and repair_cost(s, a) <= p.energy and (
+                    not worn.broken or "Mechanic" in keywords(s, a)):
+                out.append(interned(Repair, seat=seat, acolyte=a.uid,
+                                    text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
     return out
 
 
@@ -224,8 +227,9 @@ def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     out: list[Action] = []
     bay: list[Acolyte] = []
     costs: list[int] = []  # the move cost of each acolyte of `bay`
+    cards, defs = s.cards, catalog().cards
     for a in p.acolytes:
-        cost = MOVE_COST[current_class(s, a)]
+        cost = MOVE_COST[defs[cards[a.armour].cid].cls if a.armour else "Base"]  # by current_class
         if a.loc == "bench":
             if energy >= cost:
                 out.append(made.to_bay(seat, a.uid, aname(s, a), cost))
@@ -259,11 +263,12 @@ def fighters(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[tuple[Acolyt
     return pairs
 
 
-def can_ensigil(s: FuturaState, p: Player, a: Acolyte) -> bool:
-    if not p.sigils:
-        return False
-    deity = s.card(p.sigils[0]).sigil
-    return any(s.card(u).sigil == deity for u in ([a.armour] if a.armour else []) + a.sabers)
+def wears_sigil(s: FuturaState, a: Acolyte, deity: str) -> bool:
+    """Is `a`'s armour or a saber of `deity`'s sigil?"""
+    cards, defs = s.cards, catalog().cards
+    if a.armour and defs[cards[a.armour].cid].sigil == deity:
+        return True
+    return any(defs[cards[u].cid].sigil == deity for u in a.sabers)
 
 
 def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]:
@@ -277,7 +282,8 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
     ambush_cards = [u for u in p.hand if ambush_card(cards[u].cid)]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
     names = {a.uid: aname(s, a) for a in bay}
-    ensigil = {a.uid: can_ensigil(s, p, a) for a in bay}
+    deity = s.card(p.sigils[0]).sigil if p.sigils else None  # the sigil an ensigil would spend
+    ensigil = {a.uid: deity is not None and wears_sigil(s, a, deity) for a in bay}
     for prim, sup in pairs:
         who = f"{names[prim.uid]} with {names[sup.uid]}" if sup else names[prim.uid]
         support = sup.uid if sup else None

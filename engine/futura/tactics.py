@@ -232,20 +232,13 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
     out: list[Action] = []
     if not others:
         return out
+    cards, defs = s.cards, catalog().cards
     for uid in p.hand:
-        card = s.card(uid)
-        prices = offer_prices(card.level)
+        card = defs[cards[uid].cid]
         for q in others:
-            for price in prices:
-                if price <= q.energy:  # they could pay
-                    out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
+            energy = q.energy
+            out += [o for o in made.offers(p.seat, uid, q.seat, card.level, card.name, q.name) if o.price <= energy]
     return out
-
-
-@cache
-def offer_prices(level: int) -> tuple[int, ...]:
-    """The prices a card of `level` may be offered for, lowest first: nothing, half, all of it."""
-    return tuple(sorted({0, level // 2, level}))
 
 
 def do_offer(game, s: FuturaState, m: Offer, events: list[Event]) -> None:
