@@ -21,6 +21,7 @@ from engine.core import (
     finish,
     interned,
     plain_decision,
+    quiet,
 )
 from engine.core.rng import commitment
 
@@ -209,8 +210,10 @@ class Futura(Game):
     def decisions(self, s: FuturaState) -> list[Decision]:
         name = s.players[s.active].name
         if s.fight is not None:
-            return [Decision(seat=s.fight.attacker, kind="engagement", prompt=f"{name}: fight on or yield?",
-                             context=C.between_context(s))]
+            prompt = f"{name}: fight on or yield?"
+            if quiet(s):  # nobody reads the context lines: the shared prompt without them
+                return [plain_decision(seat=s.fight.attacker, kind="engagement", prompt=prompt)]
+            return [Decision(seat=s.fight.attacker, kind="engagement", prompt=prompt, context=C.between_context(s))]
         # The turn's own prompt recurs move after move: one shared instance per wording.
         return [plain_decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
 
