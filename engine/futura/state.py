@@ -84,7 +84,9 @@ class Acolyte:
     ability_cycle: int = 0  # the cycle its inherent ability was last used (A10)
 
     def gear(self) -> list[str]:
-        return ([self.armour] if self.armour else []) + self.sabers + self.items + self.abilities
+        if self.armour:
+            return [self.armour, *self.sabers, *self.items, *self.abilities]
+        return [*self.sabers, *self.items, *self.abilities]
 
 
 @dataclass(kw_only=True)
