@@ -281,13 +281,16 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
     cards = s.cards
     ambush_cards = [u for u in p.hand if ambush_card(cards[u].cid)]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
-    names = {a.uid: aname(s, a) for a in bay}
+    adefs = catalog().acolytes
     deity = s.card(p.sigils[0]).sigil if p.sigils else None  # the sigil an ensigil would spend
-    ensigil = {a.uid: deity is not None and wears_sigil(s, a, deity) for a in bay}
+    ensigil: dict[str, bool] = {}  # by primary: asked once per pair
     for prim, sup in pairs:
-        who = f"{names[prim.uid]} with {names[sup.uid]}" if sup else names[prim.uid]
+        uid = prim.uid
+        if uid not in ensigil:
+            ensigil[uid] = deity is not None and wears_sigil(s, prim, deity)
+        who = f"{adefs[prim.cid].name} with {adefs[sup.cid].name}" if sup else adefs[prim.cid].name
         support = sup.uid if sup else None
-        out += made.assaults(seat, prim.uid, support, targets, ensigil[prim.uid], who)
+        out += made.assaults(seat, uid, support, targets, ensigil[uid], who)
         if not preys:
             continue
         own = [u for u in prim.abilities if catalog().cards[cards[u].cid].effect.keyword == "Ambush"]

@@ -7,6 +7,8 @@ refusals are the section ids of data/futura/rules/sections.json.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, Field
 
 from engine.core import (
@@ -210,12 +212,11 @@ class Futura(Game):
     def decisions(self, s: FuturaState) -> list[Decision]:
         name = s.players[s.active].name
         if s.fight is not None:
-            prompt = f"{name}: fight on or yield?"
             if quiet(s):  # nobody reads the context lines: the shared prompt without them
-                return [plain_decision(seat=s.fight.attacker, kind="engagement", prompt=prompt)]
-            return [Decision(seat=s.fight.attacker, kind="engagement", prompt=prompt, context=C.between_context(s))]
-        # The turn's own prompt recurs move after move: one shared instance per wording.
-        return [plain_decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
+                return [fight_prompt(s.fight.attacker, name)]
+            return [Decision(seat=s.fight.attacker, kind="engagement", prompt=f"{name}: fight on or yield?",
+                             context=C.between_context(s))]
+        return [turn_prompt(s.active, name, s.cycle)]
 
     def legal_actions(self, s: FuturaState, seat: int) -> list[Action]:
         if s.finished or seat not in self.to_act(s):
@@ -374,6 +375,18 @@ class Futura(Game):
             names = " and ".join(s.players[w].name for w in winners)
             finish(s, events, winners, f"After {s.cycles} cycles the victory points are {scores}: {names} "
                                        + ("share the win." if len(winners) > 1 else "wins."), draw=len(winners) > 1)
+
+
+# The turn's own prompt (and, in quiet play, the engagement's) recurs move after move: one shared
+# instance per wording, looked up by what decides it.
+@lru_cache(maxsize=1 << 10)
+def turn_prompt(seat: int, name: str, cycle: int) -> Decision:
+    return plain_decision(seat=seat, kind="turn", prompt=f"{name}: your turn (cycle {cycle}).")
+
+
+@lru_cache(maxsize=1 << 10)
+def fight_prompt(seat: int, name: str) -> Decision:
+    return plain_decision(seat=seat, kind="engagement", prompt=f"{name}: fight on or yield?")
 
 
 def declare_populous(s: FuturaState) -> None:

@@ -27,6 +27,11 @@ def inherent(a: Acolyte):
     return catalog().acolytes[a.cid].ability
 
 
+@cache  # keyed by acolyte card id: asked of every acolyte on every step
+def inherent_keyword(cid: str) -> str:
+    return catalog().acolytes[cid].ability.keyword
+
+
 def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
     cards = s.cards
     return [u for u in uids if effect_keyword(cards[u].cid) == keyword]
@@ -85,7 +90,7 @@ def do_scout(game, s: FuturaState, m: Scout, events: list[Event]) -> None:
 def warp_moves(s: FuturaState, p: Player) -> list[Action]:
     """An acolyte with Warp as its inherent ability, once a cycle on its owner's turn: swap any
     acolyte of the bay with a benched one, free."""
-    users = [a for a in p.acolytes if inherent(a).keyword == "Warp" and a.ability_cycle != s.cycle]
+    users = [a for a in p.acolytes if inherent_keyword(a.cid) == "Warp" and a.ability_cycle != s.cycle]
     if not users:
         return []
     bay = [a for a in p.acolytes if a.loc == "bay" and a.attacked_turn != s.turn and a.support_turn != s.turn]
