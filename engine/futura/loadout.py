@@ -160,10 +160,19 @@ def die_of(s: FuturaState, a: Acolyte) -> str:
 def roll_spec(s: FuturaState, spec: str) -> int:
     """Roll a die spec like "d12" or "d12+d4" or "2d20" with the game's dice."""
     total = 0
-    for part in spec.split("+"):
-        count, _, sides = part.partition("d")
-        total += sum(s.rng.die(int(sides)) for _ in range(int(count or 1)))
+    for sides in dice_of(spec):
+        total += s.rng.die(sides)
     return total
+
+
+@cache  # a handful of specs, rolled every exchange
+def dice_of(spec: str) -> tuple[int, ...]:
+    """The sides of each die `spec` rolls, in the order they are rolled ("2d20+d4": 20, 20, 4)."""
+    sides: list[int] = []
+    for part in spec.split("+"):
+        count, _, n = part.partition("d")
+        sides += [int(n)] * int(count or 1)
+    return tuple(sides)
 
 
 def station_ap(s: FuturaState, st: Station) -> int:
