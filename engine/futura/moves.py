@@ -531,9 +531,7 @@ def do_yield(game, s: FuturaState, m: Yield, events: list[Event]) -> None:
 
 def do_play(game, s: FuturaState, m: Play, events: list[Event]) -> None:
     if not s.asks:  # Inspire or Sacrifice from the support, before the first exchange
-        from .tactics import do_support_card
-
-        do_support_card(s, m.seat, m.source, m.tier, m.pay, events)
+        T.do_support_card(s, m.seat, m.source, m.tier, m.pay, events)
         return
     d = answered(s)
     if d.kind == "life_support":
@@ -559,9 +557,7 @@ def do_pass(game, s: FuturaState, m: Pass, events: list[Event]) -> None:
     elif d.kind == "effect":
         after_window(s, events)
     elif d.kind == "trade":
-        from .tactics import decline_trade
-
-        decline_trade(s, events)
+        T.decline_trade(s, events)
 
 
 def do_ensigil(game, s: FuturaState, m: Ensigil, events: list[Event]) -> None:

@@ -20,6 +20,7 @@ from engine.core import (
     HiddenSlot,
     IllegalAction,
     Pass,
+    draw,
     finish,
     interned,
     plain_decision,
@@ -49,7 +50,7 @@ from .actions import (
 )
 from .cards import catalog
 from .loadout import roll_spec
-from .moves import MOVES, turn_moves
+from .moves import MOVES, claim_moves, turn_moves
 from .score import vp
 from .state import (
     STATION_AP_ADD,
@@ -182,12 +183,8 @@ class Futura(Game):
 
     def _refill(self, s: FuturaState, p: Player, events: list[Event]) -> None:
         """Rule 7: refill to 5 unequipped cards; sigils go straight to the bay (at most 5)."""
-        from engine.core import draw
-
         if len(p.hand) > HAND:  # the player chooses what goes, and draws nothing (rule 7)
-            from .tactics import offer_discard
-
-            offer_discard(s, p)
+            T.offer_discard(s, p)
             return
         drawn = []
         while len(p.hand) < HAND:
@@ -236,8 +233,6 @@ class Futura(Game):
             card = d.timeout["source"]
             return [interned(Play, seat=seat, source=card, text=f"Use {s.card(card).name}"), interned(Pass, seat=seat, text="Let it fall")]
         if d.kind in ("summon", "crystal", "trade", "discard"):
-            from . import tactics as T
-
             answers = {"summon": T.summon_answers, "crystal": T.crystal_answers, "trade": T.trade_answers,
                        "discard": T.discard_answers}
             return answers[d.kind](s, seat)
@@ -251,8 +246,6 @@ class Futura(Game):
                                     text=f"{fx.source_name(s, src)} tier {tier}" + pay_words(e, tier, how)))
             return out + [interned(Pass, seat=seat, text="Play nothing")]
         if d.kind == "claim":
-            from .moves import claim_moves
-
             return claim_moves(self, s, seat)
         return [interned(Pass, seat=seat)]
 
