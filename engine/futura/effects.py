@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from .cards import Effect, catalog
+from .loadout import roll_spec
 from .state import Acolyte, FuturaState
 
 # Keywords that can be played in the window after the dice; the rest act elsewhere (declared,
@@ -114,8 +115,6 @@ def amount(s: FuturaState, e: Effect, tier: int) -> tuple[int, int]:
     rounded down; a die with a flat base adds it (Scatter Blaster: d8 + 4)."""
     mult = e.tier_mult[tier - 1] if e.tier_mult else 1
     if e.dice:
-        from .loadout import roll_spec
-
         rolled = roll_spec(s, e.dice)
         return math.floor(rolled * mult) + (e.base_value or 0), rolled
     return math.floor((e.base_value or 0) * mult), 0

@@ -18,7 +18,9 @@ def keywords(s: FuturaState, a: Acolyte) -> set[str]:
     for uid in a.gear():
         inst = cards[uid]
         if not inst.broken:
-            words |= _passive(inst.cid)
+            more = _passive(inst.cid)
+            if more:  # most cards have no passive keyword
+                words |= more
     return words
 
 
@@ -120,8 +122,11 @@ def carries(cid: str, wearable: str | None, gear: tuple[str | None, tuple[str, .
 def gear_ids(s: FuturaState, a: Acolyte) -> tuple[str | None, tuple[str, ...], tuple[str, ...], int]:
     """`a`'s loadout as card ids: (armour, sabers, items, how many abilities)."""
     cards = s.cards
-    return (cards[a.armour].cid if a.armour else None, tuple(cards[u].cid for u in a.sabers),
-            tuple(cards[u].cid for u in a.items), len(a.abilities))
+    # Lists, not generators, into the tuples (several times cheaper for a card or two), and the
+    # shared empty tuple for an empty zone.
+    return (cards[a.armour].cid if a.armour else None,
+            tuple([cards[u].cid for u in a.sabers]) if a.sabers else (),
+            tuple([cards[u].cid for u in a.items]) if a.items else (), len(a.abilities))
 
 
 def stats(s: FuturaState, a: Acolyte) -> tuple[int, int]:
@@ -155,10 +160,19 @@ def die_of(s: FuturaState, a: Acolyte) -> str:
 def roll_spec(s: FuturaState, spec: str) -> int:
     """Roll a die spec like "d12" or "d12+d4" or "2d20" with the game's dice."""
     total = 0
-    for part in spec.split("+"):
-        count, _, sides = part.partition("d")
-        total += sum(s.rng.die(int(sides)) for _ in range(int(count or 1)))
+    for sides in dice_of(spec):
+        total += s.rng.die(sides)
     return total
+
+
+@cache  # a handful of specs, rolled every exchange
+def dice_of(spec: str) -> tuple[int, ...]:
+    """The sides of each die `spec` rolls, in the order they are rolled ("2d20+d4": 20, 20, 4)."""
+    sides: list[int] = []
+    for part in spec.split("+"):
+        count, _, n = part.partition("d")
+        sides += [int(n)] * int(count or 1)
+    return tuple(sides)
 
 
 def station_ap(s: FuturaState, st: Station) -> int:

@@ -35,6 +35,13 @@ def store(seat: int, card: str, district: str, card_name: str, where: str) -> St
 
 
 @lru_cache(maxsize=SIZE)
+def stores(seat: int, card: str, card_name: str, slots: tuple[tuple[str, str], ...]) -> tuple[Store, ...]:
+    """A hand card's moves into each free slot of `slots` (district, its name): the same
+    step after step while the hand and the stations stay as they are."""
+    return tuple(store(seat, card, did, card_name, where) for did, where in slots)
+
+
+@lru_cache(maxsize=SIZE)
 def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
     return interned(Retrieve, seat=seat, card=card, text=f"Take {card_name} back from {where}")
 
@@ -76,6 +83,18 @@ def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
     return interned(Offer, seat=seat, card=card, to=to, price=price,
                     text=f"Offer {card_name} to {whom} for {price} energy")
+
+
+def offer_prices(level: int) -> tuple[int, ...]:
+    """The prices a card of `level` may be offered for, lowest first: nothing, half, all of it."""
+    return tuple(sorted({0, level // 2, level}))
+
+
+@lru_cache(maxsize=SIZE)
+def offers(seat: int, card: str, to: int, level: int, card_name: str, whom: str) -> tuple[Offer, ...]:
+    """A hand card's offers to one player at each price its level allows, lowest first (the
+    caller keeps those the other player can pay)."""
+    return tuple(offer(seat, card, to, price, card_name, whom) for price in offer_prices(level))
 
 
 @lru_cache(maxsize=SIZE)

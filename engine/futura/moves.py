@@ -7,7 +7,7 @@ assault (A37); moving into the bay, assaults, ambushes and the once-a-turn recal
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Action, EndTurn, Event, Pass, answered, interned
 
@@ -48,6 +48,7 @@ def aname(s: FuturaState, a: Acolyte) -> str:
     return catalog().acolytes[a.cid].name
 
 
+@cache  # keyed by district id: named in several listings every step
 def dname(did: str) -> str:
     return catalog().districts[did].name
 
@@ -116,27 +117,46 @@ def equip_moves(s: FuturaState, p: Player, bench: list[Acolyte], kept: list[tupl
     out: list[Action] = []
     for uid in p.hand + [u for u, _ in kept]:
         inst = cards[uid]
-        card = defs[inst.cid]
+        cid = inst.cid
+        card = defs[cid]
         kind = card.kind
         if kind == "creature":
             out += creature_moves(p, uid, card)
             continue
         if kind != "sigil":
             cost = cost_of(card, inst.paid, False)
-            for acolyte, who, wearable, gear, mechanic in rows:
+            for acolyte, who, fit, mechanic in rows:
                 here = cost_of(card, inst.paid, mechanic) if kind == "armour" else cost
-                if here <= energy and carries(inst.cid, wearable, gear):
+                if here <= energy and fit[cid]:
                     out.append(made.equip(seat, uid, acolyte, card.name, who, here))
         if kind != "ability" and card.level // 2 > 0:
             out.append(made.sell(seat, uid, card.name, card.level // 2))
     return out
 
 
-def bench_row(s: FuturaState, a: Acolyte) -> tuple[str, str, str, tuple, bool]:
-    """What equipping any card on `a` depends on: (uid, name, highest wearable class, loadout as
-    card ids, whether it is a Mechanic)."""
+def bench_row(s: FuturaState, a: Acolyte) -> tuple[str, str, Fits, bool]:
+    """What equipping any card on `a` depends on: (uid, name, which cards its loadout takes,
+    whether it is a Mechanic)."""
     words = keywords(s, a)
-    return a.uid, aname(s, a), highest_wearable(s, a, words), gear_ids(s, a), "Mechanic" in words
+    return a.uid, aname(s, a), fits_for(highest_wearable(s, a, words), gear_ids(s, a)), "Mechanic" in words
+
+
+class Fits(dict):
+    """Card id -> can it join this loadout (`carries`), filled as cards are asked about: one table
+    per loadout, so a step looks a card up by its id instead of hashing the whole loadout again."""
+
+    def __init__(self, wearable: str, gear: tuple) -> None:
+        super().__init__()
+        self.wearable, self.gear = wearable, gear
+
+    def __missing__(self, cid: str) -> bool:
+        self[cid] = ok = carries(cid, self.wearable, self.gear)
+        return ok
+
+
+@lru_cache(maxsize=1 << 12)  # loadouts recur across turns and games
+def fits_for(wearable: str, gear: tuple) -> Fits:
+    return Fits(wearable, gear)
 
 
 def creature_moves(p: Player, uid: str, card) -> list[Action]:
@@ -152,14 +172,16 @@ def store_moves(s: FuturaState, p: Player, kept: list[tuple[str, Holding]]) -> l
     """Store a hand card in a free station slot; take a stored one back (`kept`: the stored cards)."""
     seat = p.seat
     out: list[Action] = []
-    open_slots = [(h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0]  # once: asked for every card
+    cards, defs = s.cards, catalog().cards
+    # once, as a tuple: asked for every card, and the key of each card's shared list of moves
+    open_slots = tuple((h.did, dname(h.did)) for h in p.holdings if free_slots(h) > 0)
     if open_slots:
         for uid in p.hand:
-            card = s.card(uid)
+            card = defs[cards[uid].cid]
             if card.kind != "creature":
-                out += [made.store(seat, uid, did, card.name, name) for did, name in open_slots]
+                out += made.stores(seat, uid, card.name, open_slots)
     for uid, h in kept:
-        out.append(made.retrieve(seat, uid, s.card(uid).name, dname(h.did)))
+        out.append(made.retrieve(seat, uid, defs[cards[uid].cid].name, dname(h.did)))
     return out
 
 
@@ -167,16 +189,19 @@ def gear_moves(s: FuturaState, p: Player, bench: list[Acolyte]) -> list[Action]:
     """Take gear off a benched acolyte; repair its armour (A29)."""
     seat = p.seat
     out: list[Action] = []
+    cards, defs = s.cards, catalog().cards
     for a in bench:
         who = aname(s, a)
         for uid in a.gear():
-            card = s.card(uid)
+            card = defs[cards[uid].cid]
             if card.kind != "ability":
                 out.append(made.unequip(seat, uid, card.name, who))
-        if a.armour and repair_cost(s, a) <= p.energy and s.cards[a.armour].ap < s.card(a.armour).ap and (
-                not s.cards[a.armour].broken or "Mechanic" in keywords(s, a)):
-            out.append(interned(Repair, seat=seat, acolyte=a.uid,
-                            text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
+        if a.armour:
+            worn = cards[a.armour]  # the worn armour's AP first: most of it is whole, nothing to repair
+            if worn.ap < defs[worn.cid].ap and repair_cost(s, a) <= p.energy and (
+                    not worn.broken or "Mechanic" in keywords(s, a)):
+                out.append(interned(Repair, seat=seat, acolyte=a.uid,
+                                    text=f"Repair {aname(s, a)}'s armour ({repair_cost(s, a)} energy)"))
     return out
 
 
@@ -202,8 +227,9 @@ def bay_moves(s: FuturaState, p: Player) -> list[Action]:
     out: list[Action] = []
     bay: list[Acolyte] = []
     costs: list[int] = []  # the move cost of each acolyte of `bay`
+    cards, defs = s.cards, catalog().cards
     for a in p.acolytes:
-        cost = MOVE_COST[current_class(s, a)]
+        cost = MOVE_COST[defs[cards[a.armour].cid].cls if a.armour else "Base"]  # by current_class
         if a.loc == "bench":
             if energy >= cost:
                 out.append(made.to_bay(seat, a.uid, aname(s, a), cost))
@@ -237,11 +263,12 @@ def fighters(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[tuple[Acolyt
     return pairs
 
 
-def can_ensigil(s: FuturaState, p: Player, a: Acolyte) -> bool:
-    if not p.sigils:
-        return False
-    deity = s.card(p.sigils[0]).sigil
-    return any(s.card(u).sigil == deity for u in ([a.armour] if a.armour else []) + a.sabers)
+def wears_sigil(s: FuturaState, a: Acolyte, deity: str) -> bool:
+    """Is `a`'s armour or a saber of `deity`'s sigil?"""
+    cards, defs = s.cards, catalog().cards
+    if a.armour and defs[cards[a.armour].cid].sigil == deity:
+        return True
+    return any(defs[cards[u].cid].sigil == deity for u in a.sabers)
 
 
 def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]:
@@ -254,12 +281,16 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
     cards = s.cards
     ambush_cards = [u for u in p.hand if ambush_card(cards[u].cid)]
     preys = [a for q in s.players if q.seat != seat and not q.out for a in q.acolytes if a.loc == "bay"]
-    names = {a.uid: aname(s, a) for a in bay}
-    ensigil = {a.uid: can_ensigil(s, p, a) for a in bay}
+    adefs = catalog().acolytes
+    deity = s.card(p.sigils[0]).sigil if p.sigils else None  # the sigil an ensigil would spend
+    ensigil: dict[str, bool] = {}  # by primary: asked once per pair
     for prim, sup in pairs:
-        who = f"{names[prim.uid]} with {names[sup.uid]}" if sup else names[prim.uid]
+        uid = prim.uid
+        if uid not in ensigil:
+            ensigil[uid] = deity is not None and wears_sigil(s, prim, deity)
+        who = f"{adefs[prim.cid].name} with {adefs[sup.cid].name}" if sup else adefs[prim.cid].name
         support = sup.uid if sup else None
-        out += made.assaults(seat, prim.uid, support, targets, ensigil[prim.uid], who)
+        out += made.assaults(seat, uid, support, targets, ensigil[uid], who)
         if not preys:
             continue
         own = [u for u in prim.abilities if catalog().cards[cards[u].cid].effect.keyword == "Ambush"]
@@ -500,9 +531,7 @@ def do_yield(game, s: FuturaState, m: Yield, events: list[Event]) -> None:
 
 def do_play(game, s: FuturaState, m: Play, events: list[Event]) -> None:
     if not s.asks:  # Inspire or Sacrifice from the support, before the first exchange
-        from .tactics import do_support_card
-
-        do_support_card(s, m.seat, m.source, m.tier, m.pay, events)
+        T.do_support_card(s, m.seat, m.source, m.tier, m.pay, events)
         return
     d = answered(s)
     if d.kind == "life_support":
@@ -528,9 +557,7 @@ def do_pass(game, s: FuturaState, m: Pass, events: list[Event]) -> None:
     elif d.kind == "effect":
         after_window(s, events)
     elif d.kind == "trade":
-        from .tactics import decline_trade
-
-        decline_trade(s, events)
+        T.decline_trade(s, events)
 
 
 def do_ensigil(game, s: FuturaState, m: Ensigil, events: list[Event]) -> None:

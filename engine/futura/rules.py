@@ -7,6 +7,8 @@ refusals are the section ids of data/futura/rules/sections.json.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, Field
 
 from engine.core import (
@@ -18,9 +20,11 @@ from engine.core import (
     HiddenSlot,
     IllegalAction,
     Pass,
+    draw,
     finish,
     interned,
     plain_decision,
+    quiet,
 )
 from engine.core.rng import commitment
 
@@ -46,7 +50,7 @@ from .actions import (
 )
 from .cards import catalog
 from .loadout import roll_spec
-from .moves import MOVES, turn_moves
+from .moves import MOVES, claim_moves, turn_moves
 from .score import vp
 from .state import (
     STATION_AP_ADD,
@@ -179,12 +183,8 @@ class Futura(Game):
 
     def _refill(self, s: FuturaState, p: Player, events: list[Event]) -> None:
         """Rule 7: refill to 5 unequipped cards; sigils go straight to the bay (at most 5)."""
-        from engine.core import draw
-
         if len(p.hand) > HAND:  # the player chooses what goes, and draws nothing (rule 7)
-            from .tactics import offer_discard
-
-            offer_discard(s, p)
+            T.offer_discard(s, p)
             return
         drawn = []
         while len(p.hand) < HAND:
@@ -209,10 +209,11 @@ class Futura(Game):
     def decisions(self, s: FuturaState) -> list[Decision]:
         name = s.players[s.active].name
         if s.fight is not None:
+            if quiet(s):  # nobody reads the context lines: the shared prompt without them
+                return [fight_prompt(s.fight.attacker, name)]
             return [Decision(seat=s.fight.attacker, kind="engagement", prompt=f"{name}: fight on or yield?",
                              context=C.between_context(s))]
-        # The turn's own prompt recurs move after move: one shared instance per wording.
-        return [plain_decision(seat=s.active, kind="turn", prompt=f"{name}: your turn (cycle {s.cycle}).")]
+        return [turn_prompt(s.active, name, s.cycle)]
 
     def legal_actions(self, s: FuturaState, seat: int) -> list[Action]:
         if s.finished or seat not in self.to_act(s):
@@ -232,8 +233,6 @@ class Futura(Game):
             card = d.timeout["source"]
             return [interned(Play, seat=seat, source=card, text=f"Use {s.card(card).name}"), interned(Pass, seat=seat, text="Let it fall")]
         if d.kind in ("summon", "crystal", "trade", "discard"):
-            from . import tactics as T
-
             answers = {"summon": T.summon_answers, "crystal": T.crystal_answers, "trade": T.trade_answers,
                        "discard": T.discard_answers}
             return answers[d.kind](s, seat)
@@ -247,8 +246,6 @@ class Futura(Game):
                                     text=f"{fx.source_name(s, src)} tier {tier}" + pay_words(e, tier, how)))
             return out + [interned(Pass, seat=seat, text="Play nothing")]
         if d.kind == "claim":
-            from .moves import claim_moves
-
             return claim_moves(self, s, seat)
         return [interned(Pass, seat=seat)]
 
@@ -371,6 +368,18 @@ class Futura(Game):
             names = " and ".join(s.players[w].name for w in winners)
             finish(s, events, winners, f"After {s.cycles} cycles the victory points are {scores}: {names} "
                                        + ("share the win." if len(winners) > 1 else "wins."), draw=len(winners) > 1)
+
+
+# The turn's own prompt (and, in quiet play, the engagement's) recurs move after move: one shared
+# instance per wording, looked up by what decides it.
+@lru_cache(maxsize=1 << 10)
+def turn_prompt(seat: int, name: str, cycle: int) -> Decision:
+    return plain_decision(seat=seat, kind="turn", prompt=f"{name}: your turn (cycle {cycle}).")
+
+
+@lru_cache(maxsize=1 << 10)
+def fight_prompt(seat: int, name: str) -> Decision:
+    return plain_decision(seat=seat, kind="engagement", prompt=f"{name}: fight on or yield?")
 
 
 def declare_populous(s: FuturaState) -> None:

@@ -7,11 +7,12 @@ claimed card that is later discarded goes back to its first owner's discard pile
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core import GameState
+from engine.core import GameState, plain_setattr
 
 from .cards import CLASSES, DEITIES, catalog
 
@@ -44,7 +45,15 @@ def class_index(cls: str) -> int:
 _RANK = {c: i for i, c in enumerate(CLASSES)}  # class -> its place, Base first
 
 
-class Card(BaseModel):
+# The records inside the state are plain dataclasses, not pydantic models: the rules and the
+# legal-move listings read their fields many times a step, and a BaseModel's attribute hooks keep
+# Python from specialising those reads (several times slower). Pydantic still validates them when
+# a state is loaded (they are fields of FuturaState) and dumps them to the same JSON. Keyword-only,
+# as the models were, so the fields keep the book's order whatever has a default.
+
+
+@dataclass(kw_only=True)
+class Card:
     """One physical card of a deck."""
 
     uid: str
@@ -54,19 +63,20 @@ class Card(BaseModel):
     broken: bool = False
     paid: bool = False  # its equip cost was paid once: moving it costs half (rule 9)
     revealed: bool = False  # public since its acolyte or station first fought (A36)
-    known: list[int] = Field(default_factory=list)  # seats shown it privately (Informant, a trade offer)
+    known: list[int] = field(default_factory=list)  # seats shown it privately (Informant, a trade offer)
 
 
-class Acolyte(BaseModel):
+@dataclass(kw_only=True)
+class Acolyte:
     uid: str
     cid: str
     base_ap: int
     max_class: str = "Base"
     climbed_turn: int = -1  # the turn max_class last rose (at most one step a turn, rule 10)
     armour: str | None = None
-    sabers: list[str] = Field(default_factory=list)  # first = primary saber
-    items: list[str] = Field(default_factory=list)
-    abilities: list[str] = Field(default_factory=list)
+    sabers: list[str] = field(default_factory=list)  # first = primary saber
+    items: list[str] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)
     loc: Loc = "bench"
     attacked_turn: int = -1  # rule 33: a primary attacks once a turn
     support_turn: int = -1
@@ -74,21 +84,25 @@ class Acolyte(BaseModel):
     ability_cycle: int = 0  # the cycle its inherent ability was last used (A10)
 
     def gear(self) -> list[str]:
-        return ([self.armour] if self.armour else []) + self.sabers + self.items + self.abilities
+        if self.armour:
+            return [self.armour, *self.sabers, *self.items, *self.abilities]
+        return [*self.sabers, *self.items, *self.abilities]
 
 
-class Station(BaseModel):
+@dataclass(kw_only=True)
+class Station:
     card: str  # station card id (cosmetic)
     level: int = 1
     ap: int
     dam: int
-    slots: list[str] = Field(default_factory=list)  # stored card uids (rule 13)
-    creatures: list[str] = Field(default_factory=list)  # equipped creature uids (rule 14)
+    slots: list[str] = field(default_factory=list)  # stored card uids (rule 13)
+    creatures: list[str] = field(default_factory=list)  # equipped creature uids (rule 14)
     built_cycle: int = 0
     upgraded_turn: int = -1
 
 
-class Holding(BaseModel):
+@dataclass(kw_only=True)
+class Holding:
     """A district a player controls; face down until its new owner's next turn (rule 41)."""
 
     did: str
@@ -97,24 +111,26 @@ class Holding(BaseModel):
     used_cycle: int = 0  # district ability, once per cycle (rule 31)
 
 
-class Player(BaseModel):
+@dataclass(kw_only=True)
+class Player:
     seat: int
     name: str
     deck_key: str
     energy: int = 0
-    deck: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    sigils: list[str] = Field(default_factory=list)  # the sigil bay, oldest first (rule 24)
-    acolytes: list[Acolyte] = Field(default_factory=list)
-    holdings: list[Holding] = Field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    sigils: list[str] = field(default_factory=list)  # the sigil bay, oldest first (rule 24)
+    acolytes: list[Acolyte] = field(default_factory=list)
+    holdings: list[Holding] = field(default_factory=list)
     out: bool = False
     recalled_turn: int = -1
     vouchers: int = 0  # Loot & Plunder: free upgrades (A19)
     voucher_cycle: int = 0  # vouchers won in this cycle wait for the next one
 
 
-class Claim(BaseModel):
+@dataclass(kw_only=True)
+class Claim:
     """Cards won in an engagement, waiting for their claimant's choice (rule 42a)."""
 
     seat: int
@@ -122,7 +138,8 @@ class Claim(BaseModel):
     winner: str | None = None  # the winning acolyte, who may equip them
 
 
-class Strike(BaseModel):
+@dataclass(kw_only=True)
+class Strike:
     """What one side will deal in the exchange being resolved."""
 
     hits: bool = False
@@ -133,7 +150,8 @@ class Strike(BaseModel):
     bonus_ok: bool = True  # the saber-sigil bonus still applies
 
 
-class Engagement(BaseModel):
+@dataclass(kw_only=True)
+class Engagement:
     kind: Literal["assault", "ambush"]
     attacker: int
     defender: int
@@ -146,21 +164,22 @@ class Engagement(BaseModel):
     def_ensigil_creature: str | None = None
     exchange: int = 0
     stage: Literal["open", "strikes", "between"] = "open"
-    rolls: dict[str, int] = Field(default_factory=dict)
-    att: Strike = Field(default_factory=Strike)
-    dfn: Strike = Field(default_factory=Strike)
-    layers: dict[str, int] = Field(default_factory=dict)  # temporary AP layers (Shield Wall) by acolyte uid
-    dots: list[dict] = Field(default_factory=list)  # damage over time: {"on": side, "amount", "left", "armour"}
-    stasis: list[str] = Field(default_factory=list)  # sides that lose the next exchange
-    used: list[str] = Field(default_factory=list)  # once-per-engagement sources already used
+    rolls: dict[str, int] = field(default_factory=dict)
+    att: Strike = field(default_factory=Strike)
+    dfn: Strike = field(default_factory=Strike)
+    layers: dict[str, int] = field(default_factory=dict)  # temporary AP layers (Shield Wall) by acolyte uid
+    dots: list[dict] = field(default_factory=list)  # damage over time: {"on": side, "amount", "left", "armour"}
+    stasis: list[str] = field(default_factory=list)  # sides that lose the next exchange
+    used: list[str] = field(default_factory=list)  # once-per-engagement sources already used
     droid_roll: int = 0
     guard: str | None = None  # a benched acolyte summoned to the defence: fights before the creatures
-    possessed: dict[str, int] = Field(default_factory=dict)  # unit uid -> exchanges it fights for the other side
-    backfire: dict[str, int] = Field(default_factory=dict)  # side -> damage its own possessed unit deals it
+    possessed: dict[str, int] = field(default_factory=dict)  # unit uid -> exchanges it fights for the other side
+    backfire: dict[str, int] = field(default_factory=dict)  # side -> damage its own possessed unit deals it
     inspire: int = 0  # DAM the support's Inspire adds to the primary's strikes
 
 
-class Trade(BaseModel):
+@dataclass(kw_only=True)
+class Trade:
     """A card offered from one hand to another player for energy, waiting for their answer (rule 12)."""
 
     seat: int
@@ -170,6 +189,8 @@ class Trade(BaseModel):
 
 
 class FuturaState(GameState):
+    __setattr__ = plain_setattr  # moves set several of its fields a step
+
     game: str = "futura"
     players: list[Player]
     first: int = 0
@@ -206,11 +227,8 @@ class FuturaState(GameState):
         raise KeyError(did)
 
     def new_uid(self, prefix: str) -> str:
-        # Set in the field dict directly, as core's Rng does: set-up makes some 130 uids and
-        # pydantic's assignment hook costs more than the rest of this.
         n = self.next_uid
-        self.__dict__["next_uid"] = n + 1
-        self.__pydantic_fields_set__.add("next_uid")
+        self.next_uid = n + 1
         return f"{prefix}{n}"
 
     def living(self) -> list[int]:

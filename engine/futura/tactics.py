@@ -27,6 +27,11 @@ def inherent(a: Acolyte):
     return catalog().acolytes[a.cid].ability
 
 
+@cache  # keyed by acolyte card id: asked of every acolyte on every step
+def inherent_keyword(cid: str) -> str:
+    return catalog().acolytes[cid].ability.keyword
+
+
 def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
     cards = s.cards
     return [u for u in uids if effect_keyword(cards[u].cid) == keyword]
@@ -44,15 +49,25 @@ def effect_keyword(cid: str) -> str | None:
 def scout_moves(s: FuturaState, p: Player) -> list[Action]:
     """A Whisper Lens in hand or carried, or a district with Informant once a cycle: look into one
     enemy station."""
-    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
-    if not targets:  # nothing to look into: the sources need not be looked for (this runs every step)
-        return []
-    sources = keyword_cards(s, p.hand + [u for a in p.acolytes for u in a.items], "Informant")
+    # The sources first: most turns have none, and then no station need be looked at (this runs
+    # every step).
+    sources = keyword_cards(s, p.hand, "Informant")
+    for a in p.acolytes:
+        if a.items:
+            sources += keyword_cards(s, a.items, "Informant")
     sources += [h.did for h in p.holdings if h.station and not h.face_down and h.used_cycle != s.cycle
-                and catalog().districts[h.did].ability.keyword == "Informant"]
+                and district_keyword(h.did) == "Informant"]
+    if not sources:
+        return []
+    targets = [h.did for q in s.players if q.seat != p.seat for h in q.holdings if h.station and h.station.slots]
     return [interned(Scout, seat=p.seat, source=src, district=did,
                   text=f"Look into {dname(did)}'s station with {source_label(s, src)}")
             for src in sources for did in targets]
+
+
+@cache  # keyed by district id
+def district_keyword(did: str) -> str:
+    return catalog().districts[did].ability.keyword
 
 
 def source_label(s: FuturaState, src: str) -> str:
@@ -75,7 +90,7 @@ def do_scout(game, s: FuturaState, m: Scout, events: list[Event]) -> None:
 def warp_moves(s: FuturaState, p: Player) -> list[Action]:
     """An acolyte with Warp as its inherent ability, once a cycle on its owner's turn: swap any
     acolyte of the bay with a benched one, free."""
-    users = [a for a in p.acolytes if inherent(a).keyword == "Warp" and a.ability_cycle != s.cycle]
+    users = [a for a in p.acolytes if inherent_keyword(a.cid) == "Warp" and a.ability_cycle != s.cycle]
     if not users:
         return []
     bay = [a for a in p.acolytes if a.loc == "bay" and a.attacked_turn != s.turn and a.support_turn != s.turn]
@@ -222,20 +237,13 @@ def offer_moves(s: FuturaState, p: Player) -> list[Action]:
     out: list[Action] = []
     if not others:
         return out
+    cards, defs = s.cards, catalog().cards
     for uid in p.hand:
-        card = s.card(uid)
-        prices = offer_prices(card.level)
+        card = defs[cards[uid].cid]
         for q in others:
-            for price in prices:
-                if price <= q.energy:  # they could pay
-                    out.append(made.offer(p.seat, uid, q.seat, price, card.name, q.name))
+            energy = q.energy
+            out += [o for o in made.offers(p.seat, uid, q.seat, card.level, card.name, q.name) if o.price <= energy]
     return out
-
-
-@cache
-def offer_prices(level: int) -> tuple[int, ...]:
-    """The prices a card of `level` may be offered for, lowest first: nothing, half, all of it."""
-    return tuple(sorted({0, level // 2, level}))
 
 
 def do_offer(game, s: FuturaState, m: Offer, events: list[Event]) -> None:

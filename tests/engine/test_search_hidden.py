@@ -5,6 +5,8 @@ choice the same. (Psi Wars and Gods & Clans have their own search tests.)"""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engine.core import get_game
@@ -79,7 +81,7 @@ def futura_exchange(state, seat, hidden: str, pile: int, i: int) -> None:
     piles = (foe.hand, foe.deck)
     card = piles[pile][i]
     slot = next(slot for slot in hidden_slots(state, seat) if slot.card == hidden)
-    fresh = state.cards[card].model_copy(deep=True)
+    fresh = copy.deepcopy(state.cards[card])
     slot.put(card)
     piles[pile][i] = hidden
     for field in ("ap", "broken", "paid", "revealed", "known"):
