@@ -63,6 +63,25 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
     return counts
 
 
+@cache
+def _light_index() -> dict[str, int]:
+    """Card id -> place of its light in LIGHTS, for Creation Units only."""
+    return {card_id: LIGHTS.index(light) for card_id, light in cu_kinds().items()}
+
+
+def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
+    """`ready_cus` as a plain tuple in LIGHTS order (the key of remembered payments and lists)."""
+    counts = [0, 0, 0, 0]
+    index, cards = _light_index(), state.cards
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if not c.depleted:
+            at = index.get(c.card)
+            if at is not None:
+                counts[at] += 1
+    return tuple(counts)
+
+
 def any_ready_cu(state: PsiState, seat: int) -> bool:
     """Whether `seat` has an undepleted Creation Unit (asked after every Build Phase move)."""
     light_of, cards = cu_kinds(), state.cards

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -26,7 +26,6 @@ from .actions import (
 from .board import (
     _payments,
     _tag,
-    any_payments,
     cdef,
     cost_key,
     cu_kinds,
@@ -36,7 +35,7 @@ from .board import (
     kinds,
     lab_cards,
     names,
-    ready_cus,
+    ready_lights,
     ready_units,
     tag,
 )
@@ -75,39 +74,59 @@ def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
-    ready = ready_cus(state, seat)
+    p = state.players[seat]
     if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
         cards = state.cards
-        held = tuple([cards[i].card for i in state.players[seat].hand])
-        lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-        return list(_build_list(seat, held, lights, bool(state.players[seat].deck)))
+        table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
+        out: list[Action] = []
+        for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
+            out += table[card_id]
+        out.append(table.done)
+        return out
     hand = tuple(hand_card_ids(state, seat))
-    return _build_moves(seat, hand, ready, lambda effect: power_targets(state, seat, effect))
+    return _build_moves(seat, hand, ready_lights(state, seat), lambda effect: power_targets(state, seat, effect))
 
 
-@lru_cache(maxsize=1 << 14)
-def _build_list(seat: int, held: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
-    """build_moves when no battle is on, for the card ids in hand (`held`, copies included): the
-    same few hands and lights come back turn after turn."""
-    ready = dict(zip(LIGHTS, lights, strict=True))
-    hand = tuple(dict.fromkeys(held))
-    return tuple(_build_moves(seat, hand, ready, lambda effect: _outside_targets(effect, deck)))
+class _BuildTable(dict):
+    """Card id -> the moves that build or play it from these ready lights when no battle is on,
+    made when first asked: a hand is a new mix almost every turn, its cards and lights are not."""
+
+    def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
+        super().__init__()
+        self.seat, self.lights, self.deck = seat, lights, deck
+        self.done = interned(Done, seat=seat, phase="build")
+
+    def __missing__(self, card_id: str) -> tuple[Action, ...]:
+        deck = self.deck
+        found = self[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
+                                                  lambda effect: _outside_targets(effect, deck)))
+        return found
 
 
-def _build_moves(seat: int, hand: tuple[str, ...], ready: dict[str, int],
+@lru_cache(maxsize=1 << 12)
+def _build_table(seat: int, lights: tuple[int, ...], deck: bool) -> _BuildTable:
+    return _BuildTable(seat, lights, deck)
+
+
+def _build_moves(seat: int, hand: tuple[str, ...], lights: tuple[int, ...],
                  targets: Callable[[str], list[dict]]) -> list[Action]:
     """Each build of a card in `hand` (distinct card ids) and each Power play with `targets`."""
-    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-    cards = catalog().cards
     out: list[Action] = []
     for card_id in hand:
-        card = cards[card_id]
-        if card.kind in ("battle_unit", "equipment"):
-            out += _builds(seat, card_id, cost_key(card.cost), lights)
-        elif card.kind == "power" and card.power.timing in ("build", "any"):
-            out += _plays(seat, card, ready, targets)
+        out += _card_moves(seat, card_id, lights, targets)
     out.append(interned(Done, seat=seat, phase="build"))
     return out
+
+
+def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
+                targets: Callable[[str], list[dict]]) -> Sequence[Action]:
+    """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
+    card = catalog().cards[card_id]
+    if card.kind in ("battle_unit", "equipment"):
+        return _builds(seat, card_id, cost_key(card.cost), lights)
+    if card.kind == "power" and card.power.timing in ("build", "any"):
+        return _plays(seat, card, lights, targets)
+    return ()
 
 
 @lru_cache(maxsize=1 << 14)
@@ -249,10 +268,10 @@ def window_moves(state: PsiState, seat: int) -> list[Action]:
 
 def window_plays(state: PsiState, seat: int) -> list[Action]:
     """The Battle and Any Powers `seat` can pay for and aim now (A-18)."""
-    ready = ready_cus(state, seat)
+    lights = ready_lights(state, seat)
     plays: list[Action] = []
     for card in _window_powers(state, seat):
-        plays += power_plays(state, seat, card, ready)
+        plays += power_plays(state, seat, card, lights)
     return plays
 
 
@@ -262,8 +281,7 @@ def can_play_in_window(state: PsiState, seat: int) -> bool:
     held = powers.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
     if not held:
         return False
-    ready = ready_cus(state, seat)
-    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
+    lights = ready_lights(state, seat)
     return any(_payments(cost_key(powers[c].cost), lights) and power_targets(state, seat, powers[c].power.effect)
                for c in held)
 
@@ -313,13 +331,15 @@ BY_PHASE: dict[str, Callable[[PsiState, int], list[Action]]] = {
 
 # --- Powers and abilities: who may target what -------------------------------------------
 
-def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
-    return _plays(seat, card, ready, lambda effect: power_targets(state, seat, effect))
+def power_plays(state: PsiState, seat: int, card: CardDef, lights: tuple[int, ...]) -> list[Action]:
+    return _plays(seat, card, lights, lambda effect: power_targets(state, seat, effect))
 
 
-def _plays(seat: int, card: CardDef, ready: dict[str, int], targets: Callable[[str], list[dict]]) -> list[Action]:
-    """Each way to pay for a Power times each of its targets (asked only when it can be paid)."""
-    pays = any_payments(card.cost, ready)
+def _plays(seat: int, card: CardDef, lights: tuple[int, ...],
+           targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each way to pay for a Power (ready `lights` in LIGHTS order) times each of its targets
+    (asked only when it can be paid)."""
+    pays = _payments(cost_key(card.cost), lights)
     if not pays:
         return []
     aims = targets(card.power.effect)
