@@ -116,8 +116,17 @@ def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str,
     left = [have - need for have, need in zip(ready, cost[:4], strict=True)]
     if any(v < 0 for v in left):
         return ()
-    pool = [k for k, n in zip(LIGHTS, left, strict=True) for _ in range(n)]
-    return tuple(sorted(set(combinations(pool, cost[4])))) if cost[4] <= len(pool) else ()
+    white = cost[4]
+    return _white_ways(white, tuple([min(v, white) for v in left]))
+
+
+@cache
+def _white_ways(white: int, spare: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct way to pay `white` Any lights from the `spare` lights of each kind (LIGHTS
+    order): more than `white` of one kind can never be spent, so the spares are capped at it and
+    many ready counts share one answer."""
+    pool = [k for k, n in zip(LIGHTS, spare, strict=True) for _ in range(n)]
+    return tuple(sorted(set(combinations(pool, white)))) if white <= len(pool) else ()
 
 
 def hand_card_ids(state: PsiState, seat: int) -> list[str]:
