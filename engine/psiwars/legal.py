@@ -277,13 +277,22 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    powers, cards = window_powers(), state.cards
-    held = powers.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    costs, cards = _window_costs(), state.cards
+    held = costs.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
     if not held:
         return False
     lights = ready_lights(state, seat)
-    return any(_payments(cost_key(powers[c].cost), lights) and power_targets(state, seat, powers[c].power.effect)
-               for c in held)
+    for card_id in held:
+        cost, effect = costs[card_id]
+        if _payments(cost, lights) and power_targets(state, seat, effect):
+            return True
+    return False
+
+
+@cache
+def _window_costs() -> dict[str, tuple[tuple[int, ...], str]]:
+    """Card id -> (cost as a plain tuple, effect) of each window Power: asked after most moves."""
+    return {card_id: (cost_key(card.cost), card.power.effect) for card_id, card in window_powers().items()}
 
 
 def _window_powers(state: PsiState, seat: int) -> list[CardDef]:

@@ -4,7 +4,7 @@ Section numbers are the book's, with the design notes' renumbering (A-n = notes 
 Phase 1 Creation Units, Phase 2 Build, Phase 3 Equip, Phase 4 Battle.
 
 The phase, the Power window and the battle in the state say which step the turn is at. After
-every move the steps nobody needs to decide are taken (`_auto_step`), then the game asks the
+every move the steps nobody needs to decide are taken (`auto_steps`), then the game asks the
 next answer through the core: an answer owed by the other player (a defence, a Power window, a
 Cyborg Phase) or a Power's private choice is queued with `ask`, the turn's own steps are the
 ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables at the end.
@@ -301,7 +301,8 @@ class PsiWars(Game):
         return dict(for_search.BUDGET)
 
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
-        if state.finished or seat not in self.to_act(state):
+        pending = state.pending  # (in play, the one step or prompt the game waits on)
+        if state.finished or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
             return []
         return moves_now.legal_actions(state, seat)
 
@@ -311,8 +312,11 @@ class PsiWars(Game):
 
     def after_move(self, state: PsiState, events: list[Event]) -> None:
         """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
-        while not state.finished and self._auto_step(state, events):
-            pass
+        steps = self.auto_steps
+        while not (state.finished or state.peek or state.hunting):  # (a Power's choice is a player's)
+            step = steps.get(state.phase)
+            if step is None or not step(self, state, seat_to_act(state), events):
+                break
         answered(state)  # the move answered the open prompt, if there was one
         if not state.finished:
             seat = seat_to_act(state)
@@ -700,13 +704,7 @@ class PsiWars(Game):
             self._destroy(state, [a.target], events)
 
     # --- steps nobody needs to decide (RULINGS: "Steps the bot takes for you") ----------------
-    def _auto_step(self, state: PsiState, events: list[Event]) -> bool:
-        """Take one step no player needs to decide. False when a player must choose."""
-        if state.peek or state.hunting:
-            return False
-        step = self.auto_steps.get(state.phase)
-        return step is not None and step(self, state, seat_to_act(state), events)
-
+    # Each takes one step for `seat` and says True, or says False when a player must choose.
     def _auto_window(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if moves_now.can_play_in_window(state, seat):
             return False
