@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from engine.core import Action, Pass, interned
 
@@ -43,6 +44,7 @@ from .cards import LIGHTS, CardDef, catalog
 from .state import PsiState
 
 FIRST_MENTAL = ("cyber", "psionic")
+T = TypeVar("T")
 
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
@@ -174,7 +176,7 @@ def defenders(state: PsiState, seat: int) -> list[str]:
     return ready_units(state, seat, attacking=False)
 
 
-def formations(units: list[str]) -> list[tuple[str, ...]]:
+def formations(units: list[T]) -> list[tuple[T, ...]]:
     """Every formation of one unit or a stack of two (§6.5.2.1, §6.5.3)."""
     return [(u,) for u in units] + list(combinations(units, 2))
 
@@ -189,9 +191,16 @@ def attack_moves(state: PsiState, seat: int) -> list[Action]:
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
     """Each formation of these ready units, then "done": the same few lists turn after turn (the
     card ids name the units in the labels)."""
-    card_of = dict(zip(units, card_ids, strict=True))
-    return tuple(interned(Attack, seat=seat, units=f, names=" + ".join(_tag(card_of[u], u) for u in f))
-                 for f in formations(list(units))) + (interned(Done, seat=seat, phase="attack"),)
+    return tuple(_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))) + (
+        interned(Done, seat=seat, phase="attack"),)
+
+
+@lru_cache(maxsize=1 << 14)
+def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
+    """The attack of one formation ((tag, card id) of each unit): a new mix of ready units is
+    mostly formations seen before."""
+    return interned(Attack, seat=seat, units=tuple(u for u, _ in formation),
+                    names=" + ".join(_tag(card_id, u) for u, card_id in formation))
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -208,12 +217,16 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
     labelled with its odds against that Physical attack and defense: the odds are sums of the
     numbers, so the same few blocks come back with the same labels."""
-    card_of = {u: card_id for u, card_id, _ in ready}
-    numbers = {u: n for u, _, n in ready}
-    return tuple(
-        interned(Block, seat=seat, matchup=i, units=f, names=" + ".join(_tag(card_of[u], u) for u in f)
-                 + f" ({_odds_text(*_face(attack, defense, [numbers[u] for u in f]))})")
-        for f in formations(list(card_of)))
+    return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _block(seat: int, i: int, attack: int, defense: int,
+           formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
+    """One block of `_blocks`: a new mix of ready units is mostly formations seen before."""
+    return interned(Block, seat=seat, matchup=i, units=tuple(u for u, _, _ in formation),
+                    names=" + ".join(_tag(card_id, u) for u, card_id, _ in formation)
+                    + f" ({_odds_text(*_face(attack, defense, [n for _, _, n in formation]))})")
 
 
 class Odds:
