@@ -136,7 +136,8 @@ def hand_card_ids(state: PsiState, seat: int) -> list[str]:
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
-    return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
+    cards = state.cards
+    return next(i for i in state.players[seat].hand if cards[i].card == card_id)
 
 
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:

@@ -61,18 +61,18 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
     p = state.players[seat]
-    held: tuple[str, ...] = ()
+    held: frozenset[str | None] = frozenset()
     if not p.placed_cu:
         light_of, cards = cu_kinds(), state.cards
-        found = {light_of.get(cards[i].card) for i in p.hand}
-        held = tuple(k for k in LIGHTS if k in found)
+        held = frozenset([light_of.get(cards[i].card) for i in p.hand])  # (None: not a Creation Unit)
     return list(_cu_list(seat, held))
 
 
-@lru_cache(maxsize=64)
-def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
+@lru_cache(maxsize=256)
+def _cu_list(seat: int, held: frozenset[str | None]) -> tuple[Action, ...]:
     """A placement for each light held (in the book's light order), then "done"."""
-    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in lights) + (interned(Done, seat=seat, phase="cu"),)
+    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in LIGHTS if k in held) + (
+        interned(Done, seat=seat, phase="cu"),)
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
@@ -431,11 +431,12 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     """(Cyborg, its card, the units its ability may target or None for an untargeted one) for
     each Cyborg of `seat` ready to act."""
     ready = []
-    for u in lab_cards(state, seat, "battle_unit"):
-        card, c = cdef(state, u), state.cards[u]
-        if card.unit_type != "cyborg" or c.depleted or c.trapped or u in state.battle.withdrawn:
-            continue
-        if seat == state.active and c.created_turn == state.turn:
+    cyborgs, cards, withdrawn = _cyborgs(), state.cards, state.battle.withdrawn
+    new_turn = state.turn if seat == state.active else None  # built this turn: not ready yet
+    for u in state.players[seat].lab:
+        c = cards[u]
+        card = cyborgs.get(c.card)
+        if card is None or c.depleted or c.trapped or u in withdrawn or c.created_turn == new_turn:
             continue
         ready.append((u, card))
     if not ready:
@@ -454,3 +455,10 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
             targets = lab_cards(state, state.other(seat), "battle_unit")
         out.append((u, card, targets))
     return out
+
+
+@cache
+def _cyborgs() -> dict[str, CardDef]:
+    """Card id -> card, for the Cyborgs (the Battle Units with an ability)."""
+    return {card.id: card for card in catalog().cards.values()
+            if card.kind == "battle_unit" and card.unit_type == "cyborg"}

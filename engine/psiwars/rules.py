@@ -60,7 +60,6 @@ from .board import (
     cost_key,
     cu_kinds,
     first_in_hand,
-    lab_cards,
     names,
     ready_cus,
     seat_to_act,
@@ -313,15 +312,16 @@ class PsiWars(Game):
     def after_move(self, state: PsiState, events: list[Event]) -> None:
         """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
         steps = self.auto_steps
-        while not (state.finished or state.peek or state.hunting):  # (a Power's choice is a player's)
+        while not state.finished:
+            seat = seat_to_act(state)  # (the prompt's owner below, once no step is left to take)
+            if state.peek or state.hunting:  # a Power's private choice: always a player's
+                break
             step = steps.get(state.phase)
-            if step is None or not step(self, state, seat_to_act(state), events):
+            if step is None or not step(self, state, seat, events):
                 break
         answered(state)  # the move answered the open prompt, if there was one
-        if not state.finished:
-            seat = seat_to_act(state)
-            if is_prompt(state, seat):
-                ask(state, decision(state, seat))
+        if not state.finished and is_prompt(state, seat):
+            ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
         """After setup (or a hand-made position): settle the automatic steps and publish."""
@@ -393,11 +393,12 @@ class PsiWars(Game):
 
     def _trap_escapes(self, state: PsiState, events: list[Event]) -> None:
         """End of Build Phase: each Trapped unit rolls 2d6 and escapes on 8+ (A-19)."""
-        for u in lab_cards(state, state.active, "battle_unit"):
-            if state.cards[u].trapped:
+        cards = state.cards
+        for u in [u for u in state.players[state.active].lab if cards[u].trapped]:  # (only units are)
+            if cdef(state, u).kind == "battle_unit":
                 dice = state.rng.dice(2)
                 free = sum(dice) >= TRAP_ESCAPE
-                state.cards[u].trapped = not free
+                cards[u].trapped = not free
                 events.append(log(kind="roll", data={"dice": dice}, text=(
                     f"{tag(state, u)} tries to escape its trap: rolled {dice[0]}+{dice[1]}={sum(dice)}, needs "
                     f"{TRAP_ESCAPE} - {'free!' if free else 'still trapped.'}")))
