@@ -499,13 +499,14 @@ class PsiWars(Game):
         events.append(log(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
 
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
-        if state.battle is None:
-            state.battle = Battle()
-        state.battle.matchups.append(Matchup(attack=list(a.units)))
+        battle, cards = state.battle, state.cards
+        if battle is None:
+            battle = state.battle = Battle()
+        battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
-            state.cards[u].used = True
-        events.append(log(text=f"{state.seats[a.seat]} sends formation {len(state.battle.matchups)} into battle: "
-                                 f"{names(state, a.units)}."))
+            cards[u].used = True
+        events.append(log(text=f"{state.seats[a.seat]} sends formation {len(battle.matchups)} into battle: "
+                               f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
         if not state.battle or not state.battle.matchups:
