@@ -153,6 +153,17 @@ def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
     return out
 
 
+def any_ready_unit(state: PsiState, seat: int, attacking: bool) -> bool:
+    """Whether `ready_units` has any unit, stopping at the first (asked after every declaration)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
+                and c.created_turn != turn):
+            return True
+    return False
+
+
 def can_attack(state: PsiState, iid: str) -> bool:
     c = state.cards[iid]
     return not (c.depleted or c.trapped or c.used or c.created_turn == state.turn)

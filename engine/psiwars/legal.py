@@ -149,8 +149,22 @@ def equips(state: PsiState, seat: int) -> list[Action]:
 
 
 def can_equip(state: PsiState, seat: int) -> bool:
-    gear, units = _equip_pairs(state, seat)
-    return bool(gear and units)
+    """Whether `equips` has any move: one pass that stops once loose gear and a unit to take it
+    are both found (asked after most moves of the turn's first half)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    gear = unit = False
+    for i in state.players[seat].lab:
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "equipment":
+            gear = gear or (not c.carrier and c.created_turn < turn)
+        elif kind == "battle_unit":
+            unit = unit or not (c.equipment or c.used)
+        else:
+            continue
+        if gear and unit:
+            return True
+    return False
 
 
 def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:

@@ -55,6 +55,7 @@ from .actions import (
 from .board import (
     HAND_LIMIT,
     any_ready_cu,
+    any_ready_unit,
     boost,
     cdef,
     cost_key,
@@ -726,7 +727,7 @@ class PsiWars(Game):
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.attackers(state, seat) or moves_now.can_equip(state, seat):
+        if any_ready_unit(state, seat, attacking=True) or moves_now.can_equip(state, seat):
             return False
         self._close_declaration(state, events)
         return True
@@ -738,7 +739,7 @@ class PsiWars(Game):
         return True
 
     def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.defenders(state, seat):
+        if any_ready_unit(state, seat, attacking=False):
             return False
         self._do_block(state, interned(Block, seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
         return True
