@@ -29,7 +29,8 @@ def _tag(card_id: str, iid: str) -> str:
 
 
 def names(state: PsiState, iids) -> str:
-    return " + ".join(tag(state, i) for i in iids)
+    cards = state.cards
+    return " + ".join([_tag(cards[i].card, i) for i in iids])
 
 
 @cache

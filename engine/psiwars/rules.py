@@ -362,12 +362,16 @@ class PsiWars(Game):
         for k in pay_any:
             need[k] += 1
         light_of, cards = cu_kinds(), state.cards
+        left = sum(need.values())
         for i in state.players[seat].lab:  # the lab's Creation Units, in order
             c = cards[i]
             k = light_of.get(c.card)
             if k is not None and not c.depleted and need[k] > 0:
                 c.depleted = True
                 need[k] -= 1
+                left -= 1
+                if not left:  # paid: the rest of the lab stays as it is
+                    return
 
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
         p = state.players[a.seat]
