@@ -51,17 +51,8 @@ def cu_kinds() -> dict[str, str]:
 
 
 def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
-    """Undepleted Creation Units of a lab by light (in LIGHTS order): one pass over the lab,
-    asked several times a step."""
-    counts = dict.fromkeys(LIGHTS, 0)
-    light_of, cards = cu_kinds(), state.cards
-    for i in state.players[seat].lab:
-        c = cards[i]
-        if not c.depleted:
-            light = light_of.get(c.card)
-            if light is not None:
-                counts[light] += 1
-    return counts
+    """Undepleted Creation Units of a lab by light (in LIGHTS order)."""
+    return dict(zip(LIGHTS, ready_lights(state, seat), strict=True))
 
 
 @cache
@@ -71,7 +62,8 @@ def _light_index() -> dict[str, int]:
 
 
 def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
-    """`ready_cus` as a plain tuple in LIGHTS order (the key of remembered payments and lists)."""
+    """Undepleted Creation Units of a lab by light, as a plain tuple in LIGHTS order (the key of
+    remembered payments and lists): one pass over the lab, asked several times a step."""
     counts = [0, 0, 0, 0]
     index, cards = _light_index(), state.cards
     for i in state.players[seat].lab:
