@@ -29,7 +29,8 @@ def _tag(card_id: str, iid: str) -> str:
 
 
 def names(state: PsiState, iids) -> str:
-    return " + ".join(tag(state, i) for i in iids)
+    cards = state.cards
+    return " + ".join([_tag(cards[i].card, i) for i in iids])
 
 
 @cache
@@ -50,17 +51,28 @@ def cu_kinds() -> dict[str, str]:
 
 
 def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
-    """Undepleted Creation Units of a lab by light (in LIGHTS order): one pass over the lab,
-    asked several times a step."""
-    counts = dict.fromkeys(LIGHTS, 0)
-    light_of, cards = cu_kinds(), state.cards
+    """Undepleted Creation Units of a lab by light (in LIGHTS order)."""
+    return dict(zip(LIGHTS, ready_lights(state, seat), strict=True))
+
+
+@cache
+def _light_index() -> dict[str, int]:
+    """Card id -> place of its light in LIGHTS, for Creation Units only."""
+    return {card_id: LIGHTS.index(light) for card_id, light in cu_kinds().items()}
+
+
+def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
+    """Undepleted Creation Units of a lab by light, as a plain tuple in LIGHTS order (the key of
+    remembered payments and lists): one pass over the lab, asked several times a step."""
+    counts = [0, 0, 0, 0]
+    index, cards = _light_index(), state.cards
     for i in state.players[seat].lab:
         c = cards[i]
         if not c.depleted:
-            light = light_of.get(c.card)
-            if light is not None:
-                counts[light] += 1
-    return counts
+            at = index.get(c.card)
+            if at is not None:
+                counts[at] += 1
+    return tuple(counts)
 
 
 def any_ready_cu(state: PsiState, seat: int) -> bool:
@@ -97,8 +109,17 @@ def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str,
     left = [have - need for have, need in zip(ready, cost[:4], strict=True)]
     if any(v < 0 for v in left):
         return ()
-    pool = [k for k, n in zip(LIGHTS, left, strict=True) for _ in range(n)]
-    return tuple(sorted(set(combinations(pool, cost[4])))) if cost[4] <= len(pool) else ()
+    white = cost[4]
+    return _white_ways(white, tuple([min(v, white) for v in left]))
+
+
+@cache
+def _white_ways(white: int, spare: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct way to pay `white` Any lights from the `spare` lights of each kind (LIGHTS
+    order): more than `white` of one kind can never be spent, so the spares are capped at it and
+    many ready counts share one answer."""
+    pool = [k for k, n in zip(LIGHTS, spare, strict=True) for _ in range(n)]
+    return tuple(sorted(set(combinations(pool, white)))) if white <= len(pool) else ()
 
 
 def hand_card_ids(state: PsiState, seat: int) -> list[str]:
@@ -108,7 +129,8 @@ def hand_card_ids(state: PsiState, seat: int) -> list[str]:
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
-    return next(i for i in state.players[seat].hand if state.cards[i].card == card_id)
+    cards = state.cards
+    return next(i for i in state.players[seat].hand if cards[i].card == card_id)
 
 
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
@@ -122,6 +144,17 @@ def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
                 and c.created_turn != turn):
             out.append(i)
     return out
+
+
+def any_ready_unit(state: PsiState, seat: int, attacking: bool) -> bool:
+    """Whether `ready_units` has any unit, stopping at the first (asked after every declaration)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    for i in state.players[seat].lab:
+        c = cards[i]
+        if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
+                and c.created_turn != turn):
+            return True
+    return False
 
 
 def can_attack(state: PsiState, iid: str) -> bool:

@@ -42,11 +42,16 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
     """Units still fighting: not trapped, not withdrawn by an ability, not destroyed."""
     if not units:
         return []
-    withdrawn = state.battle.withdrawn if state.battle else ()
-    cards = state.cards
+    battle, cards = state.battle, state.cards
+    withdrawn = battle.withdrawn if battle else ()
     one, other = state.players
-    first, second = one.lab, other.lab  # in a lab: not destroyed (a dozen cards each)
-    return [u for u in units if not cards[u].trapped and u not in withdrawn and (u in first or u in second)]
+    labs = (one.lab, other.lab)  # in a lab: not destroyed (a dozen cards each; its owner's looked at first)
+    out = []
+    for u in units:
+        c = cards[u]
+        if not c.trapped and u not in withdrawn and (u in labs[c.owner] or u in labs[1 - c.owner]):
+            out.append(u)
+    return out
 
 
 def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | None:

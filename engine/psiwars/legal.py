@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from engine.core import Action, Pass, interned
 
@@ -26,7 +27,6 @@ from .actions import (
 from .board import (
     _payments,
     _tag,
-    any_payments,
     cdef,
     cost_key,
     cu_kinds,
@@ -36,7 +36,7 @@ from .board import (
     kinds,
     lab_cards,
     names,
-    ready_cus,
+    ready_lights,
     ready_units,
     tag,
 )
@@ -44,6 +44,7 @@ from .cards import LIGHTS, CardDef, catalog
 from .state import PsiState
 
 FIRST_MENTAL = ("cyber", "psionic")
+T = TypeVar("T")
 
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
@@ -60,54 +61,74 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
     p = state.players[seat]
-    held: tuple[str, ...] = ()
+    held: frozenset[str | None] = frozenset()
     if not p.placed_cu:
         light_of, cards = cu_kinds(), state.cards
-        found = {light_of.get(cards[i].card) for i in p.hand}
-        held = tuple(k for k in LIGHTS if k in found)
+        held = frozenset([light_of.get(cards[i].card) for i in p.hand])  # (None: not a Creation Unit)
     return list(_cu_list(seat, held))
 
 
-@lru_cache(maxsize=64)
-def _cu_list(seat: int, lights: tuple[str, ...]) -> tuple[Action, ...]:
+@lru_cache(maxsize=256)
+def _cu_list(seat: int, held: frozenset[str | None]) -> tuple[Action, ...]:
     """A placement for each light held (in the book's light order), then "done"."""
-    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in lights) + (interned(Done, seat=seat, phase="cu"),)
+    return tuple(interned(PlaceCU, seat=seat, kind=k) for k in LIGHTS if k in held) + (
+        interned(Done, seat=seat, phase="cu"),)
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
-    ready = ready_cus(state, seat)
+    p = state.players[seat]
     if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
         cards = state.cards
-        held = tuple([cards[i].card for i in state.players[seat].hand])
-        lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-        return list(_build_list(seat, held, lights, bool(state.players[seat].deck)))
+        table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
+        out: list[Action] = []
+        for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
+            out += table[card_id]
+        out.append(table.done)
+        return out
     hand = tuple(hand_card_ids(state, seat))
-    return _build_moves(seat, hand, ready, lambda effect: power_targets(state, seat, effect))
+    return _build_moves(seat, hand, ready_lights(state, seat), lambda effect: power_targets(state, seat, effect))
 
 
-@lru_cache(maxsize=1 << 14)
-def _build_list(seat: int, held: tuple[str, ...], lights: tuple[int, ...], deck: bool) -> tuple[Action, ...]:
-    """build_moves when no battle is on, for the card ids in hand (`held`, copies included): the
-    same few hands and lights come back turn after turn."""
-    ready = dict(zip(LIGHTS, lights, strict=True))
-    hand = tuple(dict.fromkeys(held))
-    return tuple(_build_moves(seat, hand, ready, lambda effect: _outside_targets(effect, deck)))
+class _BuildTable(dict):
+    """Card id -> the moves that build or play it from these ready lights when no battle is on,
+    made when first asked: a hand is a new mix almost every turn, its cards and lights are not."""
+
+    def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
+        super().__init__()
+        self.seat, self.lights, self.deck = seat, lights, deck
+        self.done = interned(Done, seat=seat, phase="build")
+
+    def __missing__(self, card_id: str) -> tuple[Action, ...]:
+        deck = self.deck
+        found = self[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
+                                                  lambda effect: _outside_targets(effect, deck)))
+        return found
 
 
-def _build_moves(seat: int, hand: tuple[str, ...], ready: dict[str, int],
+@lru_cache(maxsize=1 << 12)
+def _build_table(seat: int, lights: tuple[int, ...], deck: bool) -> _BuildTable:
+    return _BuildTable(seat, lights, deck)
+
+
+def _build_moves(seat: int, hand: tuple[str, ...], lights: tuple[int, ...],
                  targets: Callable[[str], list[dict]]) -> list[Action]:
     """Each build of a card in `hand` (distinct card ids) and each Power play with `targets`."""
-    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-    cards = catalog().cards
     out: list[Action] = []
     for card_id in hand:
-        card = cards[card_id]
-        if card.kind in ("battle_unit", "equipment"):
-            out += _builds(seat, card_id, cost_key(card.cost), lights)
-        elif card.kind == "power" and card.power.timing in ("build", "any"):
-            out += _plays(seat, card, ready, targets)
+        out += _card_moves(seat, card_id, lights, targets)
     out.append(interned(Done, seat=seat, phase="build"))
     return out
+
+
+def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
+                targets: Callable[[str], list[dict]]) -> Sequence[Action]:
+    """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
+    card = catalog().cards[card_id]
+    if card.kind in ("battle_unit", "equipment"):
+        return _builds(seat, card_id, cost_key(card.cost), lights)
+    if card.kind == "power" and card.power.timing in ("build", "any"):
+        return _plays(seat, card, lights, targets)
+    return ()
 
 
 @lru_cache(maxsize=1 << 14)
@@ -128,8 +149,22 @@ def equips(state: PsiState, seat: int) -> list[Action]:
 
 
 def can_equip(state: PsiState, seat: int) -> bool:
-    gear, units = _equip_pairs(state, seat)
-    return bool(gear and units)
+    """Whether `equips` has any move: one pass that stops once loose gear and a unit to take it
+    are both found (asked after most moves of the turn's first half)."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    gear = unit = False
+    for i in state.players[seat].lab:
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "equipment":
+            gear = gear or (not c.carrier and c.created_turn < turn)
+        elif kind == "battle_unit":
+            unit = unit or not (c.equipment or c.used)
+        else:
+            continue
+        if gear and unit:
+            return True
+    return False
 
 
 def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
@@ -155,7 +190,7 @@ def defenders(state: PsiState, seat: int) -> list[str]:
     return ready_units(state, seat, attacking=False)
 
 
-def formations(units: list[str]) -> list[tuple[str, ...]]:
+def formations(units: list[T]) -> list[tuple[T, ...]]:
     """Every formation of one unit or a stack of two (§6.5.2.1, §6.5.3)."""
     return [(u,) for u in units] + list(combinations(units, 2))
 
@@ -170,9 +205,16 @@ def attack_moves(state: PsiState, seat: int) -> list[Action]:
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
     """Each formation of these ready units, then "done": the same few lists turn after turn (the
     card ids name the units in the labels)."""
-    card_of = dict(zip(units, card_ids, strict=True))
-    return tuple(interned(Attack, seat=seat, units=f, names=" + ".join(_tag(card_of[u], u) for u in f))
-                 for f in formations(list(units))) + (interned(Done, seat=seat, phase="attack"),)
+    return tuple(_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))) + (
+        interned(Done, seat=seat, phase="attack"),)
+
+
+@lru_cache(maxsize=1 << 14)
+def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
+    """The attack of one formation ((tag, card id) of each unit): a new mix of ready units is
+    mostly formations seen before."""
+    return interned(Attack, seat=seat, units=tuple(u for u, _ in formation),
+                    names=" + ".join(_tag(card_id, u) for u, card_id in formation))
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -189,12 +231,16 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
     labelled with its odds against that Physical attack and defense: the odds are sums of the
     numbers, so the same few blocks come back with the same labels."""
-    card_of = {u: card_id for u, card_id, _ in ready}
-    numbers = {u: n for u, _, n in ready}
-    return tuple(
-        interned(Block, seat=seat, matchup=i, units=f, names=" + ".join(_tag(card_of[u], u) for u in f)
-                 + f" ({_odds_text(*_face(attack, defense, [numbers[u] for u in f]))})")
-        for f in formations(list(card_of)))
+    return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _block(seat: int, i: int, attack: int, defense: int,
+           formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
+    """One block of `_blocks`: a new mix of ready units is mostly formations seen before."""
+    return interned(Block, seat=seat, matchup=i, units=tuple(u for u, _, _ in formation),
+                    names=" + ".join(_tag(card_id, u) for u, card_id, _ in formation)
+                    + f" ({_odds_text(*_face(attack, defense, [n for _, _, n in formation]))})")
 
 
 class Odds:
@@ -249,23 +295,31 @@ def window_moves(state: PsiState, seat: int) -> list[Action]:
 
 def window_plays(state: PsiState, seat: int) -> list[Action]:
     """The Battle and Any Powers `seat` can pay for and aim now (A-18)."""
-    ready = ready_cus(state, seat)
+    lights = ready_lights(state, seat)
     plays: list[Action] = []
     for card in _window_powers(state, seat):
-        plays += power_plays(state, seat, card, ready)
+        plays += power_plays(state, seat, card, lights)
     return plays
 
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    powers, cards = window_powers(), state.cards
-    held = powers.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    costs, cards = _window_costs(), state.cards
+    held = costs.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
     if not held:
         return False
-    ready = ready_cus(state, seat)
-    lights = (ready["ds"], ready["ng"], ready["ba"], ready["ma"])
-    return any(_payments(cost_key(powers[c].cost), lights) and power_targets(state, seat, powers[c].power.effect)
-               for c in held)
+    lights = ready_lights(state, seat)
+    for card_id in held:
+        cost, effect = costs[card_id]
+        if _payments(cost, lights) and power_targets(state, seat, effect):
+            return True
+    return False
+
+
+@cache
+def _window_costs() -> dict[str, tuple[tuple[int, ...], str]]:
+    """Card id -> (cost as a plain tuple, effect) of each window Power: asked after most moves."""
+    return {card_id: (cost_key(card.cost), card.power.effect) for card_id, card in window_powers().items()}
 
 
 def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
@@ -313,13 +367,15 @@ BY_PHASE: dict[str, Callable[[PsiState, int], list[Action]]] = {
 
 # --- Powers and abilities: who may target what -------------------------------------------
 
-def power_plays(state: PsiState, seat: int, card: CardDef, ready: dict[str, int]) -> list[Action]:
-    return _plays(seat, card, ready, lambda effect: power_targets(state, seat, effect))
+def power_plays(state: PsiState, seat: int, card: CardDef, lights: tuple[int, ...]) -> list[Action]:
+    return _plays(seat, card, lights, lambda effect: power_targets(state, seat, effect))
 
 
-def _plays(seat: int, card: CardDef, ready: dict[str, int], targets: Callable[[str], list[dict]]) -> list[Action]:
-    """Each way to pay for a Power times each of its targets (asked only when it can be paid)."""
-    pays = any_payments(card.cost, ready)
+def _plays(seat: int, card: CardDef, lights: tuple[int, ...],
+           targets: Callable[[str], list[dict]]) -> list[Action]:
+    """Each way to pay for a Power (ready `lights` in LIGHTS order) times each of its targets
+    (asked only when it can be paid)."""
+    pays = _payments(cost_key(card.cost), lights)
     if not pays:
         return []
     aims = targets(card.power.effect)
@@ -389,11 +445,12 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     """(Cyborg, its card, the units its ability may target or None for an untargeted one) for
     each Cyborg of `seat` ready to act."""
     ready = []
-    for u in lab_cards(state, seat, "battle_unit"):
-        card, c = cdef(state, u), state.cards[u]
-        if card.unit_type != "cyborg" or c.depleted or c.trapped or u in state.battle.withdrawn:
-            continue
-        if seat == state.active and c.created_turn == state.turn:
+    cyborgs, cards, withdrawn = _cyborgs(), state.cards, state.battle.withdrawn
+    new_turn = state.turn if seat == state.active else None  # built this turn: not ready yet
+    for u in state.players[seat].lab:
+        c = cards[u]
+        card = cyborgs.get(c.card)
+        if card is None or c.depleted or c.trapped or u in withdrawn or c.created_turn == new_turn:
             continue
         ready.append((u, card))
     if not ready:
@@ -412,3 +469,10 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
             targets = lab_cards(state, state.other(seat), "battle_unit")
         out.append((u, card, targets))
     return out
+
+
+@cache
+def _cyborgs() -> dict[str, CardDef]:
+    """Card id -> card, for the Cyborgs (the Battle Units with an ability)."""
+    return {card.id: card for card in catalog().cards.values()
+            if card.kind == "battle_unit" and card.unit_type == "cyborg"}

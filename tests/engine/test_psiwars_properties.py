@@ -85,7 +85,7 @@ def test_moves_that_name_hand_cards_are_secret():
 def test_the_quick_yes_no_questions_agree_with_the_move_lists():
     """The automatic steps ask whether a move exists without building the moves: at every
     position of random games the answer matches the list."""
-    from engine.psiwars import legal
+    from engine.psiwars import board, legal
 
     asked = set()
 
@@ -94,6 +94,11 @@ def test_the_quick_yes_no_questions_agree_with_the_move_lists():
             assert legal.can_play_in_window(s, seat) == bool(legal.window_plays(s, seat))
             assert legal.can_equip(s, seat) == bool(legal.equips(s, seat))
             asked.add(("window", bool(legal.window_plays(s, seat))))
+            asked.add(("equip", bool(legal.equips(s, seat))))
+            for attacking in (True, False):
+                units = board.ready_units(s, seat, attacking)
+                assert board.any_ready_unit(s, seat, attacking) == bool(units)
+                asked.add(("units", bool(units)))
             if s.battle is not None:
                 assert legal.can_use_ability(s, seat) == bool(legal.ability_uses(s, seat))
                 asked.add(("cyborg", bool(legal.ability_uses(s, seat))))
@@ -101,4 +106,4 @@ def test_the_quick_yes_no_questions_agree_with_the_move_lists():
     for n in range(20):
         s = GAME.setup({}, ["Ann", "Bob"], f"ask-{n}")
         play_randomly(GAME, s, f"ask-{n}", after=agree)
-    assert asked == {("window", True), ("window", False), ("cyborg", True), ("cyborg", False)}
+    assert asked == {(kind, answer) for kind in ("window", "cyborg", "equip", "units") for answer in (True, False)}
