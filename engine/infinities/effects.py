@@ -56,9 +56,10 @@ def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
     for t in scope_seats(s, run, st):
         if st.same_leader and run.memory.get("leader", t) != t:
             continue
+        shield = M.power_shield(s, t) if st.attack else 0
         for u in s.players[t].group:
             c = card(u)
-            if cap is not None and c.defense > cap or st.attack and M.immune_to_power(s, t, u):
+            if cap is not None and c.defense > cap or c.defense <= shield:
                 continue
             yield f"unit:{u}", f"{c.name} (defense {c.defense}) of {seat_name(s, t)}"
 
@@ -196,8 +197,13 @@ def usable(s: InfState, run: Run) -> bool:
 
 def can_open(s: InfState, run: Run, first: Step) -> bool:
     """Whether an effect starting with `first` has a valid target, for `run`'s owner (rule 35)."""
-    found = _choices(s, run, first)
-    return found is None or next(iter(found), None) is not None
+    return any_target(s, run, first) is not False
+
+
+def any_target(s: InfState, run: Run, st: Step) -> bool | None:
+    """Whether this step has a target (None: it needs none), found without listing them all."""
+    found = _choices(s, run, st)
+    return None if found is None else next(iter(found), None) is not None
 
 
 @cache

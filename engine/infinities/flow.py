@@ -275,7 +275,12 @@ def last_standing(s: InfState, events: list[Event]) -> bool:
 def check_target(s: InfState, events: list[Event]) -> bool:
     """Reaching the point target wins at once; an exact tie at the top goes to the tie procedure (I18)."""
     target = s.target
-    if target is None or s.finished or all(p.score < target for p in s.players):
+    if target is None or s.finished:
+        return False
+    for p in s.players:
+        if p.score >= target:
+            break
+    else:
         return False  # nobody near the target: the usual case after every move
     scores = standings(s)
     best = max(scores.values(), default=0)

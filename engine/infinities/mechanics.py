@@ -278,7 +278,33 @@ def effects(s: InfState, seat: int):
 
 
 def immune_to_power(s: InfState, owner: int, unit: str) -> bool:
-    return any(e.kind == "immune_power" and card(unit).defense <= e.max_defense for e in effects(s, owner))
+    return defense(unit) <= power_shield(s, owner)
+
+
+def power_shield(s: InfState, owner: int) -> int:
+    """The highest defense `owner`'s Immune effects guard from Power attacks (0: none): their units
+    at or below it cannot be attacked."""
+    p = s.players[owner]
+    shield = 0
+    for u in p.group:
+        shield = max(shield, _shields(u)[0])
+    for c in p.timeline:
+        shield = max(shield, _shields(c)[1])
+    return shield
+
+
+@cache
+def _shields(c: str) -> tuple[int, int]:
+    """The defense card `c` guards from Power attacks while in a group (passive) and while in a
+    timeline (prepared); 0 for none."""
+    cd = card(c)
+    return tuple(max((e.max_defense for e in found if e.kind == "immune_power"), default=0)
+                 for found in (cd.passive, cd.prepared))
+
+
+@cache
+def defense(unit: str) -> int:
+    return card(unit).defense
 
 
 def timeline_immune(s: InfState, owner: int, c: str) -> bool:
