@@ -8,7 +8,7 @@ from engine.core import Decision, Event, ask, finish, note
 from . import effects as E
 from . import mechanics as M
 from .cards import FACES, card, catalog
-from .state import InfState, Run
+from .state import InfState, Run, kind_of
 
 ROLL = FACES  # an action die's six faces (I5)
 
@@ -218,7 +218,8 @@ def close_round(s: InfState, events: list[Event]) -> None:
 
 def rift_event(s: InfState, events: list[Event]) -> None:
     face = ROLL[s.rng.below(6)]
-    flips = [k for k, p in s.board.items() if p.tile != catalog().rift.id and p.side().type == face]
+    rift = catalog().rift.id
+    flips = [k for k, p in s.board.items() if p.tile != rift and kind_of(p.tile, p.up) == face]
     events.append(note(kind="roll", text=f"The Rift rolls {face.capitalize()}: {len(flips)} tile(s) flip."))
     for k in flips:
         E.flip(s, k, events)

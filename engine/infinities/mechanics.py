@@ -4,13 +4,13 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 from __future__ import annotations
 
 import threading
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Event, note
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, kind_of, open_between, ring
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 
@@ -19,7 +19,7 @@ def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
     n = 1
     for p in s.board.values():
-        if p.control == seat and side_of(p.tile, p.up).type == attr:
+        if p.control == seat and kind_of(p.tile, p.up) == attr:
             n += 1
     return min(4, n)
 
@@ -29,7 +29,7 @@ def levels(s: InfState, seat: int) -> dict[str, int]:
     n = dict.fromkeys(ATTRIBUTES, 1)
     for p in s.board.values():
         if p.control == seat:
-            kind = side_of(p.tile, p.up).type
+            kind = kind_of(p.tile, p.up)
             if kind in n:
                 n[kind] += 1
     return {a: min(4, v) for a, v in n.items()}
@@ -48,7 +48,7 @@ def reach_limit(s: InfState, seat: int) -> int:
 
 
 def controlled(s: InfState, seat: int, tile_type: str | None = None) -> list[str]:
-    return [k for k, p in s.board.items() if p.control == seat and (tile_type is None or p.side().type == tile_type)]
+    return [k for k, p in s.board.items() if p.control == seat and (tile_type is None or kind_of(p.tile, p.up) == tile_type)]
 
 
 def hand_limit(s: InfState, seat: int) -> int:
@@ -58,13 +58,21 @@ def hand_limit(s: InfState, seat: int) -> int:
 def ignores_walls(s: InfState, seat: int) -> bool:
     """Inside a Power tile, or at Power level 4, reach and movement pass walls (rules 18, 24)."""
     pos = s.players[seat].pos  # the tile first: it is one look-up, the level a pass over the board
-    return (pos is not None and s.board[pos].side().type == "power") or level(s, seat, "power") >= 4
+    if pos is not None:
+        here = s.board[pos]
+        if kind_of(here.tile, here.up) == "power":
+            return True
+    return level(s, seat, "power") >= 4
 
 
 def can_warp(s: InfState, seat: int) -> bool:
     """Leaving a Fortitude tile, or at Fortitude level 4, a leader may warp instead (rules 18, 24)."""
     pos = s.players[seat].pos
-    return (pos is not None and s.board[pos].side().type == "fortitude") or level(s, seat, "fortitude") >= 4
+    if pos is not None:
+        here = s.board[pos]
+        if kind_of(here.tile, here.up) == "fortitude":
+            return True
+    return level(s, seat, "fortitude") >= 4
 
 
 # --- the map ------------------------------------------------------------------------------------
@@ -126,7 +134,8 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
         return frozenset()
     board = s.board
     power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
-    free = power >= 4 or board[start].side().type == "power"
+    here = board[start]
+    free = power >= 4 or kind_of(here.tile, here.up) == "power"
     # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
     layout = tuple((k, p.tile, p.rot) for k, p in board.items())
     key = (layout, start, 4 if power >= 3 else 3, free)
@@ -136,6 +145,12 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
             _paths.clear()
         found = _paths[key] = _walk(s, start, key[2], free)
     return found
+
+
+@lru_cache(maxsize=1024)  # reach sets are shared per map layout (see _reach): the same few recur
+def ordered(area: frozenset[str]) -> tuple[str, ...]:
+    """The tiles of `area` in key order, as targets are listed."""
+    return tuple(sorted(area))
 
 
 _paths: dict[tuple, frozenset[str]] = {}  # (layout, start, steps, walls ignored) -> tiles in reach

@@ -11,7 +11,7 @@ from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour, open_between, ring
+from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, ring
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:
@@ -298,7 +298,7 @@ def _motion_options(s: InfState, seat: int):
             yield from _discoveries(seat, d, tuple(worlds))
     if not mo.forced and M.can_warp(s, mo.mover):
         for k, pl in board.items():
-            if k not in occupied and pl.side().type in ("boost", "star"):
+            if k not in occupied and kind_of(pl.tile, pl.up) in ("boost", "star"):
                 yield interned(Warp, seat=seat, to=k)
                 if may_control and pl.control is None:
                     yield interned(Warp, seat=seat, to=k, control=True)

@@ -180,11 +180,10 @@ def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
                  for d in free for rot in range(6) if (d + 3 - rot) % 6 not in tile.walls for control in (False, True))
 
 
-@lru_cache(maxsize=4096)  # hands vary: bounded
-def _end_choices(seat: int, verb: str, cards: tuple[str, ...]) -> tuple:
-    """End phase: Pass, or prepare / keep one of these cards."""
-    return (MV.passing(seat),) + tuple(
-        interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}") for c in cards)
+@cache  # per card, not per hand: hands seldom recur, the cards in them do
+def _end_choice(seat: int, verb: str, c: str) -> Choose:
+    """End phase: prepare / keep card `c`."""
+    return interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
 
 
 class Infinities(Game):
@@ -360,7 +359,7 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return list(_end_choices(seat, verb, tuple(dict.fromkeys(cards))))
+        return [MV.passing(seat), *[_end_choice(seat, verb, c) for c in dict.fromkeys(cards)]]
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
