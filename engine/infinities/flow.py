@@ -164,7 +164,7 @@ def begin_end(s: InfState, events: list[Event]) -> None:
 
 
 def keep_count(s: InfState, seat: int) -> int:
-    return len(M.controlled(s, seat, "boost"))
+    return M.count_controlled(s, seat, "boost")
 
 
 def skip_empty_end_steps(s: InfState, events: list[Event]) -> None:
@@ -193,7 +193,7 @@ def finish_hand(s: InfState, seat: int, events: list[Event]) -> None:
             p.hand.remove(c)
             M.discard(s, c)
     p.kept = []
-    M.draw(s, seat, 3 + len(M.controlled(s, seat, "star")) - len(p.hand), events)
+    M.draw(s, seat, M.hand_limit(s, seat) - len(p.hand), events)
     s.idx += 1
     s.end_step = "prepare"
     if s.idx < len(s.order):
@@ -241,14 +241,20 @@ def score_round(s: InfState, events: list[Event]) -> None:
 def round_amount(s: InfState, seat: int, o, x_table: dict[int, int], top: list[int]) -> int:
     """Points of a once-a-round objective: the X table, the round number (R), or its printed amount."""
     p = s.players[seat]
-    if o.event == "distinct_types":
-        return x_table.get(len({s.board[k].side().type for k in M.controlled(s, seat)}), 0)
-    if o.event == "most_active":
+    event = o.event
+    if event == "distinct_types":
+        return x_table.get(len({kind_of(t.tile, t.up) for t in s.board.values() if t.control == seat}), 0)
+    if event == "most_active":
         return s.round if top == [seat] else 0
-    met = {"full_group": lambda: len(p.group) >= 3,
-           "boost_tiles2": lambda: len(M.controlled(s, seat, "boost")) >= 2,
-           "end_on_influence4": lambda: p.pos is not None and s.board[p.pos].side().influence >= 4}
-    return o.amount if met[o.event]() else 0
+    if event == "full_group":
+        met = len(p.group) >= 3
+    elif event == "boost_tiles2":
+        met = M.count_controlled(s, seat, "boost") >= 2
+    elif event == "end_on_influence4":
+        met = p.pos is not None and s.board[p.pos].side().influence >= 4
+    else:
+        raise KeyError(event)  # an objective this table does not know
+    return o.amount if met else 0
 
 
 # --- the end of the game (rule 39) -------------------------------------------------------------------

@@ -17,11 +17,16 @@ from .state import RIFT_AT, TRACK_MAX, InfState, direction, kind_of, open_betwee
 
 def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
-    n = 1
+    return min(4, 1 + count_controlled(s, seat, attr))
+
+
+def count_controlled(s: InfState, seat: int, tile_type: str) -> int:
+    """How many tiles of this type `seat` controls (levels, the hand limit, End-phase keeps)."""
+    n = 0
     for p in s.board.values():
-        if p.control == seat and kind_of(p.tile, p.up) == attr:
+        if p.control == seat and kind_of(p.tile, p.up) == tile_type:
             n += 1
-    return min(4, n)
+    return n
 
 
 def levels(s: InfState, seat: int) -> dict[str, int]:
@@ -52,7 +57,7 @@ def controlled(s: InfState, seat: int, tile_type: str | None = None) -> list[str
 
 
 def hand_limit(s: InfState, seat: int) -> int:
-    return 3 + len(controlled(s, seat, "star"))
+    return 3 + count_controlled(s, seat, "star")
 
 
 def ignores_walls(s: InfState, seat: int) -> bool:
