@@ -68,15 +68,21 @@ def roll(s: InfState, events: list[Event]) -> None:
     seat = current(s)
     s.active = seat
     p = s.players[seat]
-    p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
+    p.rolled = action_roll(s)
     events.append(note(kind="roll", text=f"{p.name} rolls {', '.join(f.capitalize() for f in p.rolled)}."))
+
+
+def action_roll(s: InfState) -> list[str]:
+    """Three action dice (the state's dice read once, not through the model per die)."""
+    below = s.rng.below
+    return [ROLL[below(6)], ROLL[below(6)], ROLL[below(6)]]
 
 
 def lock_roll(s: InfState, again: bool, events: list[Event]) -> None:
     seat = current(s)
     p = s.players[seat]
     if again:
-        p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
+        p.rolled = action_roll(s)
         events.append(note(kind="roll", text=f"{p.name} rerolls: {', '.join(f.capitalize() for f in p.rolled)}."))
     p.dice += p.rolled
     p.rolled = []

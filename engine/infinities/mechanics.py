@@ -142,7 +142,7 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
     here = board[start]
     free = power >= 4 or kind_of(here.tile, here.up) == "power"
     # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
-    layout = tuple((k, p.tile, p.rot) for k, p in board.items())
+    layout = tuple([(k, p.tile, p.rot) for k, p in board.items()])
     key = (layout, start, 4 if power >= 3 else 3, free)
     found = _paths.get(key)
     if found is None:
