@@ -16,7 +16,8 @@ sent -> the turn message (with its board image when images/ renders one) posted 
 edited in place (a turn is one message, edited while the same player keeps acting).
 The members act in rounds: each waits until the bot has settled before clicking again.
 Throughput: clicks answered per second and moves saved per second (the AI's included) over the
-timed part; first, the machine's physical limit for boards: cores / the time one board takes.
+timed part; per click, the CPU time of this process and the REST calls the bot made (a count the
+machine's load does not change); first, the machine's physical limit for boards: cores / the time one board takes.
 
 python -m bench.latency [--games 1,10,50] [--moves 12] [--text-only] [--think 3] [--processes 2]
 
@@ -137,9 +138,9 @@ class TimedFake(FakeDiscord):
 
 class ClusterFake(TimedFake):
     """The bot runs in other processes, so settle() cannot wait for its handler tasks. A click
-    counts as handled once the bot has answered it, sent something more with its token (Arbiter
-    answers every click with a follow-up or an edit after its deferral), and then made no call
-    with that token for QUIET seconds. Only the members' pace depends on this, not the figures
+    counts as handled once the bot has answered it, with the reply itself (a panel, its edit) or
+    with a deferral and then something more with its token, and then made no call with that token
+    for QUIET seconds. Only the members' pace depends on this, not the figures
     (sent -> answered, sent -> posted)."""
 
     QUIET = 0.3
@@ -231,7 +232,7 @@ async def bare_bot(fake: TimedFake, games: int, clicks: int, think: float = 0.0)
     async with bot_session(fake, BareBot(fake.guild_id), strict=False):
         players = [(fake.add_member(f"bare{i}"), fake.add_channel(f"bare-{i}")) for i in range(games)]
         pings = await asyncio.gather(*(fake.slash(m, "ping", channel=c) for m, c in players))
-        since, cpu = time.perf_counter(), time.process_time()
+        since, cpu, calls = time.perf_counter(), time.process_time(), len(fake.calls)
 
         async def click(member, message):
             pause = pauses(think, member.name)
@@ -241,13 +242,15 @@ async def bare_bot(fake: TimedFake, games: int, clicks: int, think: float = 0.0)
 
         await asyncio.gather(*(click(m, p.message) for (m, _), p in zip(players, pings, strict=True)))
         found = fake.latencies(since)
-        return {**found, "cpu_ms_per_click": _per_click(time.process_time() - cpu, found)}
+        return {**found, "cpu_ms_per_click": _per_click(time.process_time() - cpu, found),
+                "rest_calls_per_click": _per_click(len(fake.calls) - calls, found, scale=1)}
 
 
-def _per_click(cpu: float, found: dict) -> float | None:
-    """CPU milliseconds of this process (the bot, the fake Discord and the members together) per
-    click answered: less skewed by other work on the machine than the wall-clock figures."""
-    return round(cpu * 1000 / len(found["ack"]), 2) if found["ack"] else None
+def _per_click(amount: float, found: dict, *, scale: int = 1000) -> float | None:
+    """`amount` per click answered. For CPU seconds of this process (the bot, the fake Discord
+    and the members together) in milliseconds: less skewed by other work on the machine than
+    the wall-clock figures. For REST calls the bot made to Discord: the count no load changes."""
+    return round(amount * scale / len(found["ack"]), 2) if found["ack"] else None
 
 
 # --- Arbiter ----------------------------------------------------------------------------------------
@@ -277,6 +280,7 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
             ids = list(await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40")
                                               for m, c in players)))
             since, since_wall, cpu = time.perf_counter(), time.time(), time.process_time()
+            calls = len(fake.calls)
 
             async def play(member, channel):
                 policy, made, pause = Policy(), 0, pauses(think, channel.name)
@@ -296,7 +300,9 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
             await asyncio.gather(*(play(m, c) for m, c in players))
             elapsed, cpu = time.perf_counter() - since, time.process_time() - cpu
             found = fake.latencies(since)
-            extra = {"cpu_ms_per_click": _per_click(cpu, found),"bot_errors": len(fake.bot_errors), "failed_interactions": errors,
+            extra = {"cpu_ms_per_click": _per_click(cpu, found),
+                     "rest_calls_per_click": _per_click(len(fake.calls) - calls, found, scale=1),
+                     "bot_errors": len(fake.bot_errors), "failed_interactions": errors,
                      "service_bugs": len(service.bugs),
                      # every click, the AI's answers included, is one saved move or more
                      "clicks_per_s": round(len(found["ack"]) / elapsed, 1),
@@ -319,7 +325,8 @@ async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False, thi
         "bench": "latency", "games": games, "moves_per_game": moves, "think_s": think,
         "board_image": False if text_only or not renders_images() else (all(with_file) if with_file else None),
         "baseline": {"http_rtt_ms": pct(rtt), "bare_bot_ack_ms": pct(bare["ack"]),
-                     "bare_bot_post_ms": pct(bare["post"]), "bare_bot_cpu_ms_per_click": bare["cpu_ms_per_click"]},
+                     "bare_bot_post_ms": pct(bare["post"]), "bare_bot_cpu_ms_per_click": bare["cpu_ms_per_click"],
+                     "bare_bot_rest_calls_per_click": bare["rest_calls_per_click"]},
         "arbiter": {"ack_ms": pct(arb["ack"]), "board_ms": pct(arb["post"])},
         "ratio_p50": {"ack": _ratio(arb["ack"], bare["ack"]), "board": _ratio(arb["post"], bare["post"])},
         **({} if think else {"burst_floor_ms": _floor(games, pct(bare["post"]), limit if boards else None)}),

@@ -59,7 +59,7 @@ from .format import (
     turn_message,
 )
 from .lookup import refusal_kwargs
-from .replies import answer, edit_reply, fit
+from .replies import CLICK_ACK_SECONDS, acknowledge, answer, edit_reply, fit, responding, within_ack
 
 log = logging.getLogger(__name__)
 
@@ -320,9 +320,13 @@ class PlayCog(commands.Cog, name="Play"):
         self._panels[(game_id, str(interaction.user.id))] = (interaction, message_id, time.monotonic())
 
     async def _send_panel(self, interaction: discord.Interaction, game_id: int, **kw: Any) -> None:
-        """Send a private panel as a followup and remember it."""
-        if not interaction.response.is_done():
-            return await answer(interaction, ephemeral=True, **kw)
+        """Send a private panel and remember it: as the click's response when nothing answered it
+        yet (one request), else as a followup."""
+        async with responding(interaction):
+            if not interaction.response.is_done():
+                await interaction.response.send_message(ephemeral=True, **fit(**kw))
+                self._saw_panel(interaction, game_id)  # the response is the interaction's own message
+                return
         msg = await interaction.followup.send(ephemeral=True, wait=True, **fit(**kw))
         if msg is not None:
             self._saw_panel(interaction, game_id, msg.id)
@@ -511,7 +515,15 @@ class PlayCog(commands.Cog, name="Play"):
                 cid.kind == "many" and (not several or None in several)):
             await answer(interaction, NOT_OURS, ephemeral=True)  # every click gets an answer
             return
-        await interaction.response.defer()  # ack within 3 s; all replies are followups/edits
+        # The first reply (the panel, its edit, a refusal) is the click's response itself; a click
+        # still unanswered after CLICK_ACK_SECONDS is acknowledged silently so Discord keeps it.
+        await within_ack(interaction, self._click(interaction, cid, chosen, several, custom_id), thinking=False,
+                         within=CLICK_ACK_SECONDS)
+        await acknowledge(interaction)  # a click that needed no private reply
+
+    async def _click(self, interaction: discord.Interaction, cid: Cid, chosen: int | None, several: list,
+                     custom_id: str) -> None:
+        """Carry out a click; every failure becomes a private sentence, never an exception."""
         try:
             try:
                 if cid.kind == "many":
@@ -661,6 +673,7 @@ class PlayCog(commands.Cog, name="Play"):
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
+        await acknowledge(interaction)  # the click is answered before the turn message is drawn
         await self.announce(interaction, await self.service.get(cid.game_id), update)
 
     async def _act_many(self, interaction: discord.Interaction, cid: Cid, indices: list[int]) -> None:
@@ -683,6 +696,7 @@ class PlayCog(commands.Cog, name="Play"):
         if private:
             await answer(interaction, "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)]),
                          ephemeral=True)
+        await acknowledge(interaction)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
 
     async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:

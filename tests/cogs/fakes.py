@@ -6,6 +6,7 @@ tests; these fakes check what the cogs decide to send.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from types import SimpleNamespace
 from typing import Any
@@ -16,22 +17,32 @@ _ids = itertools.count(1000)
 
 
 class Response:
-    def __init__(self) -> None:
+    def __init__(self, edits: list[dict]) -> None:
         self.done = False
         self.calls: list[tuple[str, dict]] = []
+        self.edits = edits  # the interaction's: an edit is an edit, as response or later
 
     def is_done(self) -> bool:
         return self.done
 
     async def defer(self, **kw: Any) -> None:
         assert not self.done, "interaction answered twice"
+        await asyncio.sleep(0)  # the request is under way: discord.py marks it answered after it
         self.done = True
         self.calls.append(("defer", kw))
 
     async def send_message(self, content: str | None = None, **kw: Any) -> None:
         assert not self.done, "interaction answered twice"
+        await asyncio.sleep(0)  # the request is under way: discord.py marks it answered after it
         self.done = True
         self.calls.append(("send", {"content": content, **kw}))
+
+    async def edit_message(self, **kw: Any) -> None:
+        assert not self.done, "interaction answered twice"
+        await asyncio.sleep(0)  # the request is under way: discord.py marks it answered after it
+        self.done = True
+        self.calls.append(("edit", kw))
+        self.edits.append(kw)
 
 
 class Followup:
@@ -52,9 +63,11 @@ class Interaction:
         self.guild_id = guild_id
         self.permissions = SimpleNamespace(manage_channels=manage_channels)
         self.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
-        self.response = Response()
-        self.followup = Followup()
+        self.type = discord.InteractionType.component
+        self.extras: dict[str, Any] = {}
         self.edits: list[dict] = []
+        self.response = Response(self.edits)
+        self.followup = Followup()
 
     async def edit_original_response(self, **kw: Any) -> None:
         self.edits.append(kw)

@@ -54,16 +54,16 @@ async def test_solo_game_over_the_gateway(service):
             assert turn.content.startswith(f"<@{alice.id}>")
             # Eve is not playing: her clicks change nothing and she is told why, privately.
             stranger = await fake.click(eve, turn, panel_key(turn))
-            assert stranger.followups[0].ephemeral and "not playing" in stranger.followups[0].content
+            assert stranger.replies[0].ephemeral and "not playing" in stranger.replies[0].content
             panel = await fake.click(alice, turn, panel_key(turn))
-            assert panel.followups[0].ephemeral and panel.followups[0].buttons
+            assert panel.replies[0].ephemeral and panel.replies[0].buttons
             hand = await fake.click(alice, turn, "Show my hand")
-            assert hand.followups[0].ephemeral and "Your hand" in hand.followups[0].content
+            assert hand.replies[0].ephemeral and "Your hand" in hand.replies[0].content
             # Play the first listed action from the private panel: alice plays on, so her turn
             # message is refreshed in place (edited, no new ping) with the new state's buttons.
             before, old_key = len(fake.find_message(turn.id).versions), panel_key(turn)
-            first = panel.followups[0].buttons[0]
-            done = await fake.click(alice, panel.followups[0], first["custom_id"])
+            first = panel.replies[0].buttons[0]
+            done = await fake.click(alice, panel.replies[0], first["custom_id"])
             assert not done.failed
             await fake.wait_for(lambda: len(fake.find_message(turn.id).versions) > before, timeout=5)
             # The live turn message carries the new version's button: this one edited in place
@@ -115,7 +115,7 @@ async def test_whole_game_over_the_gateway_and_stale_buttons(service):
                 assert turn.content.startswith(f"<@{alice.id}>")
                 opened = await fake.click(alice, turn, panel_key(turn))
                 before = (await service.get(1)).version
-                await pick_from_panel(fake, alice, opened.followups[0], rng)
+                await pick_from_panel(fake, alice, opened.replies[0], rng)
                 await fake.settle()
                 assert (await service.get(1)).version > before
                 moves += 1
@@ -125,11 +125,11 @@ async def test_whole_game_over_the_gateway_and_stale_buttons(service):
             assert (await service.get(1)).seed in final.content
             # The /game status reply still has its buttons: clicking one now is stale.
             stale = await fake.click(alice, old, "Show my hand")
-            assert stale.followups[0].ephemeral
+            assert stale.replies[0].ephemeral
             # The game is over, so the click is refused with the rule that ended it (and its Why?).
             stale = await fake.click(alice, old, panel_key(old))
             end_rule = get_game("psiwars").end_rule
-            assert stale.followups[0].content.startswith(f"{end_rule}: Game #1 is over")
-            assert [b["label"] for b in stale.followups[0].buttons] == ["Why?"]
+            assert stale.replies[0].content.startswith(f"{end_rule}: Game #1 is over")
+            assert [b["label"] for b in stale.replies[0].buttons] == ["Why?"]
             assert not fake.find_message(old.id).components  # and it lost its buttons
         assert not fake.rejections, fake.rejections

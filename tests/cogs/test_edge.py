@@ -94,7 +94,7 @@ async def test_a_click_that_is_no_move_leaves_the_live_turn_message_alone(table)
     await play.on_component(click, forged, [])
     assert click.edits == []  # the live message keeps its buttons
     assert (await service.get(1)).version == before
-    [reply] = click.followup.sent
+    [reply] = click.replies()
     assert reply["ephemeral"] is True and "went wrong" not in reply["content"]
 
 
@@ -105,7 +105,7 @@ async def test_navigation_from_a_public_message_answers_privately(table):
     click = Interaction(ALICE, "Alice")  # a public message (not ephemeral)
     await play.on_component(click, f"arb:grp:1:{version}:0", ["0"])
     assert click.edits == []  # the public message is never turned into a private panel
-    [reply] = click.followup.sent
+    [reply] = click.replies()
     assert reply["ephemeral"] is True
 
 

@@ -56,12 +56,12 @@ async def test_public_button_acts_and_strips_previous_message(table):
     assert end.item.style == discord.ButtonStyle.danger  # on turn 1 it ends the whole turn: red, asked once
     ask = Interaction(ALICE, "Alice")
     await play.on_component(ask, end.custom_id, [])
-    asked = ask.followup.sent[-1]
+    asked = ask.replies()[-1]
     assert asked["ephemeral"] and "ends your turn" in asked["content"] and len(bot.channel.sent) == 1
     yes = next(i.item for i in items(asked["view"]) if i.item.label.startswith("Yes: "))
     click = Interaction(ALICE, "Alice")
     await play.on_component(click, yes.custom_id, [])
-    assert click.response.calls[0][0] == "defer"
+    assert click.response.is_done()  # the click is answered (its panel, or silently)
     assert len(bot.channel.sent) == 2
     assert bot.channel.stripped == [(first["id"], {"view": None})]
     # The same button again is now stale: nothing is played, the clicker gets the current state.
@@ -69,8 +69,8 @@ async def test_public_button_acts_and_strips_previous_message(table):
     again = Interaction(ALICE, "Alice")
     await play.on_component(again, end.custom_id, [])
     assert (await service.get(1)).version == before
-    assert again.followup.sent[-1]["content"].startswith(STALE)
-    assert again.followup.sent[-1]["ephemeral"] is True
+    assert again.replies()[-1]["content"].startswith(STALE)
+    assert again.replies()[-1]["ephemeral"] is True
     assert again.edits == [{"view": None}]  # the stale message loses its buttons
 
 
@@ -82,7 +82,7 @@ async def test_strangers_and_wrong_players_change_nothing(table):
     for label in ("End Creation Units", "Your move", "Show my hand"):
         eve = Interaction(EVE, "Eve")
         await play.on_component(eve, public_button(msg, label).custom_id, [])
-        [reply] = eve.followup.sent
+        [reply] = eve.replies()
         assert reply["ephemeral"] is True and "not playing in game #1" in reply["content"]
     assert (await service.get(1)).version == version
     assert len(bot.channel.sent) == 1
@@ -100,10 +100,10 @@ async def test_other_seat_cannot_use_someone_elses_button(table):
     assert parse_cid(end.custom_id).seat == (0 if actor == ALICE else 1)
     wrong = Interaction(other)
     await play.on_component(wrong, end.custom_id, [])
-    assert f"belongs to {actor_name}" in wrong.followup.sent[0]["content"]
+    assert f"belongs to {actor_name}" in wrong.replies()[0]["content"]
     wrong2 = Interaction(other)
     await play.on_component(wrong2, public_button(msg, "Your move").custom_id, [])
-    assert f"not waiting on you; it waits on {actor_name}" in wrong2.followup.sent[0]["content"]
+    assert f"not waiting on you; it waits on {actor_name}" in wrong2.replies()[0]["content"]
     assert (await service.get(1)).version == 0
 
 
@@ -112,7 +112,7 @@ async def test_hand_is_private(table):
     await new_game(lobby)
     click = Interaction(ALICE, "Alice")
     await play.on_component(click, public_button(bot.channel.sent[0], "Show my hand").custom_id, [])
-    [reply] = click.followup.sent
+    [reply] = click.replies()
     assert reply["ephemeral"] is True and "Your hand in game #1" in reply["content"]
     assert "Your move" in [i.item.label for i in items(reply.get("view"))]
 
@@ -145,7 +145,7 @@ async def test_status_and_list(table):
     await new_game(lobby)
     st = Interaction(ALICE)
     await lobby.status.callback(lobby, st)
-    reply = st.followup.sent[0]
+    reply = st.replies()[0]
     assert reply["content"].startswith("<@111>: ") and reply["allowed_mentions"].users is False
     ls = Interaction(ALICE)
     await lobby.list_games.callback(lobby, ls)
@@ -188,7 +188,7 @@ async def test_play_a_whole_game_through_the_panel(table):
             break
         opener = Interaction(ALICE, "Alice")
         await play.on_component(opener, panel_button(msg).custom_id, [])
-        panel = opener.followup.sent[-1]
+        panel = opener.replies()[-1]
         assert panel["ephemeral"] is True
         done = await click_panel(play, ALICE, panel, rng)
         assert any(e.get("content", "").startswith("✅ You chose") for e in done.edits)
@@ -213,10 +213,10 @@ async def test_a_refused_post_is_explained_and_the_move_stands(table):
     bot.channel.send = refuse
     ask = Interaction(ALICE, "Alice")
     await play.on_component(ask, end.custom_id, [])  # it ends the turn, so it asks first
-    yes = next(i.item for i in items(ask.followup.sent[-1]["view"]) if i.item.label.startswith("Yes: "))
+    yes = next(i.item for i in items(ask.replies()[-1]["view"]) if i.item.label.startswith("Yes: "))
     click = Interaction(ALICE, "Alice")
     await play.on_component(click, yes.custom_id, [])
-    assert click.followup.sent[-1]["content"] == NOT_POSTED
+    assert click.replies()[-1]["content"] == NOT_POSTED
     assert (await service.get(1)).version > 0
 
 
@@ -235,7 +235,7 @@ async def test_board_and_hand_images_are_attached(table, monkeypatch):
     assert bot.channel.sent[0]["file"].filename == "board.png"
     click = Interaction(ALICE, "Alice")
     await play.on_component(click, public_button(bot.channel.sent[0], "Show my hand").custom_id, [])
-    assert click.followup.sent[0]["file"].filename == "hand.png"
+    assert click.replies()[0]["file"].filename == "hand.png"
     # The board is drawn from the public view (you=None), the hand from Alice's own (seat 0).
     assert calls == [("board", "psiwars", None), ("hand", "psiwars", 0)]
 
@@ -249,13 +249,13 @@ async def test_a_move_on_the_turn_message_brings_the_next_private_choices(table)
         acts = [i for i in items(bot.channel.sent[-1]["view"]) if parse_cid(i.custom_id).kind == "act"]
         click = Interaction(ALICE, "Alice")
         await play.on_component(click, acts[-1].custom_id, [])
-        asked = click.followup.sent[-1] if click.followup.sent else {}
+        asked = click.replies()[-1] if click.replies() else {}
         if str(asked.get("content", "")).startswith("⚠️"):  # a red move: say yes
             yes = next(i.item for i in items(asked["view"]) if i.item.label.startswith("Yes: "))
             click = Interaction(ALICE, "Alice")
             await play.on_component(click, yes.custom_id, [])
         _, _, actions = await service.legal_for(1, str(ALICE))
-        panels = [r for r in click.followup.sent if r.get("view") and r["content"].startswith("✅ You chose")]
+        panels = [r for r in click.replies() if r.get("view") and r["content"].startswith("✅ You chose")]
         if actions and len(public_actions(actions)) < len(actions):
             [panel] = panels
             assert panel["ephemeral"] is True

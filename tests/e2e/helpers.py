@@ -316,9 +316,9 @@ async def open_panel(fake: FakeDiscord, member: Member, turn: Message) -> Messag
     assert button is not None, f"no panel button on {turn!r}"
     opened = await fake.click(member, turn, button["custom_id"])
     # A bot in another process (bench.latency --processes) may still be writing the panel.
-    await fake.wait_for(lambda: opened.failed or opened.followups)
-    assert not opened.failed and opened.followups, opened
-    panel = opened.followups[-1]
+    await fake.wait_for(lambda: opened.failed or opened.replies)
+    assert not opened.failed and opened.replies, opened
+    panel = opened.replies[-1]
     assert panel.ephemeral and panel.audience == frozenset({member.id}), panel
     return panel
 
@@ -362,7 +362,7 @@ async def make_move(fake: FakeDiscord, member: Member, turn: Message, policy: Po
             result, via = await fake.choose(member, panel, [option.value], select=option.custom_id), "panel"
         assert not result.failed, result
         result = await confirm_if_asked(fake, member, result, panel)
-        refusals = [m.content for m in result.followups if m.ephemeral and "✅" not in m.content
+        refusals = [m.content for m in result.replies if m.ephemeral and "✅" not in m.content
                     and not m.content.startswith("🔒")]
         assert not refusals, f"{member.name} playing {name!r} was refused: {refusals}"
         return name, via
@@ -379,7 +379,7 @@ async def _edited(fake: FakeDiscord, message: Message, edits: int) -> Message:
 async def confirm_if_asked(fake: FakeDiscord, member: Member, result, panel: Message | None = None):
     """If the move was one the game warns about, the answer is a red "Yes: ..." button (on the
     panel, edited in place, or in a new private reply): press it; the result of the last click."""
-    for where in [*reversed(result.followups), *([fake.find_message(panel.id)] if panel is not None else [])]:
+    for where in [*reversed(result.replies), *([fake.find_message(panel.id)] if panel is not None else [])]:
         ok = button_of(where, "ok")
         if ok is not None and where.content.startswith("⚠️"):
             confirmed = await fake.click(member, where, ok["custom_id"])
@@ -416,7 +416,7 @@ async def walk_until(fake: FakeDiscord, rng, reached: Callable[[Member], Awaitab
         if await reached(member):
             return turn, member
         panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-        await pick_from_panel(fake, member, panel.followups[-1], rng)
+        await pick_from_panel(fake, member, panel.replies[-1], rng)
         await fake.settle()
     raise AssertionError(f"not reached in {limit} moves")
 
@@ -442,7 +442,7 @@ async def random_walk(fake: FakeDiscord, service: TableService, game_id: int, rn
         before = (await service.get(game_id)).version
         check = await around(member, turn, moves) if around is not None else None
         panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-        await pick_from_panel(fake, member, panel.followups[-1], rng)
+        await pick_from_panel(fake, member, panel.replies[-1], rng)
         await fake.settle()
         assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"
         if check is not None:

@@ -105,7 +105,7 @@ async def test_hostile_options_and_forged_clicks_change_nothing(fake, service, m
         # Forged and malformed clicks on the public turn message and on a private panel.
         turn = latest_turn(fake)
         mover = member_to_act(fake, turn)
-        panel = (await fake.click(mover, turn, button_of(turn, "panel")["custom_id"])).followups[0]
+        panel = (await fake.click(mover, turn, button_of(turn, "panel")["custom_id"])).replies[0]
         real_ids = [c["custom_id"] for m in (turn, panel) for c in m.buttons + m.selects]
         forged = FORGED_IDS + [f"{cid}:1" for cid in real_ids] + [cid.replace(f":{game_id}:", ":4242:", 1)
                                                                   for cid in real_ids]

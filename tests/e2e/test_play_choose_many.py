@@ -36,7 +36,7 @@ async def test_the_four_left_out_codex_blocks_are_one_select_and_one_submit(fake
         turn, member = await walk_until(fake, rng, dropping)
         _, mine = await pending_kinds(service, game_id, member)
         assert mine[0].picks == 4
-        panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
+        panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).replies[-1]
         [many] = [s for s in panel.selects if parse_cid(s["custom_id"]).kind == "many"]
         assert many["min_values"] == many["max_values"] == 4 and len(many["options"]) == 14
         assert all(o["label"].startswith("Leave out ") for o in many["options"])

@@ -31,7 +31,7 @@ PSIWARS = get_game("psiwars")
 
 def refusal(result) -> str | None:
     """The private answer a click got instead of a move, if any."""
-    private = [m.content for m in result.followups if m.ephemeral]
+    private = [m.content for m in result.replies if m.ephemeral]
     return private[-1] if private else None
 
 

@@ -81,7 +81,7 @@ async def test_three_members_play_futura_to_the_end(fake, service, monkeypatch):
             seen = written(fake)
             counted = await meter.around(member, turn, moves)
             panel = await fake.click(member, turn, button_of(turn, "panel")["custom_id"])
-            await lean_pick(fake, member, panel.followups[-1], rng)
+            await lean_pick(fake, member, panel.replies[-1], rng)
             await fake.settle()
             await counted(before)
             assert (await service.get(game_id)).version > before, f"{member.name}'s move changed nothing"

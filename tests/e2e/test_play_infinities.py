@@ -71,7 +71,7 @@ async def test_three_members_play_infinities_to_the_end_and_no_hand_leaks(fake, 
             async def around(member, turn, moves):
                 if moves % 25 == 0 and button_of(turn, "hand"):  # now and then a look at the hand
                     hand = await fake.click(member, turn, button_of(turn, "hand")["custom_id"])
-                    assert hand.followups[-1].ephemeral
+                    assert hand.replies[-1].ephemeral
                 return await meter.around(member, turn, moves)
 
             moves, kinds = await random_walk(fake, service, game_id, rng, around=around)

@@ -37,7 +37,7 @@ async def test_the_start_tile_is_a_side_of_the_rift_then_a_turn(fake, service, m
         turn, member = await walk_until(fake, rng, placing, limit=12)
         version, seat, legal = await service.legal_for(game_id, str(member.id))
 
-        panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
+        panel = (await fake.click(member, turn, button_of(turn, "panel")["custom_id"])).replies[-1]
         assert "Rift" in panel.content or "tile" in panel.content  # the panel names what it is about
         [sides] = [s for s in panel.selects if _kind(s) == "grp"]
         offered = [o["label"] for o in sides["options"]]

@@ -75,7 +75,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         # Show my hand answers each member alone, with their own gifts.
         turn = latest_turn(fake)
         for member in members:
-            answer = (await fake.click(member, turn, button_of(turn, "hand")["custom_id"])).followups[-1]
+            answer = (await fake.click(member, turn, button_of(turn, "hand")["custom_id"])).replies[-1]
             own = {gift(c).name for c in (await state_of(service, game_id)).hands[seats[member.id]]}
             assert answer.audience == frozenset({member.id}) and named([answer.content]) == own
 
@@ -100,7 +100,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 early = early or (member, panel)  # its buttons are pressed again after the end
                 assert named(strings_in(panel.data)) == {gift(c).name for c in state.hands[seat]}
                 for other in others:
-                    reply = (await fake.click(other, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
+                    reply = (await fake.click(other, turn, button_of(turn, "panel")["custom_id"])).replies[-1]
                     assert reply.audience == frozenset({other.id}) and "not waiting on you" in reply.content
                     assert not reply.components
                 own = (await service.view(game_id, str(member.id)))["pending"][0]["context"]
@@ -109,7 +109,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
                 # A claim's answer belongs to the member asked: anyone else pressing it is refused
                 # privately and the game does not move.
                 public = next(b for b in turn.buttons if b["label"] == "Pass")
-                reply = (await fake.click(others[0], turn, public["custom_id"])).followups[-1]
+                reply = (await fake.click(others[0], turn, public["custom_id"])).replies[-1]
                 assert reply.audience == frozenset({others[0].id}) and f"belongs to {member.name}" in reply.content
                 # The refusal cites the turn rule, and its Why? button opens it.
                 assert reply.content.startswith(f"{GAME.turn_rule}: ")
@@ -143,7 +143,7 @@ async def test_three_members_play_moon_court_to_the_end(fake, service, monkeypat
         owner, panel = early
         select = panel.components[0]["components"][0]
         late = await fake.choose(owner, panel, [select["options"][0]["value"]], select["custom_id"])
-        refusal = late.followups[-1]
+        refusal = late.replies[-1]
         assert refusal.ephemeral and refusal.content.startswith(f"{GAME.end_rule}: "), refusal.content
         why = await fake.click(owner, refusal, "Why?")
         assert why.ephemeral and why.content.startswith(f"**{GAME.end_rule} "), why.content

@@ -141,7 +141,7 @@ async def test_undo_is_asked_and_approved_through_buttons(fake, service, monkeyp
         asked = await fake.slash(mover, "game", "undo")
         assert not asked.ephemeral and f"<@{other.id}>, do you agree?" in asked.content
         not_theirs = await fake.click(mover, asked.message, "Agree")
-        assert not_theirs.followups[-1].ephemeral and "not yours" in not_theirs.followups[-1].content
+        assert not_theirs.replies[-1].ephemeral and "not yours" in not_theirs.replies[-1].content
         agreed = await fake.click(other, asked.message, "Agree")
         assert not agreed.failed
         await fake.settle()
@@ -165,9 +165,9 @@ async def test_concede_then_rematch_from_the_final_message(fake, service, monkey
         assert final.content.startswith(FINISHED) and "alice wins: bob conceded" in final.content
         stranger = fake.add_member("carol")
         nope = await fake.click(stranger, final, "Rematch")
-        assert nope.followups[-1].ephemeral and "Only the players" in nope.followups[-1].content
+        assert nope.replies[-1].ephemeral and "Only the players" in nope.replies[-1].content
         again = await fake.click(alice, final, "Rematch")
-        assert "started a rematch" in again.followups[0].content
+        assert "started a rematch" in again.replies[0].content
         await fake.settle()
         new = await service.table_in(str(fake.channel.id))
         assert new.game_id != game_id and new.status == "active"
@@ -185,7 +185,7 @@ async def test_spectators_see_the_public_board_and_games_lists_where_you_are_awa
         assert watched.ephemeral and f"Game #{game_id}" in watched.content
         hand = [b for b in watched.message.buttons if b["label"] == "Show my hand"][0]
         peek = await fake.click(carol, watched.message, hand["custom_id"])
-        assert "not playing" in peek.followups[-1].content  # hidden stays hidden
+        assert "not playing" in peek.replies[-1].content  # hidden stays hidden
 
         mine = await fake.slash(mover, "games")
         assert mine.ephemeral and f"#{game_id}" in mine.content and "**your move**" in mine.content
@@ -266,11 +266,11 @@ async def test_the_undo_button_on_the_turn_message_asks_the_other_player(fake, s
         monkeypatch.setattr(type(service), "_still_yours", _not_yours)  # as if the other had answered it
         turn = latest_turn(fake)
         nothing = await fake.click(other, turn, "Undo")
-        assert nothing.followups[-1].ephemeral and "no move of yours" in nothing.followups[-1].content
+        assert nothing.replies[-1].ephemeral and "no move of yours" in nothing.replies[-1].content
         stranger = await fake.click(carol, turn, "Undo")
-        assert stranger.followups[-1].ephemeral and "not playing" in stranger.followups[-1].content
+        assert stranger.replies[-1].ephemeral and "not playing" in stranger.replies[-1].content
         asked = await fake.click(mover, turn, "Undo")
-        question = asked.followups[-1]
+        question = asked.replies[-1]
         assert not question.ephemeral and f"<@{other.id}>, do you agree?" in question.content
         await fake.click(other, question, "Agree")
         await fake.settle()

@@ -139,7 +139,7 @@ async def test_no_hidden_card_is_shown_during_a_game_between_members(fake, servi
         if move.step % 10 == 0 and button_of(turn, "hand"):  # (not on the final message)
             for member in (alice, bob):
                 hand = await fake.click(member, turn, button_of(turn, "hand")["custom_id"])
-                assert hand.followups[-1].ephemeral
+                assert hand.replies[-1].ephemeral
         if move.step % 20 == 0:
             status = await fake.slash(eve, "game", "status")
             assert not status.ephemeral

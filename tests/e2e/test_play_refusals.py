@@ -52,7 +52,7 @@ TURN_RULE = get_game("psiwars").turn_rule  # what every out-of-turn refusal cite
 
 def private(result) -> str:
     """The one private answer an interaction got (its text), checking it is private and clear."""
-    answers = result.followups if result.kind == "component" else result.messages  # not the clicked message
+    answers = result.replies  # not the clicked message
     assert not result.failed and len(answers) == 1, answers
     answer = answers[0]
     assert answer.ephemeral and answer.audience == frozenset({result.user.id}), answer
@@ -93,11 +93,11 @@ async def test_the_other_player_cannot_move_for_the_one_who_must(fake, service, 
     refused = await fake.click(other, turn, act_button(turn)["custom_id"])
     assert private(refused) == f"{TURN_RULE}: This choice belongs to {mover.name}, not to you."
     # The refusal cites the turn rule, and its Why? button opens that rule.
-    why = await fake.click(other, refused.followups[0], "Why?")
+    why = await fake.click(other, refused.replies[0], "Why?")
     assert why.ephemeral and why.content.startswith(f"**{TURN_RULE} "), why.content
     opened = await fake.click(other, turn, button_of(turn, "panel")["custom_id"])
     assert private(opened) == f"Game #{game_id} is not waiting on you; it waits on {mover.name}."
-    assert not opened.followups[0].components  # nothing to click in it
+    assert not opened.replies[0].components  # nothing to click in it
     assert await snapshot(service, game_id) == before
 
 
@@ -137,7 +137,7 @@ async def test_stale_buttons_after_the_board_changed(fake, service, table):
     assert act_button(turn)["label"] == "End Creation Units"
     assert act_button(turn)["style"] == 4  # red: it ends the whole turn, so it asks once
     asked = await fake.click(mover, turn, act_button(turn)["custom_id"])
-    assert asked.followups[-1].ephemeral and "ends your turn" in asked.followups[-1].content
+    assert asked.replies[-1].ephemeral and "ends your turn" in asked.replies[-1].content
     assert (await snapshot(service, game_id))[0] == parse_cid(old_act["custom_id"]).version  # not yet
     done = await confirm_if_asked(fake, mover, asked)
     assert not done.failed
@@ -145,14 +145,14 @@ async def test_stale_buttons_after_the_board_changed(fake, service, table):
     assert before[0] == parse_cid(old_act["custom_id"]).version + 1
 
     stale = await fake.click(mover, old_panel, old_act["custom_id"])
-    answer = stale.followups[-1]
+    answer = stale.replies[-1]
     assert answer.ephemeral and answer.content.startswith(STALE), answer.content
     assert not old_panel.components  # the outdated panel lost its buttons...
     # ...and the answer says where the game stands now (the mover's turn ended).
     assert answer.content.endswith(f"is not waiting on you; it waits on {table.other.name}."), answer.content
 
     stale = await fake.click(mover, status, button_of(status, "panel")["custom_id"])
-    assert stale.followups[-1].ephemeral and stale.followups[-1].content.startswith(STALE)
+    assert stale.replies[-1].ephemeral and stale.replies[-1].content.startswith(STALE)
     assert not status.components
     assert await snapshot(service, game_id) == before
 

@@ -57,7 +57,7 @@ async def test_buttons_posted_before_a_restart_still_work(fake, monkeypatch, tmp
             expected = await legal_action(service, game_id, cid.seat, cid.index)
             assert expected.label() == button["label"]
             moved = await confirm_if_asked(fake, member, await fake.click(member, turn, button["custom_id"]))
-            assert not moved.failed and not moved.followups  # no refusal, nothing private to say
+            assert not moved.failed and not moved.replies  # no refusal, nothing private to say
             assert (await service.get(game_id)).version == version + 1
             assert latest_turn(fake).id != turn.id  # a new turn message
             last = (await service.store.actions(game_id))[-1]
@@ -68,7 +68,7 @@ async def test_buttons_posted_before_a_restart_still_work(fake, monkeypatch, tmp
             assert not turn.components
             # "Show my hand" on the status reply from before the restart still answers.
             hand = await fake.click(bob, status, button_of(status, "hand")["custom_id"])
-            assert hand.followups[-1].ephemeral and hand.followups[-1].content.startswith(f"Your hand in game #{game_id}")
+            assert hand.replies[-1].ephemeral and hand.replies[-1].content.startswith(f"Your hand in game #{game_id}")
 
             # The game goes on from the new turn message as usual.
             more = await play_game(fake, service, game_id, stop_after=4)

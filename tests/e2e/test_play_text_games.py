@@ -17,7 +17,7 @@ async def test_a_text_only_game_starts_against_the_ai_and_takes_a_move(fake, ser
         assert "```" in turn.content and "ABCDEFGHI" in turn.content  # the text board instead
         assert "Detail" not in [b["label"] for b in turn.buttons]  # no larger picture to offer
         panel = await fake.click(alice, turn, "Your move")
-        assert panel.followups[-1].ephemeral and panel.followups[-1].buttons
+        assert panel.replies[-1].ephemeral and panel.replies[-1].buttons
     assert not fake.rejections
 
 
@@ -37,7 +37,7 @@ async def test_picking_a_clans_unit_shows_its_reach_and_targets_on_the_board(fak
         new = await fake.slash(alice, "game", "new", game="clans", opponent="ai", settings="setup=auto")
         assert not new.failed and "against the AI" in new.content
         turn = fake.history()[-1]
-        panel = (await fake.click(alice, turn, "Your move")).followups[-1]
+        panel = (await fake.click(alice, turn, "Your move")).replies[-1]
         [units] = [s for s in panel.selects if "arb:grp:" in s["custom_id"]]
         unit = next(o for o in units["options"] if "(" in o["label"] and o["label"][0].isalpha()
                     and not o["label"].startswith(("Summon", "Equipment", "Items")))
@@ -83,7 +83,7 @@ async def test_a_clans_game_against_the_ai_never_names_unused_cards_in_public(fa
             secret = {catalog().cards[c].name for p in state.players for c in p.unused}
             seen = written(fake)
             panel = await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])
-            await pick_from_panel(fake, alice, panel.followups[-1], rng)
+            await pick_from_panel(fake, alice, panel.replies[-1], rng)
             await fake.settle()
             view = await service.view(game_id, None)
             events = [e.text for e in await service.store.events(game_id, since_version=row.version)
@@ -128,7 +128,7 @@ async def test_detail_posts_the_full_size_board_to_the_clicker_only(fake, servic
         turn = fake.history()[-1]
         public = len([m for m in fake.history() if m.audience is None])
         for member in (alice, eve):  # a player sees it from their own view, a watcher from the public one
-            detail = (await fake.click(member, turn, "Detail")).followups[-1]
+            detail = (await fake.click(member, turn, "Detail")).replies[-1]
             assert detail.ephemeral and list(detail.files) == ["detail.png"]
             big = Image.open(BytesIO(detail.files["detail.png"])).size
             small = Image.open(BytesIO(turn.files["board.png"])).size
@@ -148,7 +148,7 @@ async def test_the_clans_homebase_is_picked_row_first_with_the_rows_squares_on_t
         assert not new.failed
         for _ in range(40):  # lay battlemaps (the first choice each time) until the Homebase is asked
             turn = latest_turn(fake)
-            panel = (await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])).followups[-1]
+            panel = (await fake.click(alice, turn, button_of(turn, "panel")["custom_id"])).replies[-1]
             rows = {name: where for name, where in panel_groups(panel).items() if name.startswith("Homebase in row")}
             if rows:
                 break

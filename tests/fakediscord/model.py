@@ -272,6 +272,13 @@ class InteractionResult:
         return out
 
     @property
+    def replies(self) -> list[Message]:
+        """What the bot said back, in order: the message its response created (type 4), then its
+        followups. A message the response only edited (type 7, the clicked one) is not a reply."""
+        first = [self.original] if self.response_type == 4 and self.original is not None else []
+        return first + [m for m in self.followups if all(m is not f for f in first)]
+
+    @property
     def message(self) -> Message | None:
         return self.original
 
