@@ -10,7 +10,7 @@ from engine.core import Event, note
 
 from . import mechanics as M
 from .cards import FACES, Step, card, catalog
-from .state import RIFT_AT, Discovery, InfState, Motion, Run, neighbour
+from .state import RIFT_AT, Discovery, InfState, Motion, Run, kind_of, neighbour
 
 AUTO = ("draw", "gain_token", "move", "reveal")  # steps that need no target
 
@@ -45,8 +45,12 @@ def scope_tiles(s: InfState, run: Run, st: Step) -> list[str]:
     elif st.scope == "rift_adjacent":
         tiles = [n for d in range(6) if (n := neighbour(RIFT_AT, d)) in s.board]
     else:
-        tiles = sorted(M.reach(s, run.seat))
-    return [k for k in tiles if k != RIFT_AT and (st.type_filter is None or s.board[k].side().type == st.type_filter)]
+        tiles = M.ordered(M.reach(s, run.seat))
+    kind = st.type_filter
+    if kind is None:
+        return [k for k in tiles if k != RIFT_AT]
+    board = s.board
+    return [k for k in tiles if k != RIFT_AT and kind_of(board[k].tile, board[k].up) == kind]
 
 
 def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
@@ -56,9 +60,10 @@ def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
     for t in scope_seats(s, run, st):
         if st.same_leader and run.memory.get("leader", t) != t:
             continue
+        shield = M.power_shield(s, t) if st.attack else 0
         for u in s.players[t].group:
             c = card(u)
-            if cap is not None and c.defense > cap or st.attack and M.immune_to_power(s, t, u):
+            if cap is not None and c.defense > cap or c.defense <= shield:
                 continue
             yield f"unit:{u}", f"{c.name} (defense {c.defense}) of {seat_name(s, t)}"
 
@@ -126,8 +131,9 @@ def _pushed(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
 
 def _warp_spots(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
     me = s.players[run.seat]
+    occupied = {p.pos for p in s.players}
     for k in scope_tiles(s, run, st):
-        if s.standee(k) is None:
+        if k not in occupied:  # no standee there
             yield f"tile:{k}", f"Warp to {tile_name(s, k)}"
             if s.board[k].control is None and me.track:
                 yield f"tile:{k}+c", f"Warp to {tile_name(s, k)} and control it"
@@ -136,7 +142,7 @@ def _warp_spots(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
 def _warped_tiles(s: InfState, run: Run, st: Step) -> Iterable[tuple[str, str]]:
     me = s.players[run.seat]
     spaces = [n for d in range(6) if (n := neighbour(me.pos, d)) not in s.board]
-    return ((f"tile:{k}>{n}", f"Warp {tile_name(s, k)} next to you") for k in sorted(M.reach(s, run.seat))
+    return ((f"tile:{k}>{n}", f"Warp {tile_name(s, k)} next to you") for k in M.ordered(M.reach(s, run.seat))
             if k not in (RIFT_AT, me.pos) for n in spaces[:1])
 
 
@@ -196,8 +202,15 @@ def usable(s: InfState, run: Run) -> bool:
 
 def can_open(s: InfState, run: Run, first: Step) -> bool:
     """Whether an effect starting with `first` has a valid target, for `run`'s owner (rule 35)."""
-    found = _choices(s, run, first)
-    return found is None or next(iter(found), None) is not None
+    return any_target(s, run, first) is not False
+
+
+def any_target(s: InfState, run: Run, st: Step) -> bool | None:
+    """Whether this step has a target (None: it needs none), found without listing them all: the
+    Main listing asks this of many effects each step, so it looks the finder up itself."""
+    find = _TARGETS.get(st.op)
+    found = _choices(s, run, st) if find is None else find(s, run, st)  # None: the op needs no target
+    return None if found is None else next(iter(found), None) is not None
 
 
 @cache
@@ -215,9 +228,10 @@ class Openers:
 
     def __call__(self, first: Step) -> bool:
         key = id(first)
-        if key not in self.known:
-            self.known[key] = can_open(self.s, self.probe, first)
-        return self.known[key]
+        known = self.known
+        if key not in known:
+            known[key] = any_target(self.s, self.probe, first) is not False
+        return known[key]
 
 
 # --- applying a step ---------------------------------------------------------------------------------
@@ -364,7 +378,12 @@ def add_to_area(s: InfState, seat: int, c: str, area: str, events: list[Event]) 
 
 def trim(s: InfState, seat: int, area: str, exclude: str | None = None) -> None:
     s.runs.append(Run(seat=seat, label=f"your {area} is over its limit", memory={"exclude": exclude} if exclude else {},
-                      steps=[Step(op="return_hand", source=area)]))
+                      steps=[_returning_step(area)]))
+
+
+@cache  # steps are never changed once made (cards share theirs): one per area
+def _returning_step(area: str) -> Step:
+    return Step(op="return_hand", source=area)
 
 
 def reveal(s: InfState, seat: int, events: list[Event]) -> None:

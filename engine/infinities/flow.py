@@ -8,7 +8,7 @@ from engine.core import Decision, Event, ask, finish, note
 from . import effects as E
 from . import mechanics as M
 from .cards import FACES, card, catalog
-from .state import InfState, Run
+from .state import InfState, Run, kind_of
 
 ROLL = FACES  # an action die's six faces (I5)
 
@@ -68,15 +68,21 @@ def roll(s: InfState, events: list[Event]) -> None:
     seat = current(s)
     s.active = seat
     p = s.players[seat]
-    p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
+    p.rolled = action_roll(s)
     events.append(note(kind="roll", text=f"{p.name} rolls {', '.join(f.capitalize() for f in p.rolled)}."))
+
+
+def action_roll(s: InfState) -> list[str]:
+    """Three action dice (the state's dice read once, not through the model per die)."""
+    below = s.rng.below
+    return [ROLL[below(6)], ROLL[below(6)], ROLL[below(6)]]
 
 
 def lock_roll(s: InfState, again: bool, events: list[Event]) -> None:
     seat = current(s)
     p = s.players[seat]
     if again:
-        p.rolled = [ROLL[s.rng.below(6)] for _ in range(3)]
+        p.rolled = action_roll(s)
         events.append(note(kind="roll", text=f"{p.name} rerolls: {', '.join(f.capitalize() for f in p.rolled)}."))
     p.dice += p.rolled
     p.rolled = []
@@ -164,7 +170,7 @@ def begin_end(s: InfState, events: list[Event]) -> None:
 
 
 def keep_count(s: InfState, seat: int) -> int:
-    return len(M.controlled(s, seat, "boost"))
+    return M.count_controlled(s, seat, "boost")
 
 
 def skip_empty_end_steps(s: InfState, events: list[Event]) -> None:
@@ -193,7 +199,7 @@ def finish_hand(s: InfState, seat: int, events: list[Event]) -> None:
             p.hand.remove(c)
             M.discard(s, c)
     p.kept = []
-    M.draw(s, seat, 3 + len(M.controlled(s, seat, "star")) - len(p.hand), events)
+    M.draw(s, seat, M.hand_limit(s, seat) - len(p.hand), events)
     s.idx += 1
     s.end_step = "prepare"
     if s.idx < len(s.order):
@@ -218,7 +224,8 @@ def close_round(s: InfState, events: list[Event]) -> None:
 
 def rift_event(s: InfState, events: list[Event]) -> None:
     face = ROLL[s.rng.below(6)]
-    flips = [k for k, p in s.board.items() if p.tile != catalog().rift.id and p.side().type == face]
+    rift = catalog().rift.id
+    flips = [k for k, p in s.board.items() if p.tile != rift and kind_of(p.tile, p.up) == face]
     events.append(note(kind="roll", text=f"The Rift rolls {face.capitalize()}: {len(flips)} tile(s) flip."))
     for k in flips:
         E.flip(s, k, events)
@@ -240,14 +247,20 @@ def score_round(s: InfState, events: list[Event]) -> None:
 def round_amount(s: InfState, seat: int, o, x_table: dict[int, int], top: list[int]) -> int:
     """Points of a once-a-round objective: the X table, the round number (R), or its printed amount."""
     p = s.players[seat]
-    if o.event == "distinct_types":
-        return x_table.get(len({s.board[k].side().type for k in M.controlled(s, seat)}), 0)
-    if o.event == "most_active":
+    event = o.event
+    if event == "distinct_types":
+        return x_table.get(len({kind_of(t.tile, t.up) for t in s.board.values() if t.control == seat}), 0)
+    if event == "most_active":
         return s.round if top == [seat] else 0
-    met = {"full_group": lambda: len(p.group) >= 3,
-           "boost_tiles2": lambda: len(M.controlled(s, seat, "boost")) >= 2,
-           "end_on_influence4": lambda: p.pos is not None and s.board[p.pos].side().influence >= 4}
-    return o.amount if met[o.event]() else 0
+    if event == "full_group":
+        met = len(p.group) >= 3
+    elif event == "boost_tiles2":
+        met = M.count_controlled(s, seat, "boost") >= 2
+    elif event == "end_on_influence4":
+        met = p.pos is not None and s.board[p.pos].side().influence >= 4
+    else:
+        raise KeyError(event)  # an objective this table does not know
+    return o.amount if met else 0
 
 
 # --- the end of the game (rule 39) -------------------------------------------------------------------
@@ -275,7 +288,12 @@ def last_standing(s: InfState, events: list[Event]) -> bool:
 def check_target(s: InfState, events: list[Event]) -> bool:
     """Reaching the point target wins at once; an exact tie at the top goes to the tie procedure (I18)."""
     target = s.target
-    if target is None or s.finished or all(p.score < target for p in s.players):
+    if target is None or s.finished:
+        return False
+    for p in s.players:
+        if p.score >= target:
+            break
+    else:
         return False  # nobody near the target: the usual case after every move
     scores = standings(s)
     best = max(scores.values(), default=0)

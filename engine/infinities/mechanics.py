@@ -4,24 +4,29 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 from __future__ import annotations
 
 import threading
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Event, note
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
-from .state import RIFT_AT, TRACK_MAX, InfState, direction, open_between, ring, side_of
+from .state import RIFT_AT, TRACK_MAX, InfState, direction, kind_of, open_between, ring
 
 # --- attributes and limits (rules 16-22) ----------------------------------------------------------
 
 
 def level(s: InfState, seat: int, attr: str) -> int:
     """1 + controlled tiles of that type, at most 4 (I12)."""
-    n = 1
+    return min(4, 1 + count_controlled(s, seat, attr))
+
+
+def count_controlled(s: InfState, seat: int, tile_type: str) -> int:
+    """How many tiles of this type `seat` controls (levels, the hand limit, End-phase keeps)."""
+    n = 0
     for p in s.board.values():
-        if p.control == seat and side_of(p.tile, p.up).type == attr:
+        if p.control == seat and kind_of(p.tile, p.up) == tile_type:
             n += 1
-    return min(4, n)
+    return n
 
 
 def levels(s: InfState, seat: int) -> dict[str, int]:
@@ -29,7 +34,7 @@ def levels(s: InfState, seat: int) -> dict[str, int]:
     n = dict.fromkeys(ATTRIBUTES, 1)
     for p in s.board.values():
         if p.control == seat:
-            kind = side_of(p.tile, p.up).type
+            kind = kind_of(p.tile, p.up)
             if kind in n:
                 n[kind] += 1
     return {a: min(4, v) for a, v in n.items()}
@@ -48,23 +53,31 @@ def reach_limit(s: InfState, seat: int) -> int:
 
 
 def controlled(s: InfState, seat: int, tile_type: str | None = None) -> list[str]:
-    return [k for k, p in s.board.items() if p.control == seat and (tile_type is None or p.side().type == tile_type)]
+    return [k for k, p in s.board.items() if p.control == seat and (tile_type is None or kind_of(p.tile, p.up) == tile_type)]
 
 
 def hand_limit(s: InfState, seat: int) -> int:
-    return 3 + len(controlled(s, seat, "star"))
+    return 3 + count_controlled(s, seat, "star")
 
 
 def ignores_walls(s: InfState, seat: int) -> bool:
     """Inside a Power tile, or at Power level 4, reach and movement pass walls (rules 18, 24)."""
     pos = s.players[seat].pos  # the tile first: it is one look-up, the level a pass over the board
-    return (pos is not None and s.board[pos].side().type == "power") or level(s, seat, "power") >= 4
+    if pos is not None:
+        here = s.board[pos]
+        if kind_of(here.tile, here.up) == "power":
+            return True
+    return level(s, seat, "power") >= 4
 
 
 def can_warp(s: InfState, seat: int) -> bool:
     """Leaving a Fortitude tile, or at Fortitude level 4, a leader may warp instead (rules 18, 24)."""
     pos = s.players[seat].pos
-    return (pos is not None and s.board[pos].side().type == "fortitude") or level(s, seat, "fortitude") >= 4
+    if pos is not None:
+        here = s.board[pos]
+        if kind_of(here.tile, here.up) == "fortitude":
+            return True
+    return level(s, seat, "fortitude") >= 4
 
 
 # --- the map ------------------------------------------------------------------------------------
@@ -126,9 +139,10 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
         return frozenset()
     board = s.board
     power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
-    free = power >= 4 or board[start].side().type == "power"
+    here = board[start]
+    free = power >= 4 or kind_of(here.tile, here.up) == "power"
     # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
-    layout = tuple((k, p.tile, p.rot) for k, p in board.items())
+    layout = tuple([(k, p.tile, p.rot) for k, p in board.items()])
     key = (layout, start, 4 if power >= 3 else 3, free)
     found = _paths.get(key)
     if found is None:
@@ -136,6 +150,12 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
             _paths.clear()
         found = _paths[key] = _walk(s, start, key[2], free)
     return found
+
+
+@lru_cache(maxsize=1024)  # reach sets are shared per map layout (see _reach): the same few recur
+def ordered(area: frozenset[str]) -> tuple[str, ...]:
+    """The tiles of `area` in key order, as targets are listed."""
+    return tuple(sorted(area))
 
 
 _paths: dict[tuple, frozenset[str]] = {}  # (layout, start, steps, walls ignored) -> tiles in reach
@@ -278,7 +298,33 @@ def effects(s: InfState, seat: int):
 
 
 def immune_to_power(s: InfState, owner: int, unit: str) -> bool:
-    return any(e.kind == "immune_power" and card(unit).defense <= e.max_defense for e in effects(s, owner))
+    return defense(unit) <= power_shield(s, owner)
+
+
+def power_shield(s: InfState, owner: int) -> int:
+    """The highest defense `owner`'s Immune effects guard from Power attacks (0: none): their units
+    at or below it cannot be attacked."""
+    p = s.players[owner]
+    shield = 0
+    for u in p.group:
+        shield = max(shield, _shields(u)[0])
+    for c in p.timeline:
+        shield = max(shield, _shields(c)[1])
+    return shield
+
+
+@cache
+def _shields(c: str) -> tuple[int, int]:
+    """The defense card `c` guards from Power attacks while in a group (passive) and while in a
+    timeline (prepared); 0 for none."""
+    cd = card(c)
+    return tuple(max((e.max_defense for e in found if e.kind == "immune_power"), default=0)
+                 for found in (cd.passive, cd.prepared))
+
+
+@cache
+def defense(unit: str) -> int:
+    return card(unit).defense
 
 
 def timeline_immune(s: InfState, owner: int, c: str) -> bool:

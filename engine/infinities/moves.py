@@ -11,7 +11,7 @@ from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, neighbour
+from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, ring
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:
@@ -265,31 +265,43 @@ def react(game, s: InfState, a, events: list[Event]) -> None:
 
 def motion_moves(s: InfState, seat: int) -> list:
     """Steps (into tiles, or empty spaces to discover), warps, or stop (Pass)."""
+    return [passing(seat), *_motion_options(s, seat)]
+
+
+def can_go_on(s: InfState) -> bool:
+    """Whether the movement under way offers anything but stopping (settling asks after every step
+    of a movement: the first option answers it)."""
+    return next(_motion_options(s, s.motion.by), None) is not None
+
+
+def _motion_options(s: InfState, seat: int):
+    """`motion_moves` but Pass, made one at a time as they are read."""
     mo = s.motion
-    mover = s.players[mo.mover]
+    players = s.players
+    mover = players[mo.mover]
     here = mover.pos
+    board = s.board
     free = M.ignores_walls(s, mo.mover)
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
-    out: list = [passing(seat)]
-    occupied = {p.pos for p in s.players}  # a standee blocks its tile
-    for d in range(6):
-        n = neighbour(here, d)
-        if not free and not M.open_edge(s, here, n):
-            continue
-        if n in s.board:
+    occupied = {p.pos for p in players}  # a standee blocks its tile
+    tile = board[here]
+    for d, n in enumerate(ring(here)):
+        there = board.get(n)
+        if not free and (tile.wall(d) if there is None else not open_between(tile, there, d)):
+            continue  # a wall on the shared edge, on either tile (M.open_edge)
+        if there is not None:
             if n in occupied:
                 continue
-            out += _steps(seat, d, may_control and s.board[n].control is None and n != RIFT_AT)
+            yield from _steps(seat, d, may_control and there.control is None and n != RIFT_AT)
         elif any(s.stacks.values()):  # a push may discover too; the pushed leader lays the tile
             worlds = [w for w in s.stacks if s.stacks[w]] if here == RIFT_AT else [None]
-            out += _discoveries(seat, d, tuple(worlds))
+            yield from _discoveries(seat, d, tuple(worlds))
     if not mo.forced and M.can_warp(s, mo.mover):
-        for k, pl in s.board.items():
-            if k not in occupied and pl.side().type in ("boost", "star"):
-                out.append(interned(Warp, seat=seat, to=k))
+        for k, pl in board.items():
+            if k not in occupied and kind_of(pl.tile, pl.up) in ("boost", "star"):
+                yield interned(Warp, seat=seat, to=k)
                 if may_control and pl.control is None:
-                    out.append(interned(Warp, seat=seat, to=k, control=True))
-    return out
+                    yield interned(Warp, seat=seat, to=k, control=True)
 
 
 @cache
@@ -364,7 +376,7 @@ def settle(s: InfState, events: list[Event]) -> None:
         if f["finished"] or f["discovery"] or f["asks"]:
             return
         if f["motion"] is not None:
-            if len(motion_moves(s, f["motion"].by)) > 1:
+            if can_go_on(s):
                 return
             s.motion = None
             continue
@@ -396,7 +408,7 @@ def run_one(s: InfState, events: list[Event]) -> bool:
         close_run(s, events)
         return True
     st = run.steps[run.i]
-    opts = E.targets(s, run, st)
+    opts = E.any_target(s, run, st)
     if opts is None:
         E.advance(run, st, False)
         E.resolve_auto(s, run, st, events)

@@ -75,12 +75,32 @@ def pay_basic(dice: list[str], face: str) -> int | None:
     return None
 
 
+@cache  # every game starts from the same decks and tile stacks, in catalog order
+def _deck(faction: str) -> tuple[str, ...]:
+    return tuple(catalog().deck(faction))
+
+
+@cache
+def _world_tiles(world: str) -> tuple[str, ...]:
+    return tuple(catalog().world_tiles(world))
+
+
 # Move lists that depend only on their arguments, rebuilt on many steps: built once, looked up.
 
 
 @lru_cache(maxsize=4096)  # names differ from game to game: bounded
 def _prompt(seat: int, kind: str, name: str) -> Decision:
     return plain_decision(seat=seat, kind=kind, prompt=f"{name}: {PROMPTS.get(kind, kind)}.", private=kind in PRIVATE)
+
+
+@lru_cache(maxsize=4096)  # names differ from game to game: bounded
+def _end_prompt(seat: int, name: str, room: int) -> Decision:
+    """The End phase's prompt: with room to keep more than one card, one answer picks them all
+    (and "Pass")."""
+    if room <= 1:
+        return _prompt(seat, "end", name)
+    return plain_decision(seat=seat, kind="end", prompt=f"{name}: {PROMPTS['end']}.", private=True,
+                          picks=room + 1, upto=True)
 
 
 @lru_cache(maxsize=4096)  # targets and their labels vary: bounded
@@ -117,10 +137,32 @@ def _plays(seat: int, c: str) -> tuple:
 
 
 @cache
+def _playing(seat: int, c: str) -> tuple:
+    """(the first step of action card `c`, which needs a target to be played, or None for a unit;
+    the moves that play it)."""
+    cd = card(c)
+    return cd.on_play[0] if cd.kind == "action" else None, _plays(seat, c)
+
+
+@cache
 def _unit_acts(seat: int, u: str) -> tuple:
     """Using unit `u`'s action (and empowering it, when it can be)."""
     plain = interned(UnitAct, seat=seat, unit=u)
     return (plain, interned(UnitAct, seat=seat, unit=u, empower=True)) if card(u).action.empower else (plain,)
+
+
+@cache
+def _using(seat: int, u: str) -> tuple:
+    """(unit `u`'s action cost, its first step, the moves that use it)."""
+    act = card(u).action
+    return act.cost, act.steps[0], _unit_acts(seat, u)
+
+
+@cache
+def _leader_acts(leader: str) -> tuple:
+    """(which, cost, first step) of the leader's two actions."""
+    ld = catalog().leaders[leader]
+    return tuple((which, act.cost, act.steps[0]) for which, act in ((1, ld.action_single), (2, ld.action_boost)))
 
 
 @cache
@@ -138,11 +180,10 @@ def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
                  for d in free for rot in range(6) if (d + 3 - rot) % 6 not in tile.walls for control in (False, True))
 
 
-@lru_cache(maxsize=4096)  # hands vary: bounded
-def _end_choices(seat: int, verb: str, cards: tuple[str, ...]) -> tuple:
-    """End phase: Pass, or prepare / keep one of these cards."""
-    return (MV.passing(seat),) + tuple(
-        interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}") for c in cards)
+@cache  # per card, not per hand: hands seldom recur, the cards in them do
+def _end_choice(seat: int, verb: str, c: str) -> Choose:
+    """End phase: prepare / keep card `c`."""
+    return interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")
 
 
 class Infinities(Game):
@@ -180,11 +221,11 @@ class Infinities(Game):
                      players=[Player(name=n) for n in seats], target=target, max_rounds=rounds, teams=cfg.teams,
                      objectives=["all", "initiation"] if cfg.tutorial else ["all", "lightbearers", "deva"])
         for faction in cat.factions:
-            deck = cat.deck(faction)
+            deck = list(_deck(faction))
             s.rng.shuffle(deck)
             s.piles[faction] = Pile(deck=deck)
         for world in cat.worlds:
-            stack = cat.world_tiles(world)
+            stack = list(_world_tiles(world))
             s.rng.shuffle(stack)
             s.stacks[world] = stack
         s.board[RIFT_AT] = Placed(tile=cat.rift.id)
@@ -208,7 +249,9 @@ class Infinities(Game):
         name = s.players[seat].name
         prompts = PROMPTS
         reaction = seat != s.active and kind in ("target", "discover", "move")
-        if not reaction and kind != "end":  # the usual prompt, asked again and again: one shared object
+        if kind == "end":  # the cards to keep (and "Pass") in one answer, when more than one may stay
+            return [_end_prompt(seat, name, self._keep_room(s, seat) if s.end_step == "keep" else 0)]
+        if not reaction:  # the usual prompt, asked again and again: one shared object
             return [_prompt(seat, kind, name)]
         d = Decision(seat=seat, kind=kind, prompt=f"{name}: {prompts.get(kind, kind)}.", private=kind in PRIVATE)
         if reaction:
@@ -219,12 +262,12 @@ class Infinities(Game):
                              "there is yours to lay.",
                              "Pick its side and rotation; the edge you come through must stay open.",
                              "If you let the prompt run out, the AI lays it for you."]
-        if kind == "end" and s.end_step == "keep":  # the cards to keep (and "Pass") in one answer
-            p = s.players[seat]
-            room = min(F.keep_count(s, seat) - len(p.kept), len(p.hand) - len(p.kept))
-            if room > 1:
-                d.picks, d.upto = room + 1, True
         return [d]
+
+    def _keep_room(self, s: InfState, seat: int) -> int:
+        """How many more cards `seat` may keep at the End phase."""
+        p = s.players[seat]
+        return min(F.keep_count(s, seat) - len(p.kept), len(p.hand) - len(p.kept))
 
     # --- legal moves ----------------------------------------------------------------------------
     def legal_actions(self, s: InfState, seat: int) -> list:
@@ -290,24 +333,25 @@ class Infinities(Game):
         wild = "rift" in dice or "star" in dice  # a Rift or a Star die pays any basic action (pay_basic)
         if wild or "energy" in dice:
             for c in dict.fromkeys(p.hand + p.timeline):
-                cd = card(c)
-                if cd.kind == "action" and not can_open(cd.on_play[0]):
-                    continue
-                out += _plays(seat, c)
+                first, plays = _playing(seat, c)
+                if first is None or can_open(first):
+                    out += plays
         if wild or "power" in dice:
             area = M.reach(s, seat)
-            out += [_attack(seat, u) for t in M.enemies(s, seat) if s.players[t].pos in area
-                    for u in s.players[t].group if not M.immune_to_power(s, t, u)]
+            for t in M.enemies(s, seat):
+                foe = s.players[t]
+                if foe.pos in area:
+                    shield = M.power_shield(s, t)
+                    out += [_attack(seat, u) for u in foe.group if M.defense(u) > shield]
         if wild or "fortitude" in dice:
             out.append(_move(seat))
-        ld = catalog().leaders[p.leader]
-        for which, act in ((1, ld.action_single), (2, ld.action_boost)):
-            if has_exact(dice, act.cost) and can_open(act.steps[0]):
+        for which, cost, first in _leader_acts(p.leader):
+            if has_exact(dice, cost) and can_open(first):
                 out.append(_leader_act(seat, which))
         for u in dict.fromkeys(p.group):
-            act = card(u).action
-            if has_exact(dice, act.cost) and can_open(act.steps[0]):
-                out += _unit_acts(seat, u)
+            cost, first, uses = _using(seat, u)
+            if has_exact(dice, cost) and can_open(first):
+                out += uses
         return out
 
     def _end_moves(self, s: InfState, seat: int) -> list:
@@ -315,7 +359,7 @@ class Infinities(Game):
         verb = "Prepare" if s.end_step == "prepare" else "Keep"
         cards = p.hand if s.end_step == "prepare" else [c for c in p.hand if c not in p.kept or
                                                           p.hand.count(c) > p.kept.count(c)]
-        return list(_end_choices(seat, verb, tuple(dict.fromkeys(cards))))
+        return [MV.passing(seat), *[_end_choice(seat, verb, c) for c in dict.fromkeys(cards)]]
 
     def _target_moves(self, s: InfState, seat: int) -> list:
         run = s.runs[-1]
@@ -335,7 +379,7 @@ class Infinities(Game):
             if s.players[action.seat].conceded or s.players[action.seat].out:
                 raise IllegalAction("You have already conceded or been defeated.", "8.4")
             return
-        super().check(s, action)
+        Game.check(self, s, action)  # named, not super(): asked on every move
 
     def explain_illegal(self, s: InfState, action) -> IllegalAction:
         return R.explain(self, s, action)
@@ -401,7 +445,10 @@ class Infinities(Game):
     def after_move(self, s: InfState, events: list[Event]) -> None:
         """Settle what needs no choice; a leader who conceded answers their own decisions at once."""
         MV.settle(s, events)
-        if not any(p.conceded for p in s.players):
+        for p in s.players:
+            if p.conceded:
+                break
+        else:  # nobody conceded: the usual case, asked after every move
             return
         for _ in range(1_000):
             seat = self.waiting_on(s)

@@ -77,6 +77,11 @@ def side_of(tile: str, up: str):
     return catalog().tile(tile).side(up)
 
 
+@cache  # a tile side's type, read on most steps (levels, reach, targets): one cached call
+def kind_of(tile: str, up: str) -> str:
+    return side_of(tile, up).type
+
+
 @cache
 def _walls(tile: str) -> frozenset[int]:
     return frozenset(catalog().tile(tile).walls)
