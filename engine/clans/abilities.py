@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event, answered, ask, note
+from engine.core import Event, answered, ask
 
 from .actions import Attack, React, UseAbility
 from .board import STATUS_BONUS, STATUS_TICK, is_god, tag
@@ -75,19 +75,19 @@ def _heal_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str, 
 def _rally_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str, events: list[Event]) -> None:
     p, t = ab.params, state.units[a.target]
     t.mods_turn[p["stat"]] = t.mods_turn.get(p["stat"], 0) + p["amount"]
-    events.append(note(text=f"{who}'s {ab.name}: {tag(state, a.target)} gets +{p['amount']} "
+    events.append(Event(text=f"{who}'s {ab.name}: {tag(state, a.target)} gets +{p['amount']} "
                              f"{p['stat'].upper()} until the turn ends."))
 
 
 def _shield_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str, events: list[Event]) -> None:
     u = state.units[a.unit]
     u.shield = ab.params.get("amount", 0)
-    events.append(note(text=f"{who} uses {ab.name}: hits on it deal {u.shield} less until its next turn."))
+    events.append(Event(text=f"{who} uses {ab.name}: hits on it deal {u.shield} less until its next turn."))
 
 
 def _blast_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str, events: list[Event]) -> None:
     p = ab.params
-    events.append(note(text=f"{who} uses {ab.name} ({ab.sp} SP) on {tag(state, a.target)}."))
+    events.append(Event(text=f"{who} uses {ab.name} ({ab.sp} SP) on {tag(state, a.target)}."))
     game._hurt(state, a.target, p.get("amount", 0), a.seat, events, ab.name)
     if p.get("status") and a.target in state.units:
         game._inflict(state, a.target, p["status"], a.seat, events)
@@ -95,7 +95,7 @@ def _blast_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str,
 
 def _eclipse_effect(game, state: ClansState, a: UseAbility, ab: Ability, who: str, events: list[Event]) -> None:
     p, u = ab.params, state.units[a.unit]
-    events.append(note(text=f"{who} casts {ab.name} ({ab.sp} SP)."))
+    events.append(Event(text=f"{who} casts {ab.name} ({ab.sp} SP)."))
     for o in [o for o in enemies(state, a.seat) if dist(o.pos, u.pos) <= p.get("range", 2)]:
         if not is_god(state, o.iid):  # Gods ignore area Poison entirely (RULINGS)
             game._hurt(state, o.iid, STATUS_BONUS[p["status"]], a.seat, events, ab.name)
@@ -123,7 +123,7 @@ class AbilityRules:
         defender = state.units[pa.target].owner
         if ward_options(state, defender):
             state.phase = "react"
-            events.append(note(text=f"{state.seats[defender]} may answer with a ward."))
+            events.append(Event(text=f"{state.seats[defender]} may answer with a ward."))
             ask(state, ward_decision(state, defender))
             return
         self._resolve_attack(state, events)
@@ -148,7 +148,7 @@ class AbilityRules:
         u.act = "done"
         who = catalog().cards[u.card].name
         if ab.kind == "attack":
-            events.append(note(text=f"{who} uses {ab.name} ({ab.sp} SP) on {tag(state, a.target)}."))
+            events.append(Event(text=f"{who} uses {ab.name} ({ab.sp} SP) on {tag(state, a.target)}."))
             self._declare(state, self._pending_attack(state, a.unit, a.target, ab), events)
             return
         state.current = None
@@ -164,7 +164,7 @@ class AbilityRules:
         pa.reduce += ab.params.get("amount", 0)
         pa.no_status = pa.no_status or ab.params.get("no_status", False)
         pa.wards.append(ab.name)
-        events.append(note(text=f"{catalog().cards[u.card].name} answers with {ab.name} ({ab.sp} SP)."))
+        events.append(Event(text=f"{catalog().cards[u.card].name} answers with {ab.name} ({ab.sp} SP)."))
         if ward_options(state, a.seat):
             ask(state, ward_decision(state, a.seat), first=True)
         else:
@@ -172,7 +172,7 @@ class AbilityRules:
 
     def do_pass(self, state: ClansState, a, events: list[Event]) -> None:
         answered(state)
-        events.append(note(text=f"{state.seats[a.seat]} lets the attack through."))
+        events.append(Event(text=f"{state.seats[a.seat]} lets the attack through."))
         self._resolve_attack(state, events)
 
     # --- hits, heals and statuses ------------------------------------------------------------
@@ -183,7 +183,7 @@ class AbilityRules:
             u.statuses, u.status_by = [], {}
         healed = max(0, min(amount, catalog().cards[u.card].hp - u.hp))
         u.hp += healed
-        events.append(note(text=f"{why}: {tag(state, iid)} regains {healed} HP ({u.hp} HP)"
+        events.append(Event(text=f"{why}: {tag(state, iid)} regains {healed} HP ({u.hp} HP)"
                                  + (" and is cured." if cured else ".")))
 
     def _inflict(self, state: ClansState, iid: str, status: str, by: int, events: list[Event]) -> None:
@@ -193,7 +193,7 @@ class AbilityRules:
             return
         u.statuses.append(status)
         u.status_by[status] = by
-        events.append(note(text=f"{tag(state, iid)} suffers {status.capitalize()}."))
+        events.append(Event(text=f"{tag(state, iid)} suffers {status.capitalize()}."))
 
     def _tick(self, state: ClansState, events: list[Event]) -> None:
         """Break and Poison hurt at the start of every player's turn; the inflicter gets the EXP."""

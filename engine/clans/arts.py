@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import combinations, permutations
 
-from engine.core import Event, note
+from engine.core import Event
 
 from . import made
 from .abilities import enemies
@@ -152,7 +152,7 @@ class ArtRules:
             state.units[iid].act = "done"
         state.current = None
         who = ", ".join(catalog().cards[state.units[i].card].name.split(",")[0] for i in a.allies)
-        events.append(note(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP) with {who} "
+        events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP) with {who} "
                                  f"on {tag(state, a.target)}."))
         self._hurt(state, a.target, d.damage, a.seat, events, d.name)
         if d.status and a.target in state.units:
@@ -162,7 +162,7 @@ class ArtRules:
         """A permanent rule for all of the caster's allies, present and future (A-27)."""
         d = self._pay(state, a.seat, a.card)
         state.players[a.seat].terrain.append(d.rule)
-        events.append(note(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP): {d.text}"))
+        events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP): {d.text}"))
 
 
 def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:

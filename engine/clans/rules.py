@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, finish, made, note
+from engine.core import Action, Decision, Event, Game, IllegalAction, finish
 from engine.core.rng import commitment
 
 from . import search as for_search
@@ -103,18 +103,18 @@ def _item_buff(game, state: ClansState, a: UseItem, d: CardDef, head: str, event
     mods = u.mods_turn if d.params.get("duration") == "turn" else u.mods_act
     mods[stat_] = mods.get(stat_, 0) + amount
     until = "until the turn ends" if mods is u.mods_turn else "for its activation"
-    events.append(note(text=f"{head}: +{amount} {stat_.upper()} {until}."))
+    events.append(Event(text=f"{head}: +{amount} {stat_.upper()} {until}."))
 
 
 def _item_damage(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
-    events.append(note(text=f"{head}."))
+    events.append(Event(text=f"{head}."))
     game._hurt(state, a.target, d.params.get("amount", 0), a.seat, events, d.name)
 
 
 def _item_status(game, state: ClansState, a: UseItem, d: CardDef, head: str, events: list[Event]) -> None:
     """A Poison item: the status with its hit damage, never on a God (RULINGS)."""
     status = d.params["status"]
-    events.append(note(text=f"{head}."))
+    events.append(Event(text=f"{head}."))
     game._hurt(state, a.target, STATUS_BONUS[status], a.seat, events, d.name)
     if a.target in state.units:
         game._inflict(state, a.target, status, a.seat, events)
@@ -199,23 +199,23 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
                            players=[], max_rounds=cfg.max_rounds, sp_per_turn=cfg.sp_per_turn, handicap=cfg.handicap,
                            setup_mode=cfg.setup, phase="play" if auto else "setup")
         where = f"the {battlemaps().layouts[cfg.layout].name} battlefield" if auto else "a battlefield of their making"
-        events = [note(text=f"Gods & Clans begins on {where}.")]
+        events = [Event(text=f"Gods & Clans begins on {where}.")]
         for seat, name in enumerate(seats):
             key = cfg.decks[seat % len(cfg.decks)]
             deck = catalog().decks[key]
             state.players.append(Player(name=name, deck_key=key, unused=[
                 c for c in deck.cards if not catalog().cards[c].god and catalog().cards[c].kind != "homebase"]))
         if len(seats) == 4:
-            events.append(note(text=f"Teams: {seats[0]} and {seats[2]} against {seats[1]} and {seats[3]}."))
+            events.append(Event(text=f"Teams: {seats[0]} and {seats[2]} against {seats[1]} and {seats[3]}."))
         if auto:
             for seat in range(len(seats)):
                 self._auto_place(state, seat, events)
         state.first = state.active = state.rng.below(len(seats))
-        events.append(note(kind="roll", text=f"Coin flip: {state.seats[state.active]} goes first."))
+        events.append(Event(kind="roll", text=f"Coin flip: {state.seats[state.active]} goes first."))
         if auto:
             self._start_turn(state, events)
         else:
-            events.append(note(text="Lay the 12 battlemaps in turn order, then each player sets a Homebase and God."))
+            events.append(Event(text="Lay the 12 battlemaps in turn order, then each player sets a Homebase and God."))
             self._after_setup_step(state, events)
         self.publish(state)
         state.recent = events[-state.RECENT_KEEP:]
@@ -226,7 +226,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         p.homebase, god_tile = self._auto_home(state, seat)
         god = next(c for c in catalog().decks[p.deck_key].cards if catalog().cards[c].god)
         self._new_unit(state, seat, god, god_tile, summoned_turn=0)
-        events.append(note(text=f"{p.name} ({catalog().decks[p.deck_key].name}) sets the Homebase on "
+        events.append(Event(text=f"{p.name} ({catalog().decks[p.deck_key].name}) sets the Homebase on "
                                  f"{coord(p.homebase)} and {catalog().cards[god].name} on {coord(god_tile)}."))
 
     def _auto_home(self, state: ClansState, seat: int) -> tuple[Pos, Pos]:
@@ -259,14 +259,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         """The ordinary decision: the next set-up choice, else the active player's turn. A ward
         owed by the defender is a queued prompt (wards.py) and comes before this."""
         # Built afresh (not a shared plain_decision): scenario tests set `pending[0].seat` in place.
-        # Without validation (made): every step publishes one, from values the rules produced.
         if state.phase == "setup":
             seat, what = next_setup(state)
-            return [made(Decision, seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
+            return [Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
+                             button="Your move")]
+        return [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.",
                          button="Your move")]
-        active = state.active
-        return [made(Decision, seat=active, kind="turn", prompt=f"{state.seats[active]}: your turn.",
-                     button="Your move")]
 
     def after_move(self, state: ClansState, events: list[Event]) -> None:
         if state.phase == "play" and state.players[state.active].out:
@@ -291,7 +289,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         p.sp += gain
         p.assimilated = False
         state.current = None
-        events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name} gains "
+        events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name} gains "
                                  f"{gain} SP ({p.sp} SP, {p.exp} EXP)."))
 
     def _end_turn(self, state: ClansState, events: list[Event]) -> None:
@@ -332,7 +330,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         u = state.units[iid]
         u.hp -= amount
         name = tag(state, iid)
-        events.append(note(kind="damage", text=f"{why}: {name} takes {amount} ({max(u.hp, 0)} HP left)."))
+        events.append(Event(kind="damage", text=f"{why}: {name} takes {amount} ({max(u.hp, 0)} HP left)."))
         if u.hp > 0:
             return
         d = cdef(state, iid)
@@ -342,7 +340,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         gain = d.exp_value
         state.players[by].exp += gain
         state.players[by].exp_gained += gain
-        events.append(note(kind="defeat", text=f"{name} is destroyed; {state.seats[by]} gains {gain} EXP."))
+        events.append(Event(kind="defeat", text=f"{name} is destroyed; {state.seats[by]} gains {gain} EXP."))
         if d.god and not state.finished:
             self._god_falls(state, u.owner, d, events)
 
@@ -356,7 +354,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             state.current = None
         mates = [s for s in range(len(state.players)) if not state.foes(s, seat)]
         if not all(state.players[s].out for s in mates):
-            events.append(note(kind="defeat", text=f"{god.name} has fallen: {state.seats[seat]} is out and their "
+            events.append(Event(kind="defeat", text=f"{god.name} has fallen: {state.seats[seat]} is out and their "
                                                     "allies leave the field; the team fights on."))
             return
         winners = [s for s in range(len(state.players)) if state.foes(s, seat)]
@@ -420,7 +418,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         p.unused.remove(a.card)
         p.used.append(a.card)
         self._new_unit(state, a.seat, a.card, parse_coord(a.tile), summoned_turn=state.turn)
-        events.append(note(text=f"{p.name} summons {d.name} on {a.tile} for {d.sp} SP; it acts from next turn."))
+        events.append(Event(text=f"{p.name} summons {d.name} on {a.tile} for {d.sp} SP; it acts from next turn."))
 
     def do_equip(self, state: ClansState, a: Equip, events: list[Event]) -> None:
         """Equipping is a player action: it neither opens nor closes an activation (A-19)."""
@@ -433,7 +431,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         healed = max(0, min(d.heal, cdef(state, a.unit).hp - u.hp))
         u.hp += healed
         cost = f"{d.sp} SP" + (f" and {d.exp} EXP" if d.exp else "")
-        events.append(note(text=f"{p.name} equips {d.name} to {tag(state, a.unit)} for {cost}"
+        events.append(Event(text=f"{p.name} equips {d.name} to {tag(state, a.unit)} for {cost}"
                                  + (f"; it heals {healed} ({u.hp} HP)." if healed else ".")))
 
     def do_assimilate(self, state: ClansState, a: Assimilate, events: list[Event]) -> None:
@@ -442,7 +440,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         p.used.append(a.card)
         p.sp += d.assimilate_sp
         p.assimilated = True
-        events.append(note(text=f"{p.name} assimilates {d.name} for {d.assimilate_sp} SP ({p.sp} SP); "
+        events.append(Event(text=f"{p.name} assimilates {d.name} for {d.assimilate_sp} SP ({p.sp} SP); "
                                  "it leaves the game."))
 
     def do_item(self, state: ClansState, a: UseItem, events: list[Event]) -> None:
@@ -460,12 +458,12 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         before = coord(u.pos)
         u.pos = parse_coord(a.to)
         u.act = "moved"
-        events.append(note(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
+        events.append(Event(text=f"{cdef(state, a.unit).name} moves {before} to {a.to}."))
 
     def do_end_turn(self, state: ClansState, a: EndTurn, events: list[Event]) -> None:
         self._select(state, "")
         state.current = None
-        events.append(note(text=f"{state.seats[a.seat]} ends the turn."))
+        events.append(Event(text=f"{state.seats[a.seat]} ends the turn."))
         self._end_turn(state, events)
 
     # --- fights (combat-and-gameplay, initiative, counterattack) -------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Event, interned, note
+from engine.core import Event, interned
 
 from .actions import DraftMap, PlaceGod, PlaceHomebase, PlaceMap
 from .cards import COLS, Placement, battlemaps, catalog, connected, neighbours
@@ -148,7 +148,7 @@ class SetupRules:
 
     def do_draft_map(self, state: ClansState, a: DraftMap, events: list[Event]) -> None:
         state.drafted = a.piece
-        events.append(note(text=f"{state.seats[a.seat]} takes battlemap {a.piece}."))
+        events.append(Event(text=f"{state.seats[a.seat]} takes battlemap {a.piece}."))
 
     def do_place_map(self, state: ClansState, a: PlaceMap, events: list[Event]) -> None:
         state.drafted = None
@@ -158,20 +158,20 @@ class SetupRules:
         # The rows come from the map itself, not from `a.rows`: that field is not logged, so a
         # replay of the action would word the event differently from the live game.
         rows = "/".join(battlemaps().face(a.piece, a.face, a.rotation))
-        events.append(note(text=f"{state.seats[a.seat]} lays battlemap {a.piece}, face {a.face}"
+        events.append(Event(text=f"{state.seats[a.seat]} lays battlemap {a.piece}, face {a.face}"
                                  + (f", turned {a.rotation}°" if a.rotation else "") + f" ({rows})."))
         self._after_setup_step(state, events)
 
     def do_place_homebase(self, state: ClansState, a: PlaceHomebase, events: list[Event]) -> None:
         state.players[a.seat].homebase = parse_coord(a.tile)
-        events.append(note(text=f"{state.seats[a.seat]} sets the Homebase on {a.tile}."))
+        events.append(Event(text=f"{state.seats[a.seat]} sets the Homebase on {a.tile}."))
         self._after_setup_step(state, events)
 
     def do_place_god(self, state: ClansState, a: PlaceGod, events: list[Event]) -> None:
         deck = catalog().decks[state.players[a.seat].deck_key]
         god = next(c for c in deck.cards if catalog().cards[c].god)
         self._new_unit(state, a.seat, god, parse_coord(a.tile), summoned_turn=0)
-        events.append(note(text=f"{state.seats[a.seat]} places {catalog().cards[god].name} on {a.tile}."))
+        events.append(Event(text=f"{state.seats[a.seat]} places {catalog().cards[god].name} on {a.tile}."))
         self._after_setup_step(state, events)
 
     def _after_setup_step(self, state: ClansState, events: list[Event]) -> None:
@@ -181,6 +181,6 @@ class SetupRules:
             state.active = step[0]
         else:
             state.phase, state.active = "play", state.first
-            events.append(note(text=f"The battlefield is ready: {state.seats[state.first]} takes the first turn."))
+            events.append(Event(text=f"The battlefield is ready: {state.seats[state.first]} takes the first turn."))
             self._start_turn(state, events)
 
