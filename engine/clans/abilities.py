@@ -50,8 +50,8 @@ def _others_in(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> 
 def _area(u: Unit, reach_: int, foes: list[Unit], friends_: list[Unit]) -> list[Unit | None]:
     """No target: it goes off when a foe other than a God stands in reach."""
     x, y = u.pos
-    hit = [o for o in foes if abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_
-           and not catalog().cards[o.card].god]
+    cards = catalog().cards
+    hit = any(abs(o.pos[0] - x) <= reach_ and abs(o.pos[1] - y) <= reach_ and not cards[o.card].god for o in foes)
     return [None] if hit else []
 
 

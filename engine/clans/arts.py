@@ -17,8 +17,14 @@ from .state import ClansState, dist
 
 def classes_of(state: ClansState, iid: str, rng: int) -> frozenset[str]:
     """The classes an ally answers to: its own, and Ranged whenever its range is 2 or more (ranged-and-melee)."""
-    cls = catalog().cards[state.units[iid].card].cls
-    return frozenset((cls, "ranged")) if rng >= 2 else frozenset((cls,))
+    return card_classes(state.units[iid].card, rng >= 2)
+
+
+@cache
+def card_classes(card: str, ranged: bool) -> frozenset[str]:
+    """`classes_of` by card: the art lists ask it of every helper near a foe, step after step."""
+    cls = catalog().cards[card].cls
+    return frozenset((cls, "ranged")) if ranged else frozenset((cls,))
 
 
 def can_join(state: ClansState, iid: str) -> bool:
@@ -102,7 +108,7 @@ def art_actions(state: ClansState, seat: int) -> list[CastArt]:
         placed.append((sorted(in_range), sorted(beside)))
     if not any(in_range for in_range, _ in placed):  # every helper next to a foe is within its range too
         return out
-    classes = {u.iid: classes_of(state, u.iid, rng) for u, rng in zip(helpers, rngs, strict=True)}
+    classes = {u.iid: card_classes(u.card, rng >= 2) for u, rng in zip(helpers, rngs, strict=True)}  # classes_of
     units = state.units
     for card in arts:
         art = catalog().cards[card]

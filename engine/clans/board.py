@@ -234,9 +234,10 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     home = state.players[seat].homebase
     if home is None:
         return []
-    taken = {u.pos for u in state.units.values()} | home_tiles(state)
     field = state.field  # state.tile, on every tile around the Homebase on every step
-    return [n for n in around(home) if field[n[1]][n[0]] in "GF" and n not in taken]
+    taken = {u.pos for u in state.units.values()}
+    homes = [p.homebase for p in state.players]  # home_tiles, without building a set for 8 tiles
+    return [n for n in around(home) if field[n[1]][n[0]] in "GF" and n not in taken and n not in homes]
 
 
 @cache

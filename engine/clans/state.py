@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core import GameState
+from engine.core import GameState, plain_setattr
 
 from .cards import Placement
 
@@ -30,7 +31,14 @@ def dist(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-class Unit(BaseModel):
+# The records inside the state are plain dataclasses, not pydantic models: the legal-move lists
+# read every unit's fields on every step, and a BaseModel's attribute access goes through its
+# hooks (several times slower). Pydantic still validates them wherever the state is loaded (they
+# are fields of ClansState) and dumps them to the same JSON.
+
+
+@dataclass
+class Unit:
     """An ally on the field (the God included)."""
 
     iid: str
@@ -39,31 +47,33 @@ class Unit(BaseModel):
     pos: Pos
     hp: int
     equipment: str | None = None  # card id
-    statuses: list[Literal["break", "poison"]] = Field(default_factory=list)
-    status_by: dict[str, int] = Field(default_factory=dict)  # status -> seat that inflicted it (gets tick EXP)
+    statuses: list[Literal["break", "poison"]] = field(default_factory=list)
+    status_by: dict[str, int] = field(default_factory=dict)  # status -> seat that inflicted it (gets tick EXP)
     summoned_turn: int = 0
     act: Literal["fresh", "moved", "done"] = "fresh"
     ot_used: bool = False
     shield: int = 0  # damage reduction until its owner's next turn
-    mods_turn: dict[str, int] = Field(default_factory=dict)  # until end of turn
-    mods_act: dict[str, int] = Field(default_factory=dict)  # until its activation ends
+    mods_turn: dict[str, int] = field(default_factory=dict)  # until end of turn
+    mods_act: dict[str, int] = field(default_factory=dict)  # until its activation ends
 
 
-class Player(BaseModel):
+@dataclass
+class Player:
     name: str
     deck_key: str
     sp: int = 0
     exp: int = 0
     exp_gained: int = 0
-    unused: list[str] = Field(default_factory=list)  # card ids still face down (hidden)
-    used: list[str] = Field(default_factory=list)  # card ids played, public
+    unused: list[str] = field(default_factory=list)  # card ids still face down (hidden)
+    used: list[str] = field(default_factory=list)  # card ids played, public
     homebase: Pos | None = None
-    terrain: list[str] = Field(default_factory=list)  # rules of cast Terrain Effects
+    terrain: list[str] = field(default_factory=list)  # rules of cast Terrain Effects
     assimilated: bool = False
     out: bool = False  # 2-vs-2: this player's God has fallen; the team-mate plays on
 
 
-class PendingAttack(BaseModel):
+@dataclass
+class PendingAttack:
     """An attack declared and waiting for the defender's (OT) answers (A-22)."""
 
     attacker: str
@@ -76,10 +86,12 @@ class PendingAttack(BaseModel):
     splash: bool = False
     reduce: int = 0
     no_status: bool = False
-    wards: list[str] = Field(default_factory=list)  # names of the (OT) wards used against it
+    wards: list[str] = field(default_factory=list)  # names of the (OT) wards used against it
 
 
 class ClansState(GameState):
+    __setattr__ = plain_setattr  # every step sets several fields (current, phase, turn, active)
+
     game: str = "clans"
     max_rounds: int = 40
     sp_per_turn: int = 4

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from .cards import catalog
 from .setup import next_setup
 from .state import ClansState, coord
@@ -25,7 +27,7 @@ def build_view(state: ClansState, seat: int | None) -> dict:
             "pending": [d.model_dump(exclude=None if d.seat == seat else {"context"}) for d in state.pending],
             "recent": [e.text for e in state.recent if e.visible(seat)],
             "outcome": state.finished.model_dump() if state.finished else None, "you": seat,
-            "attack": state.attack.model_dump() if state.attack else None,
+            "attack": asdict(state.attack) if state.attack else None,
             "setup": setup_view(state), "teams": teams(state)}
     if seat is not None:
         view["hand"] = [{"card": c, "name": cards[c].name} for c in state.players[seat].unused]
