@@ -143,6 +143,8 @@ def test_a_note_is_the_event_validation_would_make():
         made, checked = note(**fields), Event(**fields)
         assert made == checked and made.model_fields_set == checked.model_fields_set
         assert made.model_dump_json() == checked.model_dump_json()
+    one, two = note(text="a"), note(text="b")  # nothing shared between log lines
+    assert one.data is not two.data and one.model_fields_set is not two.model_fields_set
 
 
 def test_plain_setattr_sets_a_field_as_pydantic_does_and_refuses_the_rest():
