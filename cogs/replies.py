@@ -82,8 +82,7 @@ def ack_budget(interaction: discord.Interaction, within: float | None = None) ->
     """Seconds left of `within` (default ACK_SECONDS) from when Discord created the interaction
     (its id's time), so time spent waiting in a busy event loop counts too."""
     within = ACK_SECONDS if within is None else within
-    created = getattr(interaction, "created_at", None)
-    age = (discord.utils.utcnow() - created).total_seconds() if created else 0.0
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     return min(within, max(0.0, within - age))
 
 

@@ -64,6 +64,7 @@ class Interaction:
         self.permissions = SimpleNamespace(manage_channels=manage_channels)
         self.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
         self.type = discord.InteractionType.component
+        self.created_at = discord.utils.utcnow()  # as Discord stamps it in the interaction's id
         self.extras: dict[str, Any] = {}
         self.edits: list[dict] = []
         self.response = Response(self.edits)
