@@ -119,7 +119,7 @@ class PeopleOps:
     async def autopilot_of(self, game_id: int, user_id: str) -> dict[str, str]:
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        return {} if seat is None else (await self.store.standing_answers(game_id)).get(seat, {})
+        return {} if seat is None else dict((await self.store.standing_answers(game_id)).get(seat, {}))
 
     async def set_autopilot(self, game_id: int, user_id: str, kind: str, answer: str | None) -> Update | None:
         """Set (or with None clear) a standing answer; if it already covers what the game waits
