@@ -7,7 +7,6 @@ import sqlite3
 import pytest
 
 from store import LoggedEvent, SeatRow, StaleVersion, Store
-from store.backend import SqliteBackend
 
 
 @pytest.fixture
@@ -26,20 +25,6 @@ async def active_game(store: Store, channel: str = "chan") -> int:
 
 async def move(store: Store, game_id: int, version: int, **kw) -> None:
     await store.save_move(game_id, version, version + 1, 0, "alice", "{}", [], f'{{"v": {version + 1}}}', **kw)
-
-
-@pytest.fixture
-def runs(monkeypatch) -> list[bool]:
-    """Every SQLite run (one hop to the database thread) any store makes, as its write flag."""
-    made: list[bool] = []
-    real = SqliteBackend.run
-
-    async def counted(self, body, *, write, early=False):
-        made.append(write)
-        return await real(self, body, write=write, early=early)
-
-    monkeypatch.setattr(SqliteBackend, "run", counted)
-    return made
 
 
 async def test_reads_after_a_move_need_no_trip_to_the_database(tmp_path, runs):
@@ -146,7 +131,7 @@ async def test_a_write_from_outside_any_store_is_seen(tmp_path):
         await store.close()
 
 
-async def test_postgresql_keeps_nothing_in_memory(store, backend, monkeypatch):
+async def test_postgresql_keeps_nothing_in_memory(store, backend):
     """Several processes write a PostgreSQL database and asking whether one did costs a round
     trip: there every read goes to the database."""
     g = await active_game(store)

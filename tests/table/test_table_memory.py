@@ -6,7 +6,6 @@ from duelgame import DUEL, Play
 
 from engine.core import IllegalAction
 from store import Store
-from store.backend import SqliteBackend
 from table import StaleVersion, TableService
 
 
@@ -15,20 +14,6 @@ async def sqlite_svc(tmp_path):
     service = TableService(await Store.open(tmp_path / "table.db"))
     yield service
     await service.store.close()
-
-
-@pytest.fixture
-def runs(monkeypatch) -> list[bool]:
-    """Every SQLite run (one hop to the database thread), as its write flag."""
-    made: list[bool] = []
-    real = SqliteBackend.run
-
-    async def counted(self, body, *, write, early=False):
-        made.append(write)
-        return await real(self, body, write=write, early=early)
-
-    monkeypatch.setattr(SqliteBackend, "run", counted)
-    return made
 
 
 async def click(svc: TableService, game_id: int, user: str) -> str:
