@@ -47,6 +47,9 @@ async def test_a_click_costs_two_trips_to_the_database(sqlite_svc, runs):
         runs.clear()
         user = await click(svc, game.game_id, user)
         assert runs == [True, True]
+        # The state the click's moves left, kept as its version's parsed copy, is what was stored.
+        row = await svc.store.get_game(game.game_id)
+        assert svc._reading(row).model_dump() == DUEL.load_state(row.state).model_dump()
 
 
 async def test_a_refused_move_leaves_the_table_as_stored(svc, duel, db):
