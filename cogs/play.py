@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from engine.core import IllegalAction
 from images.pool import draw
-from table import Notice, NotYourMove, StaleVersion, TableError, TableInfo, Update
+from table import Notice, NotYourMove, PanelFacts, StaleVersion, TableError, TableInfo, Update
 
 from .components import (
     BUTTON_TEMPLATE,
@@ -423,21 +423,22 @@ class PlayCog(commands.Cog, name="Play"):
         humans = [s for s in update.to_act if not s.is_ai]
         actions: list = []
         single = humans[0] if len(humans) == 1 and len(update.to_act) == 1 else None
+        warnings: dict[int, str] = {}
         if single is not None:
-            version, _, legal = await self.service.offers_for(update.game_id, single.user_id)
-            if version == update.version:
-                actions = legal
+            facts = await self.service.panel_facts(update.game_id, single.user_id)  # moves and warnings: one read
+            if facts.version == update.version:
+                actions, warnings = facts.offers, facts.dangers
         rows = plan_turn(update.game_id, update.version,
                          panel_label=panel_label(humans, update.prompts) if humans else None,
                          seat=single.seat if single else None, actions=actions,
                          undo=update.undoable,  # only when taking it back would be allowed
                          detail=pictured(table.game))
-        rows = mark_danger(rows, await self.service.dangers(update.game_id, actions) if actions else {})
+        rows = mark_danger(rows, warnings)
         by_seat = {s.seat: s for s in table.seats}
         private_for = [by_seat[s].name for s, ev in sorted(update.private_events.items())
                        if ev and s in by_seat and not by_seat[s].is_ai]
         waiting = {s.seat for s in humans}
-        options = await self.service.autopilot_options(update.game_id)
+        options = self.service.routine_options(table.game)
         routine = sorted({prompt_name(d.kind, options[d.kind]) for d in update.prompts if d.seat in waiting and d.kind in options})
         text = turn_message(update.game_id, table.title, update.to_act, update.prompts, update.public_view,
                             told, private_for, routine, intro=first)
@@ -560,25 +561,27 @@ class PlayCog(commands.Cog, name="Play"):
         except TableError:
             return None
 
-    async def _seat(self, interaction: discord.Interaction, cid: Cid) -> int:
-        """The clicker's seat; a button that is not theirs is refused with the game's turn rule,
-        so the refusal carries a "Why?" button like any other."""
-        seat = await self.service.seat_of(cid.game_id, str(interaction.user.id))
+    async def _seat(self, interaction: discord.Interaction, cid: Cid, facts: PanelFacts | None = None) -> int:
+        """The clicker's seat (from `facts` when the click read them already); a button that is
+        not theirs is refused with the game's turn rule, so the refusal carries a "Why?" button
+        like any other."""
+        seat = facts.seat if facts else await self.service.seat_of(cid.game_id, str(interaction.user.id))
         if seat is None:
             raise NotYourMove(f"You are not playing in game #{cid.game_id}, so this button is not for you.",
                               await self.service.turn_rule(cid.game_id))
         if cid.seat is not None and cid.seat != seat:
-            table = await self.service.get(cid.game_id)
+            table = facts.table if facts else await self.service.get(cid.game_id)
             owner = next((s.name for s in table.seats if s.seat == cid.seat), "another player")
             raise NotYourMove(f"This choice belongs to {owner}, not to you.",
                               await self.service.turn_rule(cid.game_id))
         return seat
 
     async def _panel(self, game_id: int, user_id: str, *, group: int | None = None, page: int = 0,
-                     prefix: str = "") -> dict:
+                     prefix: str = "", facts: PanelFacts | None = None) -> dict:
         """Send kwargs for a seat's private panel (or a sentence saying who the game waits on).
-        The panel opens with what the choice is about: the prompt's context, for its owner only."""
-        facts = await self.service.panel_facts(game_id, user_id)
+        The panel opens with what the choice is about: the prompt's context, for its owner only.
+        `facts`: the panel's facts when the click read them already."""
+        facts = facts or await self.service.panel_facts(game_id, user_id)
         table, prompts, version, seat, actions = facts.table, facts.prompts, facts.version, facts.seat, facts.offers
         head = [prefix] if prefix else []
         if table.status != "active":
@@ -607,10 +610,12 @@ class PlayCog(commands.Cog, name="Play"):
                    view=build_view(rows))
 
     async def _open_panel(self, interaction: discord.Interaction, cid: Cid) -> None:
-        await self._seat(interaction, cid)
-        if (await self.service.get(cid.game_id)).version != cid.version:
+        user_id = str(interaction.user.id)
+        facts = await self.service.panel_facts(cid.game_id, user_id)  # the seat, version and panel: one read
+        await self._seat(interaction, cid, facts)
+        if facts.version != cid.version:
             return await self._stale(interaction, cid.game_id)
-        await self._send_panel(interaction, cid.game_id, **await self._panel(cid.game_id, str(interaction.user.id)))
+        await self._send_panel(interaction, cid.game_id, **await self._panel(cid.game_id, user_id, facts=facts))
 
     async def _navigate(self, interaction: discord.Interaction, cid: Cid, group: int | None, page: int) -> None:
         """Move within the ephemeral panel: edit it in place. A group that is one piece's moves
@@ -642,15 +647,16 @@ class PlayCog(commands.Cog, name="Play"):
         return await render("render_board", table.game, await self.service.view(table.game_id, None), highlight=spec)
 
     async def _act(self, interaction: discord.Interaction, cid: Cid, index: int, *, confirmed: bool = False) -> None:
-        seat = await self._seat(interaction, cid)
         user_id = str(interaction.user.id)
-        version, _, actions = await self.service.offers_for(cid.game_id, user_id)
+        facts = await self.service.panel_facts(cid.game_id, user_id)  # seat, moves and warnings: one read
+        seat = await self._seat(interaction, cid, facts)
+        version, actions = facts.version, facts.offers
         if version != cid.version:
             return await self._stale(interaction, cid.game_id)
         if not 0 <= index < len(actions):  # not their move (or no such move): say so, touch nothing
-            return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id))
+            return await answer(interaction, ephemeral=True, **await self._panel(cid.game_id, user_id, facts=facts))
         label = actions[index].label()
-        warning = None if confirmed else (await self.service.dangers(cid.game_id, [actions[index]])).get(0)
+        warning = None if confirmed else facts.dangers.get(index)
         if warning:  # asked once: the red Yes button plays it
             kw = _kw(content=f"⚠️ **{label}**: {warning}\nDo it anyway?",
                      view=build_view(confirm_buttons(cid.game_id, version, seat, index, label)))
@@ -660,21 +666,23 @@ class PlayCog(commands.Cog, name="Play"):
         update = await self.service.act(cid.game_id, user_id, index, version=cid.version)
         private = update.private_events.get(seat) or []
         again = not update.finished and any(s.seat == seat for s in update.to_act)
+        after = await self.service.panel_facts(cid.game_id, user_id) if again else None
         if _ephemeral(interaction):
             # Still this player's move: the panel turns into their next choices (no new click needed).
-            kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}") if again else {}
+            kw = await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}", facts=after) if after else {}
             await edit_reply(interaction, **{"content": f"✅ You chose: {label}", "view": None, **kw})
             self._saw_panel(interaction, cid.game_id)
-        elif again and await self._beyond_turn_message(cid.game_id, user_id):
-            # Played from the turn message and still theirs, with choices the message cannot hold:
-            # their panel comes to them, instead of one more click on "Your move".
-            await self._send_panel(interaction, cid.game_id,
-                                   **await self._panel(cid.game_id, user_id, prefix=f"✅ You chose: {label}"))
+        elif after and len(public_actions(after.offers)) < len(after.offers):
+            # Played from the turn message and still theirs, with choices the message cannot hold
+            # (it carries at most a few public ones): their panel comes to them, instead of one
+            # more click on "Your move".
+            await self._send_panel(interaction, cid.game_id, **await self._panel(
+                cid.game_id, user_id, prefix=f"✅ You chose: {label}", facts=after))
         if private:
             text = "\n".join(["🔒 Only you can see this:", *(f"• {e}" for e in private)])
             await answer(interaction, text, ephemeral=True)
         await acknowledge(interaction)  # the click is answered before the turn message is drawn
-        await self.announce(interaction, await self.service.get(cid.game_id), update)
+        await self.announce(interaction, after.table if after else await self.service.get(cid.game_id), update)
 
     async def _act_many(self, interaction: discord.Interaction, cid: Cid, indices: list[int]) -> None:
         """One submit of a "choose N" select: the picked moves, played in the order listed."""
@@ -698,12 +706,6 @@ class PlayCog(commands.Cog, name="Play"):
                          ephemeral=True)
         await acknowledge(interaction)
         await self.announce(interaction, await self.service.get(cid.game_id), update)
-
-    async def _beyond_turn_message(self, game_id: int, user_id: str) -> bool:
-        """Whether some of this player's current moves live only in their private panel (the
-        turn message carries at most a few public ones)."""
-        _, _, actions = await self.service.offers_for(game_id, user_id)
-        return len(public_actions(actions)) < len(actions)
 
     async def announce(self, interaction: discord.Interaction, table: TableInfo, update: Update) -> None:
         """post_update, telling the player privately if the channel would not take the message."""

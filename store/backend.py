@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -53,7 +54,10 @@ class Backend(Protocol):
     def read(self) -> Any: ...  # async context manager -> Conn
     def transaction(self) -> Any: ...  # async context manager -> Conn
     def game_lock(self, game_id: int) -> Any: ...  # async context manager: one holder across processes
-    async def run(self, body: Body[T], *, write: bool) -> T: ...  # body(conn) in one read or transaction
+    async def run(self, body: Body[T], *, write: bool, early: bool = False) -> T: ...  # body(conn) in one read or transaction
+    cacheable: bool  # whether the store may serve rows from memory (see unchanged)
+    foreign: int  # how many times another connection was seen to commit (each voids that memory)
+    def unchanged(self) -> bool: ...  # nobody committed since the last run ended
     async def schema_version(self) -> int: ...
     async def close(self) -> None: ...
 
@@ -103,18 +107,49 @@ def _finish_now(coro: Awaitable[T]) -> T:
     raise RuntimeError("a store body awaited something other than its connection")
 
 
-def _run_in_thread(db: sqlite3.Connection, body: Body[T], write: bool) -> T:
+def _data_version(db: sqlite3.Connection) -> int:
+    # fetchall steps the pragma to its end, so no read transaction stays open (and holds back
+    # checkpoints) after it.
+    return db.execute("PRAGMA data_version").fetchall()[0][0]
+
+
+class _Watcher:
+    """A second connection to the same file, asked only for PRAGMA data_version: it changes
+    whenever anyone (this process included) commits to the file. Asking costs microseconds and no
+    hop to aiosqlite's thread, so the store can tell that nothing at all was committed since it
+    last looked before it serves a game from memory. Used from both threads, hence the lock."""
+
+    def __init__(self, path: str):
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+
+    def version(self) -> int:
+        with self._lock:
+            return _data_version(self._db)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _run_in_thread(db: sqlite3.Connection, body: Body[T], write: bool, watcher: _Watcher | None,
+                   marks: Callable[[int, int], None]) -> T:
+    """`body` as a read or a transaction, then `marks(watcher's data_version, the main
+    connection's)`, read in that order while still in the thread (see SqliteBackend._note)."""
     if not write:
-        return _finish_now(body(_SqliteThreadConn(db)))
-    db.execute("BEGIN IMMEDIATE")
-    try:
         result = _finish_now(body(_SqliteThreadConn(db)))
-        db.execute("COMMIT")
-        return result
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+    else:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            result = _finish_now(body(_SqliteThreadConn(db)))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    seen = watcher.version() if watcher is not None else 0
+    marks(seen, _data_version(db))
+    return result
 
 
 class SqliteBackend:
@@ -128,10 +163,17 @@ class SqliteBackend:
     lock_rows = ""  # BEGIN IMMEDIATE already holds the only write lock
     skip_locked = ""
 
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: aiosqlite.Connection, watcher: _Watcher | None = None, *, alone: bool = False):
         self._raw = conn
         self._conn = _SqliteConn(conn)
         self._lock = asyncio.Lock()
+        # Whether the store may keep rows in memory: a file with a watcher, or a private
+        # in-memory database (`alone`: no other connection can reach it).
+        self.cacheable = watcher is not None or alone
+        self._watcher = watcher
+        self.foreign = 0  # commits by other connections seen so far (each one voids the store's memory)
+        self._main_seen: int | None = None  # the main connection's data_version after the last run
+        self._quiet: int | None = None  # the watcher's data_version when the last run ended (None: unknown)
 
     @classmethod
     async def open(cls, path: str | Path, migrations: list[str], synchronous: str) -> SqliteBackend:
@@ -144,38 +186,74 @@ class SqliteBackend:
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA busy_timeout = 10000")  # wait for other writers, don't fail
             await migrate(conn, migrations)
+            watcher = None if _private(path) or str(path).startswith("file:") else _Watcher(str(path))
         except BaseException:
             await conn.close()
             raise
-        return cls(conn)
+        return cls(conn, watcher, alone=_private(path))
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[_SqliteConn]:
         async with self._lock:
-            yield self._conn
+            try:
+                yield self._conn
+            finally:
+                self._quiet = None  # not followed by data_version: the next run looks again
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_SqliteConn]:
         """IMMEDIATE takes the write lock up front so two writers never both read the old
         version and then collide at COMMIT."""
         async with self._lock:
-            await self._raw.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
-                await self._raw.execute("COMMIT")
-            except BaseException:
-                if self._raw.in_transaction:
-                    await self._raw.execute("ROLLBACK")
-                raise
+                await self._raw.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                    await self._raw.execute("COMMIT")
+                except BaseException:
+                    if self._raw.in_transaction:
+                        await self._raw.execute("ROLLBACK")
+                    raise
+            finally:
+                self._quiet = None
 
-    async def run(self, body: Body[T], *, write: bool) -> T:
+    async def run(self, body: Body[T], *, write: bool, early: bool = False) -> T:
         """`body(conn)` as one read, or one IMMEDIATE transaction (`write`), in a single hop to
         aiosqlite's thread instead of one hop per statement, fetch, BEGIN and COMMIT: those round
         trips were most of the store's time per move. `_execute` is the call aiosqlite's own
         methods queue their work with (aiosqlite 0.20-0.22); the raw connection lives in that
         thread."""
         async with self._lock:
-            return await self._raw._execute(_run_in_thread, self._raw._conn, body, write)
+            later: list[tuple[int, int]] = []
+            try:
+                result = await self._raw._execute(_run_in_thread, self._raw._conn, body, write, self._watcher,
+                                                  self._note if early else lambda *marks: later.append(marks))
+            except BaseException:
+                self._quiet = None
+                raise
+            if later:
+                self._note(*later[0])  # on the loop: after the caller's memory was set right
+            return result
+
+    def _note(self, seen: int, main: int) -> None:
+        """After a run: count a commit by another connection (the main connection's
+        data_version `main` moved), then take the watcher's data_version `seen`, which includes
+        this run's commit, as the quiet mark. The watcher was read first, so a commit slipping
+        in between still counts as foreign; `foreign` is set before `_quiet`, so a reader on the
+        loop that sees the new mark sees the count too. `early` runs note this in the thread,
+        the moment the commit is out: reads, and writes whose caller forgot what they change
+        before the run (the memory holds nothing their commit made untrue)."""
+        if self._main_seen is not None and main != self._main_seen:
+            self.foreign += 1
+        self._main_seen, self._quiet = main, seen
+
+    def unchanged(self) -> bool:
+        """Whether nobody has committed to the database since the last run ended (so what the
+        store remembers from runs is still what is stored). One data_version on the watcher.
+        Ask this before looking at `foreign` (see _note)."""
+        if not self.cacheable or self._quiet is None:
+            return False
+        return self._watcher is None or self._watcher.version() == self._quiet
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
@@ -187,7 +265,14 @@ class SqliteBackend:
 
     async def close(self) -> None:
         async with self._lock:
+            self.cacheable = False
+            if self._watcher is not None:
+                self._watcher.close()
             await self._raw.close()
+
+
+def _private(path: str | Path) -> bool:
+    return str(path) == ":memory:"
 
 
 # --- PostgreSQL ----------------------------------------------------------------------------------
@@ -245,6 +330,10 @@ class PostgresBackend:
     kind = "postgresql"
     lock_rows = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
+    # No rows kept in memory: other processes write, and telling that nothing changed would cost
+    # a round trip to the server, the same as the read it would save.
+    cacheable = False
+    foreign = 0
 
     def __init__(self, pool, locks):
         import asyncpg
@@ -277,9 +366,12 @@ class PostgresBackend:
         async with self._pool.acquire() as conn, conn.transaction():
             yield _PgConn(conn)
 
-    async def run(self, body: Body[T], *, write: bool) -> T:
+    async def run(self, body: Body[T], *, write: bool, early: bool = False) -> T:
         async with (self.transaction() if write else self.read()) as conn:
             return await body(conn)
+
+    def unchanged(self) -> bool:
+        return False
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:

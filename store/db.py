@@ -7,20 +7,24 @@ version check in `save_move` is done by SQL, so it holds across connections too.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import re
 import socket
 import time
 import uuid
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import aiosqlite
 
-from .backend import SYNC_LEVELS, Backend, Conn, PostgresBackend, SqliteBackend, is_postgres
+from .backend import SYNC_LEVELS, Backend, Body, Conn, PostgresBackend, SqliteBackend, T, is_postgres
 from .errors import AlreadySeated, ChannelBusy, EmptyDatabase, LobbyClosed, StaleVersion
 from .migrations import MIGRATIONS, PG_MIGRATIONS, migrate
 from .people import PeopleStore
@@ -35,6 +39,11 @@ MAX_ID = 2 ** 63 - 1  # the largest id either database holds; a larger one finds
 # timer in the move's own transaction still lets only one process make the move.
 TIMER_LEASE = 120.0
 UNREADABLE_SETTINGS = "its settings cannot be read"  # how a row with broken settings is marked
+KEEP_GAMES = 512  # games whose latest rows the store keeps in memory (the ones that moved last)
+# What the store keeps in memory per game, by the tables it comes from: a write to one of these
+# tables that the store does not account for itself forgets every entry of that kind.
+MEMORY_KINDS = {"games": "game", "seats": "game", "standing_answers": "answers", "turn_messages": "turn"}
+_WRITES = re.compile(r"\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+(\w+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -119,9 +128,126 @@ class EventRow:
     visible_to: list[int] | None
 
 
+@lru_cache(maxsize=1024)
+def _kinds_written(sql: str) -> frozenset[str]:
+    """The kinds of kept entries (MEMORY_KINDS) a statement may change."""
+    return frozenset(MEMORY_KINDS[t.lower()] for t in _WRITES.findall(sql) if t.lower() in MEMORY_KINDS)
+
+
+class _TouchConn:
+    """A Conn that notes which kinds of kept entries its statements write (its coroutines add no
+    suspension of their own, so a SQLite body still runs in one go)."""
+
+    def __init__(self, conn: Conn, touched: set[str]):
+        self._conn, self.touched = conn, touched
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self.touched |= _kinds_written(sql)  # INSERT ... RETURNING comes through fetch
+        return await self._conn.fetch(sql, params)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self.touched |= _kinds_written(sql)
+        return await self._conn.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.touched |= _kinds_written(sql)
+        await self._conn.executemany(sql, rows)
+
+
+class _Memory:
+    """The latest game rows, standing answers and turn messages this store read or wrote, per
+    game, served without a trip to the database while that is exact: the backend keeps memory
+    at all (SQLite; see Backend.cacheable), nobody committed since the last run (`unchanged`),
+    and no other connection committed before it (`foreign`). Every write this store makes either
+    puts what it wrote in its entry (a move, a turn message) or forgets the kind it touched."""
+
+    def __init__(self, db: Backend, limit: int = KEEP_GAMES):
+        self._db, self.limit = db, limit
+        self._entries: dict[tuple[str, int], Any] = {}
+        self._foreign = db.foreign
+        # Bumped by every forgetting (of all games, of one game): an answer read before one is not kept.
+        self._generation = 0
+        self._game_generation: dict[int, int] = {}
+        self.hits = 0  # reads answered from memory (tests and benches count them)
+
+    def get(self, kind: str, game_id: int) -> tuple[bool, Any]:
+        """(found, value); found only while the value is exactly what the database holds."""
+        quiet = self._db.unchanged()  # before `foreign`: see SqliteBackend._note
+        if self._db.foreign != self._foreign:
+            self.forget()
+        key = (kind, game_id)
+        if not quiet or key not in self._entries:
+            return False, None
+        self.hits += 1
+        return True, self._entries[key]
+
+    def mark(self, game_id: int) -> tuple[int, int, int]:
+        """Taken before a read: `put` keeps its answer only if nothing of the game was forgotten
+        meanwhile."""
+        return self._generation, self._game_generation.get(game_id, 0), self._db.foreign
+
+    def put(self, kind: str, game_id: int, value: Any, mark: tuple[int, int, int]) -> None:
+        if not self._db.cacheable or mark != self.mark(game_id):
+            return
+        key = (kind, game_id)
+        self._entries.pop(key, None)  # re-inserted last: the dict's order is recency
+        self._entries[key] = value
+        if len(self._entries) > self.limit * len(set(MEMORY_KINDS.values())):
+            del self._entries[next(iter(self._entries))]
+
+    def forget(self, kinds: Iterable[str] | None = None, game_id: int | None = None) -> None:
+        """Forget entries: of `kinds` (None: every kind), of `game_id` (None: every game)."""
+        if game_id is None:
+            self._generation += 1
+            self._foreign = self._db.foreign
+            self._game_generation.clear()  # the bumped generation voids every earlier mark
+        else:
+            self._game_generation[game_id] = self._game_generation.get(game_id, 0) + 1
+        if kinds is None and game_id is None:
+            self._entries.clear()
+            return
+        kinds = set(MEMORY_KINDS.values()) if kinds is None else set(kinds)
+        for key in [k for k in self._entries if k[0] in kinds and game_id in (None, k[1])]:
+            del self._entries[key]
+
+
+class _Tracked:
+    """The backend as the store's code sees it: a write whose statements touch a kept kind
+    forgets that kind, unless the caller accounts for the write itself (`own`)."""
+
+    def __init__(self, backend: Backend, memory: _Memory):
+        self._backend, self._memory = backend, memory
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._backend, name)
+
+    async def run(self, body: Body[T], *, write: bool, own: bool = False) -> T:
+        """`own`: the caller forgot the entries its write changes before calling, and puts what
+        it wrote back afterwards."""
+        if not write or own:
+            return await self._backend.run(body, write=write, early=True)
+        touched: set[str] = set()
+        try:
+            return await self._backend.run(lambda c: body(_TouchConn(c, touched)), write=True)
+        finally:
+            if touched:
+                self._memory.forget(touched)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Conn]:
+        touched: set[str] = set()
+        try:
+            async with self._backend.transaction() as conn:
+                yield _TouchConn(conn, touched)
+        finally:
+            if touched:
+                self._memory.forget(touched)
+
+
 class Store(PeopleStore):
     def __init__(self, db: Backend, path: str):
-        self._db = db
+        self.memory = _Memory(db)
+        self._db = _Tracked(db, self.memory)
         self.path = path  # what Store.open was given: a file path or a postgresql:// URL
         self.kind = db.kind
         # Who holds a timer claim: unique per open store, readable in the database.
@@ -221,7 +347,14 @@ class Store(PeopleStore):
         return await self.get_game(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return await self._db.run(lambda c: self._game(c, game_id), write=False)
+        found, row = self.memory.get("game", game_id)
+        if found:
+            return row
+        mark = self.memory.mark(game_id)
+        row = await self._db.run(lambda c: self._game(c, game_id), write=False)
+        if row is not None:
+            self.memory.put("game", game_id, row, mark)
+        return row
 
     async def open_game_in(self, channel_id: str) -> GameRow | None:
         """The channel's lobby or running game, if any."""
@@ -363,6 +496,9 @@ class Store(PeopleStore):
         if new_version <= expected_version:
             raise ValueError("a move must raise the version")
         now = time.time()
+        _, before = self.memory.get("game", game_id)
+        self.memory.forget(("game",), game_id)  # before the run, which makes its commit known at once
+        mark = self.memory.mark(game_id)
 
         async def body(conn: Conn) -> None:
             # An ended game's state is only read again to show or verify it: keep it deflated.
@@ -393,7 +529,12 @@ class Store(PeopleStore):
             if timers is not None:
                 await self._reset_timers(conn, game_id, timers)
 
-        await self._db.run(body, write=True)
+        await self._db.run(body, write=True, own=True)  # a failed move leaves the game forgotten
+        if before is not None and before.version == expected_version:
+            # Exactly what the UPDATE left: the row at `expected_version` it matched, moved on.
+            after = dataclasses.replace(before, version=new_version, state=state_json,
+                                        status=status or before.status, updated_at=now)
+            self.memory.put("game", game_id, after, mark)
 
     # --- the log -----------------------------------------------------------------------
 
@@ -425,17 +566,30 @@ class Store(PeopleStore):
                 "message_id = excluded.message_id, version = excluded.version",
                 (game_id, channel_id, message_id, version))
 
-        await self._db.run(body, write=True)
+        await self._wrote_turn(game_id, body, (channel_id, message_id, version))
 
     async def turn_message(self, game_id: int) -> tuple[str, str, int] | None:
         """(channel id, message id, version) of the game's newest turn message, if any."""
+        found, last = self.memory.get("turn", game_id)
+        if found:
+            return last
+        mark = self.memory.mark(game_id)
         rows = await self._all("SELECT channel_id, message_id, version FROM turn_messages WHERE game_id = ?",
                                (game_id,))
-        return tuple(rows[0]) if rows else None
+        last = tuple(rows[0]) if rows else None
+        self.memory.put("turn", game_id, last, mark)
+        return last
 
     async def forget_turn_message(self, game_id: int) -> None:
-        await self._db.run(lambda c: c.execute("DELETE FROM turn_messages WHERE game_id = ?", (game_id,)),
-                           write=True)
+        await self._wrote_turn(game_id, lambda c: c.execute("DELETE FROM turn_messages WHERE game_id = ?",
+                                                            (game_id,)), None)
+
+    async def _wrote_turn(self, game_id: int, body: Body[Any], now_stored: tuple[str, str, int] | None) -> None:
+        """Run a write of the game's turn message row and remember what it left."""
+        self.memory.forget(("turn",), game_id)
+        mark = self.memory.mark(game_id)
+        await self._db.run(body, write=True, own=True)
+        self.memory.put("turn", game_id, now_stored, mark)
 
     # --- timers ------------------------------------------------------------------------
 

@@ -93,16 +93,31 @@ class PeopleStore:
     # --- standing answers --------------------------------------------------------------
 
     async def standing_answers(self, game_id: int) -> dict[int, dict[str, str]]:
-        """seat -> {decision kind: answer}."""
-        return _answers(await self._all(ANSWERS_SQL, (game_id,)))
+        """seat -> {decision kind: answer} (the store's own copy when kept: read, never change)."""
+        found, answers = self.memory.get("answers", game_id)
+        if found:
+            return answers
+        mark = self.memory.mark(game_id)
+        answers = _answers(await self._all(ANSWERS_SQL, (game_id,)))
+        self.memory.put("answers", game_id, answers, mark)
+        return answers
 
     async def game_and_answers(self, game_id: int) -> tuple[Any, dict[int, dict[str, str]]]:
-        """The game's row (None if there is none) and its standing answers, in one read: the
-        table asks for both before every run of automatic moves."""
+        """The game's row (None if there is none) and its standing answers, in one read (or none,
+        when both are kept in memory): the table asks for both before every run of automatic moves."""
+        (has_row, row), (has_answers, answers) = self.memory.get("game", game_id), self.memory.get("answers", game_id)
+        if has_row and has_answers:
+            return row, answers
+        mark = self.memory.mark(game_id)
+
         async def body(c) -> tuple[Any, dict[int, dict[str, str]]]:
             return await self._game(c, game_id), _answers(await c.fetch(ANSWERS_SQL, (game_id,)))
 
-        return await self._db.run(body, write=False)
+        row, answers = await self._db.run(body, write=False)
+        if row is not None:
+            self.memory.put("game", game_id, row, mark)
+            self.memory.put("answers", game_id, answers, mark)
+        return row, answers
 
     async def set_standing_answer(self, game_id: int, seat: int, kind: str, answer: str | None) -> None:
         async with self._transaction() as conn:

