@@ -8,6 +8,7 @@ state before the clicks. Every other click is answered privately.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -27,6 +28,27 @@ from tests.e2e.helpers import (
 )
 
 PSIWARS = get_game("psiwars")
+
+
+def together(service, monkeypatch, name: str, callers: int) -> asyncio.Event:
+    """Hold each of the first `callers` calls of `service.<name>` until all have arrived, so the
+    clicks race for the game whatever the scheduling (reads answered from memory return at once).
+    Returns the event set when they all did; a call never waits more than a few seconds."""
+    arrived = asyncio.Event()
+    original = getattr(service, name)
+    count = 0
+
+    async def held(*args, **kwargs):
+        nonlocal count
+        count += 1
+        if count >= callers:
+            arrived.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(arrived.wait(), 5)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, held)
+    return arrived
 
 
 def refusal(result) -> str | None:
@@ -68,11 +90,10 @@ async def test_simultaneous_clicks_apply_one_move(fake, service, monkeypatch, wh
                       for _, _, cid in clicks}
         posted = len(turn_messages(fake))
 
+        both_read = together(service, monkeypatch, "panel_facts", 2)
         first_call = len(fake.calls)
         results = await asyncio.gather(*(fake.click(user, msg, cid) for user, msg, cid in clicks))
-        # Each click was answered once. Whether the second is answered before the first one's
-        # turn message goes out depends only on scheduling (with the store's memory the first
-        # click may read, move and post without waiting on the database), so it is not asserted.
+        assert both_read.is_set()  # both clicks read the game before either moved: a real race
         calls = fake.calls[first_call:]
         acks = [i for i, c in enumerate(calls) if c.path.startswith("/interactions/")]
         assert len(acks) == 2, calls
