@@ -13,7 +13,7 @@ import functools
 import hashlib
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Literal
@@ -121,16 +121,19 @@ class Pass(Action):
         return "Pass"
 
 
-class Event(BaseModel):
+@dataclass(slots=True)
+class Event:
     """Something that happened, with a sentence for the channel log.
 
-    visible_to None means everyone may see it; otherwise only those seats.
+    visible_to None means everyone may see it; otherwise only those seats. A plain record, not
+    a pydantic model: moves log two or three a step, and the state that keeps the recent ones
+    validates and dumps them as its own fields.
     """
 
     text: str
     kind: str = "info"
     visible_to: list[int] | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def visible(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
@@ -282,16 +285,8 @@ def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, An
 
 
 def note(**fields: Any) -> Event:
-    """`Event(**fields)` for a log line the rules wrote themselves: a move logs two or three.
-    Spelled out for Event's four fields, it costs half what validation does (`made` is generic
-    and dearer than validation for so small a record)."""
-    event = _new(Event)
-    _set_dict(event, {"text": fields["text"], "kind": fields.get("kind", "info"),
-                      "visible_to": fields.get("visible_to"), "data": fields["data"] if "data" in fields else {}})
-    _set_given(event, set(fields))
-    _set_extra(event, None)
-    _set_private(event, None)
-    return event
+    """`Event(**fields)`: kept for the rules that log through it."""
+    return Event(**fields)
 
 
 # BaseModel's own slots, set through their descriptors: what object.__setattr__ ends up calling,

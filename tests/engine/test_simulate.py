@@ -22,11 +22,12 @@ def test_each_finished_game_is_reported_as_it_ends_with_the_running_tally():
 
 
 def test_the_budget_override_reaches_the_hard_seat_over_the_games_own(monkeypatch):
+    import engine.core.levels as levels
     import engine.simulate as sim
 
     seen = []
-    real = sim.choose
-    monkeypatch.setattr(sim, "choose", lambda g, s, seat, kind, budget=None: seen.append((kind, budget)) or real(g, s, seat, kind, budget))
+    real = levels.choose
+    monkeypatch.setattr(levels, "choose", lambda g, s, seat, kind, budget=None: seen.append((kind, budget)) or real(g, s, seat, kind, budget))
     simulate("mooncourt", 1, 5, ["hard", "normal"], budget={"iterations": 3})
     budgets = [b for kind, b in seen if kind == "hard"]
     assert budgets and all(b is budgets[0] for b in budgets) and budgets[0].iterations == 3
