@@ -3,7 +3,7 @@ checked against the keyword catalogue (data/resonance/rules/keywords.json) when 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -270,7 +270,7 @@ def load_documents() -> tuple[dict, dict, dict, dict]:
     return (_read("rules/keywords.json"), _read("modules.json"), _read("codex.json"), _read("templates.json"))
 
 
-@cache
+@lru_cache(maxsize=1)  # the one catalogue, read from the data files once
 def catalog() -> Catalog:
     return build_catalog(*load_documents())
 

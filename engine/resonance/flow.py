@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.core import Event, finish, note
 
@@ -70,7 +70,7 @@ def next_draft(s: ResState, events: list[Event]) -> None:
     next_codex(s, events)
 
 
-@cache
+@lru_cache(maxsize=64)  # 50 modules
 def _draft_option(module: int) -> tuple[str, str]:
     """A module offered in the draft: every pick offers the rest of the pool again."""
     return str(module), f"{catalog().modules[module].name} (module {module})"
