@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .memo import finite_cache
 from .moments import DEFAULT_PATTERNS, key_moments
 from .rng import Rng, commitment
 
@@ -78,7 +79,7 @@ def interned(cls: type[Action], **fields: Any) -> Action:
     return cls(**fields)
 
 
-@functools.cache
+@finite_cache
 def _identity(cls: type[Action]) -> tuple[str, ...] | None:
     """The fields that say which move an action is: all but those excluded from its dumps
     (None when that is every field)."""
@@ -272,7 +273,7 @@ def made(cls: type[BaseModel], **fields: Any) -> Any:
     return built(cls, values, set(fields))
 
 
-@functools.cache
+@finite_cache
 def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
     """A model's fields with their plain defaults, in order, and the fields made by a factory."""
     fields = cls.model_fields
