@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Event, note
+from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import keywords as K
@@ -39,7 +40,7 @@ def game_stealth(s: ResState, c: Combat) -> int:
     return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
 
 
-@lru_cache(maxsize=512)  # 100 keywords by three kinds of action
+@finite_cache  # by keyword code and kind of action
 def usable(code: str, action: str) -> bool:
     """Action keywords that can take part in this kind of action."""
     if code in K.UNIT_KWS or code in K.SIDE_KWS:

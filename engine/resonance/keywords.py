@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.core.memo import finite_cache
+
 from .cards import catalog
 from .state import ResState, Unit
 
@@ -36,7 +38,7 @@ ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
 NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # A-20: these cannot augment a Critical Strike
 
 
-@lru_cache(maxsize=256)  # the catalogue has 100 keywords
+@finite_cache  # by keyword code
 def kw_name(code: str) -> str:
     return catalog().keywords[code].name
 
@@ -116,13 +118,13 @@ def has(s: ResState, u: Unit, code: str) -> bool:
     return code in all_kws(s, u)
 
 
-@lru_cache(maxsize=1)
+@finite_cache
 def card_keywords() -> dict[str, list[str]]:
     """Card id -> its printed keywords (the catalogue's own lists, read-only)."""
     return {card_id: c.keywords for card_id, c in catalog().cards.items()}
 
 
-@lru_cache(maxsize=1)
+@finite_cache
 def codex_keywords() -> dict[str, tuple[str, str]]:
     """Codex block -> its keywords."""
     return {block: b.keywords for block, b in catalog().codex.items()}
