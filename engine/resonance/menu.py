@@ -75,7 +75,9 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
         for t, shielded, target_name, cost, fuel in targets:
             if shielded and not traveller or en < cost or not fuel_ok[fuel]:
                 continue
-            out += _attacks(seat, u.uid, who, t, target_name, cost, pair)
+            out.append(_attack(seat, u.uid, who, t, target_name, cost, "attack"))
+            if pair:
+                out.append(_attack(seat, u.uid, who, t, target_name, cost, "cs"))
     any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
     for t in mine:
         if t.damage or t.uid == u.uid or any_target:
@@ -93,28 +95,38 @@ def _end_turn(seat: int) -> EndTurn:
 # built on every step, and mostly offers the moves it offered the step before. They are made
 # without validation (the core's made): every field comes from the table the rules keep.
 
+_GIVEN: dict[frozenset[str], set[str]] = {}  # one per shape of move: a handful
+
+
+def kept(cls: type[Action], **fields) -> Action:
+    """`made`, for a move a cache keeps for many games: moves made with the same fields share one
+    `model_fields_set` (a frozen move never changes it, and model_copy copies it first), so each
+    kept move holds one object less for the garbage collector to walk."""
+    move = made(cls, **fields)
+    given = move.__pydantic_fields_set__
+    object.__setattr__(move, "__pydantic_fields_set__", _GIVEN.setdefault(frozenset(given), given))
+    return move
+
+
 @lru_cache(maxsize=SIZE)
-def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:
-    """An Attack on one target, and the Critical Strike beside it when the hand holds a pair."""
+def _attack(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, what: str) -> Act:
+    """An Attack (`what` "attack") or a Critical Strike ("cs") on one target, each kept on its own:
+    the Critical Strike comes and goes with a pair in hand, the Attack stays."""
     extra = f" (+{cost} EN)" if cost else ""
-    out = [made(Act, seat=seat, actor=actor, what="attack", target=target,
-                    text=f"{who}: Attack {target_name}{extra}")]
-    if pair:
-        out.append(made(Act, seat=seat, actor=actor, what="cs", target=target,
-                            text=f"{who}: Critical Strike {target_name}{extra}"))
-    return tuple(out)
+    verb = "Attack" if what == "attack" else "Critical Strike"
+    return kept(Act, seat=seat, actor=actor, what=what, target=target, text=f"{who}: {verb} {target_name}{extra}")
 
 
 @lru_cache(maxsize=SIZE)
 def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
-    return made(Act, seat=seat, actor=actor, what="support", target=target,
-                    text=f"{who}: Support {target_name} (-1 damage)")
+    return kept(Act, seat=seat, actor=actor, what="support", target=target,
+                text=f"{who}: Support {target_name} (-1 damage)")
 
 
 @lru_cache(maxsize=SIZE)
 def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
-    return (made(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
-            made(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return (kept(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
 def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
@@ -149,7 +161,7 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
 @lru_cache(maxsize=SIZE)
 def _deploy(seat: int, c: str, cost: int) -> Deploy:
     cd = K.card(c)
-    return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+    return kept(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
 # Remembered one holder at a time: which units have room changes often, each unit's move does not.
@@ -157,13 +169,13 @@ def _deploy(seat: int, c: str, cost: int) -> Deploy:
 @lru_cache(maxsize=SIZE)
 def _equip(seat: int, c: str, cost: int, uid: str, who: str) -> Equip:
     """A hand Item equipped to a unit with room (`who` is its name)."""
-    return made(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
+    return kept(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
 
 
 @lru_cache(maxsize=SIZE)
 def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
     """An equipped Item moved to another unit with room."""
-    return made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+    return kept(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
 def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
@@ -198,14 +210,14 @@ def _karma(seat: int, spend: str) -> Karma:
 
 @lru_cache(maxsize=SIZE)
 def _reengage(seat: int, uid: str, who: str) -> Karma:
-    return made(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+    return kept(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
 
 
 @lru_cache(maxsize=256)
 def _refine(seat: int, level: int) -> Karma:
-    return made(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+    return kept(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
 
 
 @lru_cache(maxsize=SIZE)
 def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
-    return made(UseTag, seat=seat, unit=uid, tag=tag, text=text)
+    return kept(UseTag, seat=seat, unit=uid, tag=tag, text=text)

@@ -132,4 +132,9 @@ def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> 
     """One answer, remembered by what it is made of (a new prompt mostly offers answers asked
     before), and made without validation: every field comes from a prompt the rules built."""
     return built(cls, {"type": cls.model_fields["type"].default, "seat": seat, "kind": kind, "option": option,
-                       "text": text}, {"seat", "kind", "option", "text"})
+                       "text": text}, _ANSWER_GIVEN)
+
+
+# What every answer reports as given, shared: answers are frozen and kept for many games, and one
+# set for all of them is one object less each for the garbage collector to walk.
+_ANSWER_GIVEN = {"seat", "kind", "option", "text"}
