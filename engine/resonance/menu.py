@@ -25,7 +25,7 @@ from .queries import (
 )
 from .state import ResState, Unit
 
-SIZE = 1 << 16  # enough moves for long games, bounded for search runs
+SIZE = 1 << 12  # some forty games of moves: a new game mostly meets new cards, so more buys little
 
 
 def menu(s: ResState, seat: int) -> list[Action]:

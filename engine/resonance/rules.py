@@ -127,7 +127,7 @@ def _turn(seat: int, player: str) -> Decision:
                           button=KINDS["turn"].button)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # some seventy games of answers
 def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> Action:
     """One answer, remembered by what it is made of (a new prompt mostly offers answers asked
     before), and made without validation: every field comes from a prompt the rules built."""
