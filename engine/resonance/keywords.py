@@ -138,9 +138,10 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
     return False
 
 
-def side_kws(s: ResState, seat: int) -> set[str]:
-    """Every keyword active on the seat's side: `side_has` for several keywords at once."""
-    return {k for u in s.units.values() if u.owner == seat for k in all_kws(s, u)}
+def side_kws(s: ResState, seat: int, mine: list[Unit] | None = None) -> set[str]:
+    """Every keyword active on the seat's side: `side_has` for several keywords at once. `mine`:
+    the seat's `side_units`, when the caller has them already."""
+    return {k for u in (side_units(s, seat) if mine is None else mine) for k in all_kws(s, u)}
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:
@@ -254,6 +255,7 @@ def guards(s: ResState, seat: int) -> bool:
     return any(not a.suppressed for a in animations(s, seat))
 
 
-def command_count(s: ResState, seat: int) -> int:
-    """Animations counted against the command limit: Echo tokens do not count (App C 7.9)."""
-    return sum(1 for a in animations(s, seat) if a.kind == "animation")
+def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
+    """Animations counted against the command limit: Echo tokens do not count (App C 7.9). `mine`:
+    the seat's `side_units`, when the caller has them already."""
+    return sum(1 for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation")

@@ -38,7 +38,8 @@ def menu(s: ResState, seat: int) -> list[Action]:
             if names is None:
                 targets, names = enemies(s, seat), {t.uid: name(s, t.uid) for t in mine}
             out += unit_actions(s, u, pairs, mine, targets, names)
-    out += player_actions(s, seat, mine)
+    if names is not None:  # else no unit can act, the Player included
+        out += player_actions(s, seat, mine, names)
     out += karma_actions(s, seat, mine)
     out.append(_end_turn(seat))
     return out
@@ -129,17 +130,17 @@ def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
             kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
-    mine = K.side_units(s, seat) if mine is None else mine
+def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, str]) -> list[Action]:
+    """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
     me = s.units[f"P{seat}"]
     p = s.players[seat]
     if not can_act(s, me):
         return []
     out: list[Action] = []
-    side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
+    side = K.side_kws(s, seat, mine)  # the costs and the Items' room ask about it
     rules = cost_rules(s, seat, side)
     me_focus = K.focus(s, me)
-    room = K.command_count(s, seat) < me_focus
+    room = K.command_count(s, seat, mine) < me_focus
     items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
     for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
         if K.card(c).kind == "animation":
@@ -149,7 +150,7 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
             cost = equip_cost(s, seat, c, rules)
             if p.en >= cost:
                 items.append((c, cost))
-    holders = [(t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
+    holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
     for c, cost in items:
         out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
     for t in mine:
