@@ -251,8 +251,12 @@ def is_spent(s: ResState, u: Unit) -> bool:
 
 
 def guards(s: ResState, seat: int) -> bool:
-    """Guardian Precedence (§2.5): any non-Suppressed Animation shields the Player."""
-    return any(not a.suppressed for a in animations(s, seat))
+    """Guardian Precedence (§2.5): any non-Suppressed Animation shields the Player. One pass over
+    the table with no list made: the menu asks it of every enemy Player on every step."""
+    for a in s.units.values():
+        if a.owner == seat and a.kind != "player" and not a.suppressed:
+            return True
+    return False
 
 
 def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
