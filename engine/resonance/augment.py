@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import Event, note
+from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import keywords as K
@@ -39,7 +40,7 @@ def game_stealth(s: ResState, c: Combat) -> int:
     return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
 
 
-@cache
+@finite_cache  # by keyword code and kind of action
 def usable(code: str, action: str) -> bool:
     """Action keywords that can take part in this kind of action."""
     if code in K.UNIT_KWS or code in K.SIDE_KWS:

@@ -3,13 +3,13 @@ checked against the keyword catalogue (data/resonance/rules/keywords.json) when 
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.data import find_by_name, read_json
+from engine.core.memo import finite_cache
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "resonance"
 
@@ -270,7 +270,7 @@ def load_documents() -> tuple[dict, dict, dict, dict]:
     return (_read("rules/keywords.json"), _read("modules.json"), _read("codex.json"), _read("templates.json"))
 
 
-@cache
+@finite_cache  # the one catalogue, read from the data files once
 def catalog() -> Catalog:
     return build_catalog(*load_documents())
 

@@ -631,11 +631,14 @@ STAGES = {
 
 
 def run(game, s: ResState, events: list[Event]) -> None:
-    c = s.combat
-    if s.finished or c.actor not in s.units:
-        s.combat = None  # the game ended, or the actor destroyed itself (Flux, Gamble): the action stops
-        return
-    STAGES[c.stage](game, s, c, events)
+    """Run the action in progress stage by stage until someone must choose (a prompt is queued),
+    the action is over or the game is. One loop here rather than one call per stage: an Attack
+    passes through a dozen stages, most of which only look and move on."""
+    while (c := s.combat) is not None and not s.asks and not s.finished:
+        if c.actor not in s.units:
+            s.combat = None  # the actor destroyed itself (Flux, Gamble): the action stops
+            return
+        STAGES[c.stage](game, s, c, events)
 
 
 __all__ = ["declare", "run"]

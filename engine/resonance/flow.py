@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import Event, finish, note
+from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import keywords as K
@@ -70,7 +69,7 @@ def next_draft(s: ResState, events: list[Event]) -> None:
     next_codex(s, events)
 
 
-@cache
+@finite_cache  # by module
 def _draft_option(module: int) -> tuple[str, str]:
     """A module offered in the draft: every pick offers the rest of the pool again."""
     return str(module), f"{catalog().modules[module].name} (module {module})"

@@ -10,7 +10,9 @@ Everything that is not UNIT or SIDE is an ACTION keyword.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
+
+from engine.core.memo import finite_cache
 
 from .cards import catalog
 from .state import ResState, Unit
@@ -36,7 +38,7 @@ ALT_KWS = {"2.6", "2.9", "7.6", "1.9"}
 NO_CS_AUG = {"2.6", "2.9", "4.2", "9.8"}  # A-20: these cannot augment a Critical Strike
 
 
-@cache
+@finite_cache  # by keyword code
 def kw_name(code: str) -> str:
     return catalog().keywords[code].name
 
@@ -116,13 +118,13 @@ def has(s: ResState, u: Unit, code: str) -> bool:
     return code in all_kws(s, u)
 
 
-@cache
+@finite_cache
 def card_keywords() -> dict[str, list[str]]:
     """Card id -> its printed keywords (the catalogue's own lists, read-only)."""
     return {card_id: c.keywords for card_id, c in catalog().cards.items()}
 
 
-@cache
+@finite_cache
 def codex_keywords() -> dict[str, tuple[str, str]]:
     """Codex block -> its keywords."""
     return {block: b.keywords for block, b in catalog().codex.items()}
@@ -136,9 +138,10 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
     return False
 
 
-def side_kws(s: ResState, seat: int) -> set[str]:
-    """Every keyword active on the seat's side: `side_has` for several keywords at once."""
-    return {k for u in s.units.values() if u.owner == seat for k in all_kws(s, u)}
+def side_kws(s: ResState, seat: int, mine: list[Unit] | None = None) -> set[str]:
+    """Every keyword active on the seat's side: `side_has` for several keywords at once. `mine`:
+    the seat's `side_units`, when the caller has them already."""
+    return {k for u in (side_units(s, seat) if mine is None else mine) for k in all_kws(s, u)}
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:
@@ -248,10 +251,15 @@ def is_spent(s: ResState, u: Unit) -> bool:
 
 
 def guards(s: ResState, seat: int) -> bool:
-    """Guardian Precedence (§2.5): any non-Suppressed Animation shields the Player."""
-    return any(not a.suppressed for a in animations(s, seat))
+    """Guardian Precedence (§2.5): any non-Suppressed Animation shields the Player. One pass over
+    the table with no list made: the menu asks it of every enemy Player on every step."""
+    for a in s.units.values():
+        if a.owner == seat and a.kind != "player" and not a.suppressed:
+            return True
+    return False
 
 
-def command_count(s: ResState, seat: int) -> int:
-    """Animations counted against the command limit: Echo tokens do not count (App C 7.9)."""
-    return sum(1 for a in animations(s, seat) if a.kind == "animation")
+def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
+    """Animations counted against the command limit: Echo tokens do not count (App C 7.9). `mine`:
+    the seat's `side_units`, when the caller has them already."""
+    return sum(1 for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation")

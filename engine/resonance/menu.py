@@ -25,7 +25,7 @@ from .queries import (
 )
 from .state import ResState, Unit
 
-SIZE = 1 << 16  # enough moves for long games, bounded for search runs
+SIZE = 1 << 12  # some forty games of moves: a new game mostly meets new cards, so more buys little
 
 
 def menu(s: ResState, seat: int) -> list[Action]:
@@ -38,7 +38,8 @@ def menu(s: ResState, seat: int) -> list[Action]:
             if names is None:
                 targets, names = enemies(s, seat), {t.uid: name(s, t.uid) for t in mine}
             out += unit_actions(s, u, pairs, mine, targets, names)
-    out += player_actions(s, seat, mine)
+    if names is not None:  # else no unit can act, the Player included
+        out += player_actions(s, seat, mine, names)
     out += karma_actions(s, seat, mine)
     out.append(_end_turn(seat))
     return out
@@ -75,7 +76,9 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
         for t, shielded, target_name, cost, fuel in targets:
             if shielded and not traveller or en < cost or not fuel_ok[fuel]:
                 continue
-            out += _attacks(seat, u.uid, who, t, target_name, cost, pair)
+            out.append(_attack(seat, u.uid, who, t, target_name, cost, "attack"))
+            if pair:
+                out.append(_attack(seat, u.uid, who, t, target_name, cost, "cs"))
     any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
     for t in mine:
         if t.damage or t.uid == u.uid or any_target:
@@ -93,41 +96,51 @@ def _end_turn(seat: int) -> EndTurn:
 # built on every step, and mostly offers the moves it offered the step before. They are made
 # without validation (the core's made): every field comes from the table the rules keep.
 
+_GIVEN: dict[frozenset[str], set[str]] = {}  # one per shape of move: a handful
+
+
+def kept(cls: type[Action], **fields) -> Action:
+    """`made`, for a move a cache keeps for many games: moves made with the same fields share one
+    `model_fields_set` (a frozen move never changes it, and model_copy copies it first), so each
+    kept move holds one object less for the garbage collector to walk."""
+    move = made(cls, **fields)
+    given = move.__pydantic_fields_set__
+    object.__setattr__(move, "__pydantic_fields_set__", _GIVEN.setdefault(frozenset(given), given))
+    return move
+
+
 @lru_cache(maxsize=SIZE)
-def _attacks(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, pair: bool) -> tuple[Act, ...]:
-    """An Attack on one target, and the Critical Strike beside it when the hand holds a pair."""
+def _attack(seat: int, actor: str, who: str, target: str, target_name: str, cost: int, what: str) -> Act:
+    """An Attack (`what` "attack") or a Critical Strike ("cs") on one target, each kept on its own:
+    the Critical Strike comes and goes with a pair in hand, the Attack stays."""
     extra = f" (+{cost} EN)" if cost else ""
-    out = [made(Act, seat=seat, actor=actor, what="attack", target=target,
-                    text=f"{who}: Attack {target_name}{extra}")]
-    if pair:
-        out.append(made(Act, seat=seat, actor=actor, what="cs", target=target,
-                            text=f"{who}: Critical Strike {target_name}{extra}"))
-    return tuple(out)
+    verb = "Attack" if what == "attack" else "Critical Strike"
+    return kept(Act, seat=seat, actor=actor, what=what, target=target, text=f"{who}: {verb} {target_name}{extra}")
 
 
 @lru_cache(maxsize=SIZE)
 def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
-    return made(Act, seat=seat, actor=actor, what="support", target=target,
-                    text=f"{who}: Support {target_name} (-1 damage)")
+    return kept(Act, seat=seat, actor=actor, what="support", target=target,
+                text=f"{who}: Support {target_name} (-1 damage)")
 
 
 @lru_cache(maxsize=SIZE)
 def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
-    return (made(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
-            made(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return (kept(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
-    mine = K.side_units(s, seat) if mine is None else mine
+def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, str]) -> list[Action]:
+    """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
     me = s.units[f"P{seat}"]
     p = s.players[seat]
     if not can_act(s, me):
         return []
     out: list[Action] = []
-    side = K.side_kws(s, seat)  # the costs and the Items' room ask about it
+    side = K.side_kws(s, seat, mine)  # the costs and the Items' room ask about it
     rules = cost_rules(s, seat, side)
     me_focus = K.focus(s, me)
-    room = K.command_count(s, seat) < me_focus
+    room = K.command_count(s, seat, mine) < me_focus
     items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
     for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
         if K.card(c).kind == "animation":
@@ -137,7 +150,7 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
             cost = equip_cost(s, seat, c, rules)
             if p.en >= cost:
                 items.append((c, cost))
-    holders = [(t.uid, name(s, t.uid)) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
+    holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
     for c, cost in items:
         out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
     for t in mine:
@@ -149,7 +162,7 @@ def player_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> li
 @lru_cache(maxsize=SIZE)
 def _deploy(seat: int, c: str, cost: int) -> Deploy:
     cd = K.card(c)
-    return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+    return kept(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
 # Remembered one holder at a time: which units have room changes often, each unit's move does not.
@@ -157,13 +170,13 @@ def _deploy(seat: int, c: str, cost: int) -> Deploy:
 @lru_cache(maxsize=SIZE)
 def _equip(seat: int, c: str, cost: int, uid: str, who: str) -> Equip:
     """A hand Item equipped to a unit with room (`who` is its name)."""
-    return made(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
+    return kept(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
 
 
 @lru_cache(maxsize=SIZE)
 def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
     """An equipped Item moved to another unit with room."""
-    return made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+    return kept(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
 def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
@@ -198,14 +211,14 @@ def _karma(seat: int, spend: str) -> Karma:
 
 @lru_cache(maxsize=SIZE)
 def _reengage(seat: int, uid: str, who: str) -> Karma:
-    return made(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+    return kept(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
 
 
 @lru_cache(maxsize=256)
 def _refine(seat: int, level: int) -> Karma:
-    return made(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+    return kept(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
 
 
 @lru_cache(maxsize=SIZE)
 def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
-    return made(UseTag, seat=seat, unit=uid, tag=tag, text=text)
+    return kept(UseTag, seat=seat, unit=uid, tag=tag, text=text)

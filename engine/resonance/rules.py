@@ -94,8 +94,7 @@ class Resonance(Game):
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
         Blight marker) come first, since the core opens the first one."""
-        while s.combat and not s.asks and not s.finished:
-            combat.run(self, s, events)
+        combat.run(self, s, events)
 
     def cap_result(self, s: ResState) -> tuple[list[int], str, bool]:
         return flow.hp_result(s, "Move limit reached")
@@ -127,9 +126,15 @@ def _turn(seat: int, player: str) -> Decision:
                           button=KINDS["turn"].button)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # some seventy games of answers
 def _answer(cls: type[Action], seat: int, kind: str, option: str, text: str) -> Action:
     """One answer, remembered by what it is made of (a new prompt mostly offers answers asked
     before), and made without validation: every field comes from a prompt the rules built."""
-    return built(cls, {"type": cls.model_fields["type"].default, "seat": seat, "kind": kind, "option": option,
-                       "text": text}, {"seat", "kind", "option", "text"})
+    return built(cls, {"type": _ANSWER_TYPE[cls], "seat": seat, "kind": kind, "option": option, "text": text},
+                 _ANSWER_GIVEN)
+
+
+# What every answer reports as given, shared: answers are frozen and kept for many games, and one
+# set for all of them is one object less each for the garbage collector to walk.
+_ANSWER_GIVEN = {"seat", "kind", "option", "text"}
+_ANSWER_TYPE = {Choose: "choose", Pick: "pick"}  # read off the class (model_fields) costs more than the rest
