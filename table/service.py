@@ -16,7 +16,7 @@ import logging
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import ExitStack, asynccontextmanager
 from typing import Literal
 
 from engine.core import (
@@ -90,6 +90,7 @@ from .replay import verify as verify_replay
 from .thinking import ThinkPool, shared_pool
 
 log = logging.getLogger(__name__)
+_UNKNOWN = object()  # a memo entry not worked out yet (None is an answer: no warning)
 
 AI_STEP_LIMIT = 10_000  # AI moves per call; reaching it means an engine bug (a loop)
 MAX_SLEEP = 600.0  # the dispatcher looks at the store at least this often (other processes' timers)
@@ -308,7 +309,7 @@ class TableService(HintOps, PeopleOps):
         choices, prompts = self._offers(row, seat), self._prompts(row, seat)
         several = any(d.seat == seat and d.picks > 1 for d in prompts)
         return PanelFacts(table=_info(row), prompts=prompts, version=row.version, seat=seat, offers=choices,
-                          briefing=self._briefing(row, seat), dangers=self._dangers(row, choices),
+                          briefing=self._briefing(row, seat), dangers=self._seat_dangers(row, seat, choices),
                           copies=self._copies(row, seat) if several else [])
 
     def _legal(self, row: GameRow, seat: int | None) -> list[Action]:
@@ -396,19 +397,37 @@ class TableService(HintOps, PeopleOps):
         (see Game.danger; never a player's only move); from the stored state."""
         return self._dangers(await self._row(game_id), actions)
 
+    def _seat_dangers(self, row: GameRow, seat: int | None, choices: list[Offer]) -> dict[int, str]:
+        """`_dangers` of the offers `_offers` keeps for this version and seat, kept beside them: a
+        click asks its panel facts before the move, for the panel after it and for the turn message,
+        and looking each offer up again hashes every move's fields (a fresh dict each time: callers
+        may change theirs)."""
+        if not choices:
+            return {}
+        known = self._known.of(row.id, row.version, row.state)
+        if ("dangers", seat) not in known or known.get(("offers", seat)) is not choices:
+            known["dangers", seat] = self._dangers(row, choices)
+        return dict(known["dangers", seat])
+
     def _dangers(self, row: GameRow, actions: list[Offer]) -> dict[int, str]:
         if row.state is None or row.status != "active":
             return {}
         known = self._known.of(row.id, row.version, row.state)  # the turn message and the panel ask alike
-        missing = [a for a in dict.fromkeys(actions) if ("danger", a) not in known]
-        if missing:
-            engine = _engine(row.game)
-            state = self._reading(row)
-            played: dict = {}  # each step end is played once for all the pairs it starts
-            with engine.steady(state):
-                for a in missing:
-                    known["danger", a] = warning(engine, state, a, played)
-        return {i: known["danger", a] for i, a in enumerate(actions) if known["danger", a]}
+        said: list[str | None] = []
+        state = None
+        played: dict = {}  # each step end is played once for all the pairs it starts
+        with ExitStack() as steady:
+            for a in actions:  # one lookup per move: hashing a move walks all its fields
+                key = ("danger", a)
+                found = known.get(key, _UNKNOWN)
+                if found is _UNKNOWN:
+                    engine = _engine(row.game)
+                    if state is None:  # parsed and held steady only when a warning is worked out
+                        state = self._reading(row)
+                        steady.enter_context(engine.steady(state))
+                    found = known[key] = warning(engine, state, a, played)
+                said.append(found)
+        return {i: s for i, s in enumerate(said) if s}
 
     async def briefing(self, game_id: int, user_id: str) -> list[str]:
         """What a player's own open prompt is about, for their private panel or the console: the

@@ -103,6 +103,36 @@ async def test_dangers_name_the_moves_the_game_warns_about(svc):
     pytest.fail("no move was ever marked dangerous")
 
 
+async def test_a_versions_warnings_are_worked_out_once_and_handed_out_as_copies(svc, monkeypatch):
+    """The click, its panel and the turn message all ask a version's panel facts: the game judges
+    each offer once, and a caller changing its warnings changes nobody else's."""
+    import table.service
+
+    judged = []
+    real = table.service.warning
+
+    def counted(engine, state, offer, played=None):
+        judged.append(offer)
+        return real(engine, state, offer, played)
+
+    monkeypatch.setattr(table.service, "warning", counted)
+    update = await two_people(svc, seed="turns-danger")
+    for _ in range(80):
+        user = user_of(update)
+        first = await svc.panel_facts(update.game_id, user)
+        assert len(judged) == len(first.offers)  # each offer of this version judged once
+        if first.dangers:
+            shown = dict(first.dangers)
+            first.dangers.clear()
+            again = await svc.panel_facts(update.game_id, user)
+            assert again.dangers == shown and len(judged) == len(first.offers)
+            return
+        judged.clear()
+        version, move = await svc.suggest(update.game_id, user, policy="random")
+        update = await svc.act(update.game_id, user, move, version=version)
+    pytest.fail("no move was ever marked dangerous")
+
+
 async def test_panel_facts_are_what_the_separate_questions_answer(svc):
     update = await two_people(svc, seed="turns-facts")
     checked = 0
