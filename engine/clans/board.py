@@ -7,9 +7,9 @@ this module imports no other part of the game's rules, so every module can use i
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from .cards import CardDef, catalog, neighbours
+from .cards import PER_CARD, CardDef, catalog, neighbours
 from .state import ClansState, Pos, Unit, coord, dist
 
 STATUS_BONUS = {"break": 1, "poison": 2}  # the extra damage a status-inflicting hit deals (A-10)
@@ -39,7 +39,7 @@ def has_perm(state: ClansState, iid: str, kind: str) -> bool:
     return kind in perms(state.units[iid].card)
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def perms(card: str) -> frozenset[str]:
     """The kinds of a card's permanent abilities (cards never change during a game)."""
     return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
@@ -240,7 +240,7 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     return [n for n in around(home) if field[n[1]][n[0]] in "GF" and n not in taken and n not in homes]
 
 
-@cache
+@lru_cache(maxsize=1 << 8)  # every tile of a field of up to 16 rows
 def around(pos: Pos) -> tuple[Pos, ...]:
     """`neighbours` of a tile, worked out once per tile."""
     return tuple(neighbours(*pos))

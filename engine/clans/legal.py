@@ -7,7 +7,7 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import count
 
 from engine.core import Action, EndTurn, Pass
@@ -25,7 +25,7 @@ from .board import (
     reach_stats,
     summon_tiles,
 )
-from .cards import catalog
+from .cards import PER_CARD, catalog
 from .setup import setup_actions
 from .state import ClansState, Pos, Unit
 from .wards import ward_options
@@ -170,7 +170,7 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
     return out
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
     """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
     (PT) ability's cost, has an ability aimed at friends)."""

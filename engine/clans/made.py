@@ -8,13 +8,13 @@ unit that just moved, a new foe in range) instead of some sixty pydantic objects
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import EndTurn, built
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .board import spread
-from .cards import Ability, catalog
+from .cards import PER_CARD, Ability, catalog
 from .state import Pos, coord
 
 SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
@@ -72,7 +72,7 @@ def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
                                "names": f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], "unit_label": label})
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def pt_abilities(card: str) -> tuple[tuple[int, Ability], ...]:
     """A card's (PT) abilities with their index on the card: the ones used on one's own turn."""
     return tuple((i, ab) for i, ab in enumerate(catalog().cards[card].abilities) if ab.timing == "PT")
