@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.core import EndTurn, built
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
-from .board import spread
+from .board import BIT, spread_bits
 from .cards import PER_CARD, Ability, catalog
 from .state import Pos, coord
 
@@ -124,24 +124,31 @@ def end_turn(seat: int) -> EndTurn:
 
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
-          stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
-    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out.
+          stop: int) -> tuple[int, tuple[int, ...], tuple[Move, ...]]:
+    """A unit's moves in end tile order, before tiles taken by other units are left out: (every
+    end tile as one bit mask, each move's end tile as a bit, the moves). `stop`: the walls as a
+    bit mask. Its own tile is left out at once, as it stands there.
 
     An ally that moved stands on a new tile at its next turn, and all its moves are new (their
     names say where it comes from): a dozen or more per ally, every turn. So `move` is written
-    out here, the fields that every one of them shares copied from one dict."""
+    out here, the fields that every one of them shares copied from one dict. The answer holds
+    no tuple per move, so a remembered walk is three objects for the GC, not one per tile."""
     known, names, label = _moves_from(seat, iid, card, pos)
     shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
     given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
-    out = []
-    for to in sorted(spread(field, rules, pos, spd, stop)):
+    every, bits, moves = 0, [], []
+    for to in sorted(spread_bits(field, rules, pos, spd, stop)):
+        if to == pos:
+            continue
         found = known.get(to)
         if found is None:
             fields = shared.copy()
             fields["to"] = COORDS[to]
             found = known[to] = built(Move, fields, given)
-        out.append((to, found))
-    return tuple(out)
+        every |= BIT[to]
+        bits.append(BIT[to])
+        moves.append(found)
+    return every, tuple(bits), tuple(moves)
 
 
 COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows
