@@ -195,7 +195,7 @@ FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGE
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
-MEMO_SIZE = 1 << 12  # entries of a turn or two of a few games: their foe tokens go stale each turn
+MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and whatever is kept longer only burdens the GC
 _tokens: dict[tuple, int] = {}
 _next_token = count()
 _walk_memo: dict[tuple, tuple] = {}
