@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from engine.core import Event
@@ -11,7 +11,7 @@ from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
 from .board import hand, reach_stats, stat, tag
-from .cards import CardDef, catalog
+from .cards import PER_CARD, CardDef, catalog
 from .state import ClansState, dist
 
 
@@ -20,7 +20,7 @@ def classes_of(state: ClansState, iid: str, rng: int) -> frozenset[str]:
     return card_classes(state.units[iid].card, rng >= 2)
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def card_classes(card: str, ranged: bool) -> frozenset[str]:
     """`classes_of` by card: the art lists ask it of every helper near a foe, step after step."""
     cls = catalog().cards[card].cls
@@ -133,7 +133,7 @@ def fits(card: str, classes: tuple[frozenset[str], ...]) -> bool:
     return classes_fit(catalog().cards[card], list(classes))
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def art_size(card: str) -> int:
     """How many allies a Runic Art takes: one per class slot."""
     return sum(catalog().cards[card].classes.values())

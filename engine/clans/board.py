@@ -7,9 +7,10 @@ this module imports no other part of the game's rules, so every module can use i
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Iterable
+from functools import lru_cache
 
-from .cards import CardDef, catalog, neighbours
+from .cards import PER_CARD, CardDef, catalog, neighbours
 from .state import ClansState, Pos, Unit, coord, dist
 
 STATUS_BONUS = {"break": 1, "poison": 2}  # the extra damage a status-inflicting hit deals (A-10)
@@ -39,7 +40,7 @@ def has_perm(state: ClansState, iid: str, kind: str) -> bool:
     return kind in perms(state.units[iid].card)
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def perms(card: str) -> frozenset[str]:
     """The kinds of a card's permanent abilities (cards never change during a game)."""
     return frozenset(a.kind for a in catalog().cards[card].abilities if a.timing == "PERM")
@@ -158,20 +159,32 @@ def _masks(field: tuple[str, ...], rules: tuple[str, ...]) -> tuple[int, tuple[t
     return every, tuple(sorted(by_cost.items()))
 
 
-@lru_cache(maxsize=1 << 14)
 def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
            stop: frozenset[Pos]) -> dict[Pos, int]:
     """Every tile a unit on `start` with `spd` can reach and the SPD left there, occupied tiles
-    included (they are left out by the caller). Within a turn the same unit asks again on every
-    step with the same answer, so it is remembered: callers must not change the dict.
+    included (they are left out by the caller), when the tiles of `stop` block: callers must not
+    change the dict (it may be remembered)."""
+    return spread_bits(field, rules, start, spd, mask_of(stop))
+
+
+def mask_of(tiles: Iterable[Pos]) -> int:
+    """Tiles as a bit mask (tile (x, y) is bit x + W*y)."""
+    mask = 0
+    for x, y in tiles:
+        mask |= 1 << (x + W * y)
+    return mask
+
+
+# Remembered for a turn or so: the legal moves ask it only for a new walk (`made.walks`), which is
+# remembered itself, and the key is plain numbers and strings so the GC never has to walk it.
+@lru_cache(maxsize=1 << 9)
+def spread_bits(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int, blocked: int) -> dict[Pos, int]:
+    """`spread` with the blocked tiles as a bit mask.
 
     Whole rings at once on bit masks: the tiles with `rem` SPD left step onto all their free
     neighbours together, which keep `rem - cost` (or 0: a step is always allowed while SPD is
     left). Rings are taken from the most SPD left down, so a tile's first ring is its best."""
     every, by_cost = _masks(field, rules)
-    blocked = 0
-    for x, y in stop:
-        blocked |= 1 << (x + W * y)
     seen = 1 << (start[0] + W * start[1])
     rings = [0] * (spd + 1)
     rings[spd] = seen
@@ -197,6 +210,21 @@ def spread(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int,
 
 
 TILE_AT = tuple((i % W, i // W) for i in range(W * 16))  # bit index -> tile, for fields up to 16 rows
+BIT = {tile: 1 << i for i, tile in enumerate(TILE_AT)}  # tile -> its bit
+
+
+@lru_cache(maxsize=1 << 10)  # every tile of a 16-row field, for each SPD a unit has
+def box(pos: Pos, steps: int) -> int:
+    """The tiles at most `steps` columns and rows away from `pos`, as a bit mask: walls outside
+    it cannot change a walk of that many steps (every step costs SPD)."""
+    x, y = pos
+    row = 0
+    for c in range(max(0, x - steps), min(W - 2, x + steps) + 1):
+        row |= 1 << c
+    mask = 0
+    for r in range(max(0, y - steps), min(15, y + steps) + 1):
+        mask |= row << (W * r)
+    return mask
 
 
 def walls(state: ClansState, seat: int, phase: bool) -> frozenset[Pos]:
@@ -240,7 +268,7 @@ def summon_tiles(state: ClansState, seat: int) -> list[Pos]:
     return [n for n in around(home) if field[n[1]][n[0]] in "GF" and n not in taken and n not in homes]
 
 
-@cache
+@lru_cache(maxsize=1 << 8)  # every tile of a field of up to 16 rows
 def around(pos: Pos) -> tuple[Pos, ...]:
     """`neighbours` of a tile, worked out once per tile."""
     return tuple(neighbours(*pos))

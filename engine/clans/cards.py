@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -16,6 +16,9 @@ COLS, ROWS = 9, 12  # A-1: 9 columns (A-I) x 12 rows; seat 0 owns rows 1-6, seat
 CLASSES = ("assault", "defense", "ranged", "stealth", "mystic")
 TILE_NAMES = {"G": "Ground", "F": "Forest", "W": "Water", "M": "Mountain"}
 DECK_MAX = 30
+# Bound of the caches keyed by a card (or a card and a flag): the catalogue holds some sixty cards,
+# so every entry fits many times over and nothing is ever evicted, but no cache can grow without end.
+PER_CARD = 1 << 10
 
 Tile = Literal["G", "F", "W", "M"]
 
@@ -277,13 +280,13 @@ class Catalog(BaseModel):
         return find_by_name(self.cards, name)
 
 
-@cache
+@lru_cache(maxsize=1)
 def catalog() -> Catalog:
     cards = cards_by_id(read_json(DATA / "cards.json")["cards"], CardDef, "data/clans/cards.json")
     return Catalog(cards=cards, decks=read_json(DATA / "decks.json"))
 
 
-@cache
+@lru_cache(maxsize=1)
 def battlemaps() -> Battlemaps:
     raw = read_json(DATA / "battlemaps.json")
     return Battlemaps(pieces={p["id"]: p for p in raw["pieces"]}, layouts=raw["layouts"])

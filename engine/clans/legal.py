@@ -7,7 +7,7 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import count
 
 from engine.core import Action, EndTurn, Pass
@@ -17,17 +17,20 @@ from .abilities import TARGETS, ability_reach
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
+    BIT,
+    box,
     equip_fits,
     hand,
     home_tiles,
     item_fits,
+    mask_of,
     perms,
     reach_stats,
     summon_tiles,
 )
-from .cards import catalog
+from .cards import PER_CARD, catalog
 from .setup import setup_actions
-from .state import ClansState, Pos, Unit
+from .state import ClansState, Unit
 from .wards import ward_options
 
 
@@ -83,12 +86,12 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     if seat != state.active:
         return []
     turn, current, team = state.turn, state.current, seat % 2
-    occupied: set[Pos] = set()
+    occupied = 0  # every unit's tile, as a bit mask
     foes: list[Unit] = []  # the seat's foes and friends (its team-mates' allies too), in board order
     mine: list[Unit] = []
     actors: list[Unit] = []
     for iid, u in state.units.items():
-        occupied.add(u.pos)
+        occupied |= BIT[u.pos]
         if u.owner % 2 != team:  # state.foes
             foes.append(u)
             continue
@@ -104,7 +107,8 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
         spd, rng = reach_stats(state, u.iid) if u.mods_turn or u.mods_act or u.equipment or u.statuses \
             else unit_facts(u.card)[:2]
         if u.act == "fresh":
-            out += [m for to, m in board.walk_part(u, spd) if to not in occupied]
+            ends, bits, moves = board.walk_part(u, spd)
+            out += [m for b, m in zip(bits, moves, strict=True) if not b & occupied] if ends & occupied else moves
         out += board.act_part(u, rng)
     return out
 
@@ -120,20 +124,23 @@ class _Board:
         self.mine_token: int | None = None
         self.ground: tuple | None = None
 
-    def walk_part(self, u: Unit, spd: int) -> tuple[tuple[Pos, Action], ...]:
+    def walk_part(self, u: Unit, spd: int) -> tuple[int, tuple[int, ...], tuple[Action, ...]]:
         """`made.walks` for a fresh ally: its moves by end tile, taken tiles not yet left out."""
         if self.ground is None:
             state = self.state
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
-            homes = frozenset(home_tiles(state))
-            self.ground = (field, rules, homes, _token((field, rules, homes)))
-        field, rules, homes, token = self.ground
+            homes = mask_of(home_tiles(state))
+            walls = homes | mask_of([o.pos for o in self.foes])  # board.walls, as a bit mask
+            self.ground = (field, rules, homes, walls, _token((field, rules, homes)))
+        field, rules, homes, walls, token = self.ground
         phase = unit_facts(u.card)[2]
         key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
         found = _walk_memo.get(key)
         if found is None:
-            stop = homes if phase else homes.union([o.pos for o in self.foes])  # board.walls
-            found = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, nearby(stop, u.pos, spd))
+            # walls more than `spd` steps away change nothing: leaving them out lets the walk be
+            # remembered while foes move elsewhere
+            stop = (homes if phase else walls) & box(u.pos, spd)
+            found = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop)
             _remember(_walk_memo, key, found)
         return found
 
@@ -170,7 +177,7 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
     return out
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
     """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
     (PT) ability's cost, has an ability aimed at friends)."""
@@ -188,7 +195,7 @@ FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGE
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
-MEMO_SIZE = 1 << 12  # entries of a turn or two of a few games: their foe tokens go stale each turn
+MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and whatever is kept longer only burdens the GC
 _tokens: dict[tuple, int] = {}
 _next_token = count()
 _walk_memo: dict[tuple, tuple] = {}
@@ -215,16 +222,6 @@ def _forget() -> None:
     _tokens.clear()
     _walk_memo.clear()
     _act_memo.clear()
-
-
-@lru_cache(maxsize=1 << 12)
-def nearby(stop: frozenset[Pos], pos: Pos, spd: int) -> frozenset[Pos]:
-    """The walls a unit on `pos` with `spd` could run into: those more than `spd` steps away
-    change nothing (every step costs SPD), and leaving them out lets its reach be remembered
-    while foes move elsewhere. Remembered too: on a seat's own turn its foes stand still, so
-    every step asks again with the same walls."""
-    x, y = pos
-    return frozenset(t for t in stop if -spd <= t[0] - x <= spd and -spd <= t[1] - y <= spd)
 
 
 def end_turn_moves(state: ClansState, seat: int) -> list[Action]:

@@ -8,25 +8,30 @@ unit that just moved, a new foe in range) instead of some sixty pydantic objects
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import EndTurn, built
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
-from .board import spread
-from .cards import Ability, catalog
+from .board import BIT, spread_bits
+from .cards import PER_CARD, Ability, catalog
 from .state import Pos, coord
 
-SIZE = 1 << 16  # enough for every move of a long game many times over, and bounded for search runs
+# Bounds of the caches below, measured (instructions a random step, the GC's work included).
+# Moves are kept for about two games: an ally offered the same move again is mostly offered it
+# within a round or two, and every move kept longer only grows the heap the GC walks again and
+# again (keeping 65536 of each cost 5% more a step than 2048; 512 lost too many repeats).
+SIZE = 1 << 11
+NAMES = 1 << 12  # names and summons: keyed by card and tile, a bounded set that recurs game after game
 
 
-@lru_cache(maxsize=SIZE)
+@lru_cache(maxsize=NAMES)
 def tag_of(card: str, pos: Pos) -> str:
     """board.tag on plain data: the card's name and its tile."""
     return f"{catalog().cards[card].name} ({coord(pos)})"
 
 
-@lru_cache(maxsize=SIZE)  # both name every move an ally on a new tile is offered
+@lru_cache(maxsize=NAMES)  # both name every move an ally on a new tile is offered
 def short_of(card: str, pos: Pos) -> str:
     """board.short on plain data: the card name before any comma, and the tile."""
     return f"{catalog().cards[card].name.split(',')[0]} ({coord(pos)})"
@@ -72,13 +77,13 @@ def ability(seat: int, iid: str, card: str, pos: Pos, index: int,
                                "names": f"{label}: {ab.name}{on} ({ab.sp} SP)"[:80], "unit_label": label})
 
 
-@cache
+@lru_cache(maxsize=PER_CARD)
 def pt_abilities(card: str) -> tuple[tuple[int, Ability], ...]:
     """A card's (PT) abilities with their index on the card: the ones used on one's own turn."""
     return tuple((i, ab) for i, ab in enumerate(catalog().cards[card].abilities) if ab.timing == "PT")
 
 
-@lru_cache(maxsize=SIZE)
+@lru_cache(maxsize=NAMES)
 def summon(seat: int, card: str, tile: Pos) -> Summon:
     return Summon(seat=seat, card=card, tile=coord(tile))
 
@@ -124,24 +129,31 @@ def end_turn(seat: int) -> EndTurn:
 
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
-          stop: frozenset[Pos]) -> tuple[tuple[Pos, Move], ...]:
-    """A unit's moves by end tile, in tile order, before tiles taken by other units are left out.
+          stop: int) -> tuple[int, tuple[int, ...], tuple[Move, ...]]:
+    """A unit's moves in end tile order, before tiles taken by other units are left out: (every
+    end tile as one bit mask, each move's end tile as a bit, the moves). `stop`: the walls as a
+    bit mask. Its own tile is left out at once, as it stands there.
 
     An ally that moved stands on a new tile at its next turn, and all its moves are new (their
     names say where it comes from): a dozen or more per ally, every turn. So `move` is written
-    out here, the fields that every one of them shares copied from one dict."""
+    out here, the fields that every one of them shares copied from one dict. The answer holds
+    no tuple per move, so a remembered walk is three objects for the GC, not one per tile."""
     known, names, label = _moves_from(seat, iid, card, pos)
     shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
     given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
-    out = []
-    for to in sorted(spread(field, rules, pos, spd, stop)):
+    every, bits, moves = 0, [], []
+    for to in sorted(spread_bits(field, rules, pos, spd, stop)):
+        if to == pos:
+            continue
         found = known.get(to)
         if found is None:
             fields = shared.copy()
             fields["to"] = COORDS[to]
             found = known[to] = built(Move, fields, given)
-        out.append((to, found))
-    return tuple(out)
+        every |= BIT[to]
+        bits.append(BIT[to])
+        moves.append(found)
+    return every, tuple(bits), tuple(moves)
 
 
 COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows

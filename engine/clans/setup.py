@@ -3,7 +3,7 @@ Homebase and God, as Decisions in turn order. The automatic set-up stays availab
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.core import Event, interned
 
@@ -57,7 +57,7 @@ def map_options(state: ClansState, seat: int) -> list:
             for p in sorted(set(maps) - used) if lay_options(state, seat, p, first=True)]
 
 
-@cache
+@lru_cache(maxsize=64)  # per battlemap piece (twelve of them)
 def orientations(piece: int) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
     """(face, rotation, rows) for each distinct way to lay a battlemap."""
     out, seen = [], set()
