@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -316,7 +316,7 @@ def can_play_in_window(state: PsiState, seat: int) -> bool:
     return False
 
 
-@cache
+@lru_cache(maxsize=1)
 def _window_costs() -> dict[str, tuple[tuple[int, ...], str]]:
     """Card id -> (cost as a plain tuple, effect) of each window Power: asked after most moves."""
     return {card_id: (cost_key(card.cost), card.power.effect) for card_id, card in window_powers().items()}
@@ -327,7 +327,7 @@ def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
     return [powers[card_id] for card_id in hand_card_ids(state, seat) if card_id in powers]
 
 
-@cache
+@lru_cache(maxsize=1)
 def window_powers() -> dict[str, CardDef]:
     """Card id -> card, for the Powers that may be played in a battle window (Battle or Any)."""
     return {card.id: card for card in catalog().cards.values()
@@ -471,7 +471,7 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     return out
 
 
-@cache
+@lru_cache(maxsize=1)
 def _cyborgs() -> dict[str, CardDef]:
     """Card id -> card, for the Cyborgs (the Battle Units with an ability)."""
     return {card.id: card for card in catalog().cards.values()
