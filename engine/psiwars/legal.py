@@ -125,16 +125,17 @@ def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
     """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
     card = catalog().cards[card_id]
     if card.kind in ("battle_unit", "equipment"):
-        return _builds(seat, card_id, cost_key(card.cost), lights)
+        return _builds(seat, card_id, _payments(cost_key(card.cost), lights))
     if card.kind == "power" and card.power.timing in ("build", "any"):
         return _plays(seat, card, lights, targets)
     return ()
 
 
-@lru_cache(maxsize=1 << 14)
-def _builds(seat: int, card_id: str, cost: tuple[int, ...], lights: tuple[int, ...]) -> tuple[Build, ...]:
-    """Each way to build one card from these ready lights: the same few questions every turn."""
-    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in _payments(cost, lights))
+@lru_cache(maxsize=1 << 12)
+def _builds(seat: int, card_id: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Build, ...]:
+    """Each way to build one card with these ways to pay its Any lights: keyed by the payments,
+    not the lights, since most ready lights pay a card the same few ways."""
+    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in pays)
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
