@@ -49,14 +49,15 @@ T = TypeVar("T")
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
     """Every move `seat` may make now; the caller has checked that the game waits on `seat`."""
-    if state.peek:
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    if fields["peek"]:
         return [interned(OracleTake, seat=seat, card=None)] + [
             interned(OracleTake, seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
-    if state.hunting:
+    if fields["hunting"]:
         found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
                  if catalog().cards[c].kind == "equipment"]
         return [interned(HunterTake, seat=seat, card=c) for c in found] or [interned(HunterTake, seat=seat, card=None)]
-    return BY_PHASE[state.phase](state, seat)
+    return BY_PHASE[fields["phase"]](state, seat)
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
@@ -90,8 +91,9 @@ def build_moves(state: PsiState, seat: int) -> list[Action]:
 
 
 class _BuildTable(dict):
-    """Card id -> the moves that build or play it from these ready lights when no battle is on,
-    made when first asked: a hand is a new mix almost every turn, its cards and lights are not."""
+    """Card id -> the moves that build or play it from these ready lights when no battle
+    is on, made when first asked: a hand is a new mix almost every turn, its cards and lights are
+    not."""
 
     def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
         super().__init__()

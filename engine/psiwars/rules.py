@@ -63,11 +63,11 @@ from .board import (
     first_in_hand,
     names,
     ready_cus,
-    seat_to_act,
     tag,
+    waiting_seat,
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
-from .prompts import decision, is_prompt
+from .prompts import decision, prompted
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
@@ -287,8 +287,9 @@ class PsiWars(Game):
         return dict(for_search.BUDGET)
 
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
-        pending = state.pending  # (in play, the one step or prompt the game waits on)
-        if state.finished or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        pending = fields["pending"]  # (in play, the one step or prompt the game waits on)
+        if fields["finished"] or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
             return []
         return moves_now.legal_actions(state, seat)
 
@@ -298,16 +299,16 @@ class PsiWars(Game):
 
     def after_move(self, state: PsiState, events: list[Event]) -> None:
         """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
-        steps = self.auto_steps
-        while not state.finished:
-            seat = seat_to_act(state)  # (the prompt's owner below, once no step is left to take)
-            if state.peek or state.hunting:  # a Power's private choice: always a player's
+        steps, fields = self.auto_steps, state.__dict__  # (fields read from the dict: see waiting_seat)
+        while not fields["finished"]:
+            seat = waiting_seat(fields)  # (the prompt's owner below, once no step is left to take)
+            if fields["peek"] or fields["hunting"]:  # a Power's private choice: always a player's
                 break
-            step = steps.get(state.phase)
+            step = steps.get(fields["phase"])
             if step is None or not step(self, state, seat, events):
                 break
         answered(state)  # the move answered the open prompt, if there was one
-        if not state.finished and is_prompt(state, seat):
+        if not fields["finished"] and prompted(fields, seat):
             ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
