@@ -160,8 +160,8 @@ class PsiWars(Game):
         cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
-        )
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards, phase="cu",
+        )  # (phase given: among the fields set from the start, see PsiState)
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
             player.deck.extend([iid for iid, _, owner in deal if owner == seat])
@@ -201,7 +201,7 @@ class PsiWars(Game):
             c = cards[iid]
             c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
-        state.phase = "cu"
+        state.__dict__["phase"] = "cu"
         events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
@@ -227,7 +227,8 @@ class PsiWars(Game):
             self._end(state, events, winners, reason, draw_)
             return
         state.turn += 1
-        state.active = state.other(state.active)
+        fields = state.__dict__  # (see PsiState: active is always among the fields set)
+        fields["active"] = 1 - fields["active"]
         self._start_turn(state, events)
 
     def cap_result(self, state: PsiState) -> tuple[list[int], str, bool]:
@@ -245,7 +246,7 @@ class PsiWars(Game):
 
     def _end(self, state: PsiState, events: list[Event], winners: list[int], reason: str,
              draw_: bool = False) -> None:
-        state.phase = "over"
+        state.__dict__["phase"] = "over"
         finish(state, events, winners, reason, draw=draw_)
 
     def _damage_lab(self, state: PsiState, seat: int, amount: int, events: list[Event], why: str) -> None:
@@ -369,16 +370,16 @@ class PsiWars(Game):
         state.cards[iid].created_turn = state.turn
         p.placed_cu = True
         events.append(note(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
-        state.phase = "build"
+        state.__dict__["phase"] = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
         if a.phase == "cu":
-            state.phase = "build"
+            state.__dict__["phase"] = "build"
         elif a.phase == "build":
             self._trap_escapes(state, events)
-            state.phase = "equip"
+            state.__dict__["phase"] = "equip"
         elif a.phase == "equip":
-            state.phase = "attack"
+            state.__dict__["phase"] = "attack"
         elif a.phase == "attack":
             self._close_declaration(state, events)
             return
@@ -554,7 +555,7 @@ class PsiWars(Game):
     # --- battle flow ---------------------------------------------------------------------
     def _open_window(self, state: PsiState, name: str) -> None:
         state.window = Window(name=name, seat=state.active)
-        state.phase = "window"
+        state.__dict__["phase"] = "window"
 
     def _pass_window(self, state: PsiState, events: list[Event]) -> None:
         """Both players passing in succession closes a window; a play re-opens it (RULINGS)."""
@@ -565,12 +566,12 @@ class PsiWars(Game):
             return
         state.window = None
         if w.name == "after_attack":
-            state.phase = "defend"
+            state.__dict__["phase"] = "defend"
         elif w.name == "after_defend":
-            state.phase = "cyborg"
+            state.__dict__["phase"] = "cyborg"
             state.battle.cyborg_seat = state.active
         elif w.name == "before_roll":
-            state.phase = "matchups"
+            state.__dict__["phase"] = "matchups"
             self._fight_current(state, events)
 
     def _next_cyborg_seat(self, state: PsiState) -> None:
@@ -579,7 +580,7 @@ class PsiWars(Game):
             b.cyborg_seat = state.other(state.active)
         else:
             b.cyborg_seat = None
-            state.phase = "matchups"
+            state.__dict__["phase"] = "matchups"
 
     def _roll(self, state: PsiState, attack: int, defense: int, what: str, events: list[Event]) -> bool:
         """One matrix check (§6.5.4.3): need = 8 + D - A; W/L cells need no roll."""
@@ -676,7 +677,7 @@ class PsiWars(Game):
 
     def _to_discard_or_end(self, state: PsiState, events: list[Event]) -> None:
         if len(state.players[state.active].hand) > HAND_LIMIT:
-            state.phase = "discard"
+            state.__dict__["phase"] = "discard"
         else:
             self._end_turn(state, events)
 
@@ -714,7 +715,11 @@ class PsiWars(Game):
     def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if moves_now.can_equip(state, seat):
             return False
-        state.phase = "attack"
+        state.__dict__["phase"] = "attack"
+        # The attack step's own check, without asking again whether anything can be equipped.
+        if any_ready_unit(state, seat, attacking=True):
+            return False
+        self._close_declaration(state, events)
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
