@@ -146,7 +146,11 @@ def equip_moves(state: PsiState, seat: int) -> list[Action]:
 
 def equips(state: PsiState, seat: int) -> list[Action]:
     """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
-    gear, units = _equip_pairs(state, seat)
+    return _equips(state, seat, *_equip_pairs(state, seat))
+
+
+def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
+    """Each of `gear` onto each of `units`."""
     return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
             for e in gear for u in units]
 
@@ -199,9 +203,28 @@ def formations(units: list[T]) -> list[tuple[T, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    units = attackers(state, seat)
-    cards = state.cards
-    return equips(state, seat) + list(_attacks(seat, tuple(units), tuple([cards[u].card for u in units])))
+    ready, card_ids, gear, free = _attack_scan(state, seat)
+    return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
+
+
+def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """What the attack step lists, from one pass over the lab: the ready attackers (as
+    `attackers` finds them) with their card ids, and (loose gear, units free to take it) as
+    `_equip_pairs` finds them."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    ready, card_ids, gear, free = [], [], [], []
+    for i in state.players[seat].lab:
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "battle_unit":
+            if not (c.depleted or c.trapped or c.used) and c.created_turn != turn:
+                ready.append(i)
+                card_ids.append(c.card)
+            if not c.equipment and not c.used:
+                free.append(i)
+        elif kind == "equipment" and not c.carrier and c.created_turn < turn:
+            gear.append(i)
+    return ready, card_ids, gear, free
 
 
 @lru_cache(maxsize=1 << 14)
