@@ -19,7 +19,7 @@ import time
 import traceback
 
 from engine.core import get_game
-from engine.core.levels import choose
+from engine.core.levels import choose, player
 from engine.core.search import Budget
 from engine.core.stats import seat_scores, wilson
 
@@ -35,13 +35,14 @@ def play_one(game, players: list[str], seed: str, config: dict | None = None,
              budget: Budget | None = None) -> tuple[object, int]:
     """One whole game; returns (final state, steps). Every move is re-checked by the rules."""
     state = game.setup(config or {}, [f"{k}{i}" for i, k in enumerate(players)], seed)
+    movers = [player(game, kind, budget) for kind in players]
     steps = 0
     # Changed only by advance (the player and check share legal moves), read by no player (prompts
     # need no player-words context).
     with game.steady(state, quiet=True):
         while not state.finished:
             seat = game.to_act(state)[0]
-            action = pick(game, state, seat, players[seat], budget)
+            action = movers[seat](state, seat)
             game.check(state, action)
             game.advance(state, action)
             steps += 1

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .memo import finite_cache
 from .moments import DEFAULT_PATTERNS, key_moments
 from .rng import Rng, commitment
 
@@ -78,7 +79,7 @@ def interned(cls: type[Action], **fields: Any) -> Action:
     return cls(**fields)
 
 
-@functools.cache
+@finite_cache
 def _identity(cls: type[Action]) -> tuple[str, ...] | None:
     """The fields that say which move an action is: all but those excluded from its dumps
     (None when that is every field)."""
@@ -272,7 +273,7 @@ def made(cls: type[BaseModel], **fields: Any) -> Any:
     return built(cls, values, set(fields))
 
 
-@functools.cache
+@finite_cache
 def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
     """A model's fields with their plain defaults, in order, and the fields made by a factory."""
     fields = cls.model_fields
@@ -397,6 +398,7 @@ class Game:
         own = cls.__dict__.get("legal_actions")
         if own is not None:
             cls.legal_actions = _memoised(own)
+            cls._legal_shared = _memoised(own, shared=True)
 
     # --- hooks a game implements -------------------------------------------------------
     def setup(self, config: dict, seats: list[str], seed: str) -> GameState:
@@ -404,6 +406,11 @@ class Game:
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def _legal_shared(self, state: GameState, seat: int) -> list[Action]:
+        """`legal_actions` for the core's own reads on every step (the random pick, `check`):
+        in a steady block the remembered list itself rather than a copy. Never changed by them."""
+        return self.legal_actions(state, seat)
 
     def decisions(self, state: GameState) -> list[Decision] | None:
         """The ordinary decision when no prompt is queued (usually: the active player's turn).
@@ -555,7 +562,7 @@ class Game:
     # --- shared behaviour --------------------------------------------------------------
     def random_action(self, state: GameState, seat: int) -> Action:
         """A uniformly random legal move, reproducible for a given state version."""
-        legal = self.legal_actions(state, seat)
+        legal = self._legal_shared(state, seat)
         # A hash of (seed, version, seat) picks: as reproducible as a seeded random.Random and
         # several times cheaper than seeding one per move (the bias of 64 bits mod n is nil).
         key = f"{state.rng.seed}:{state.version}:{seat}".encode()
@@ -566,9 +573,10 @@ class Game:
 
     def to_act(self, state: GameState) -> list[int]:
         """Seats the game is waiting on (the owners of the pending decisions)."""
-        if state.finished:
+        fields = state.__dict__  # read past pydantic's attribute hook: asked several times a move
+        if fields["finished"]:
             return []
-        pending = state.pending
+        pending = fields["pending"]
         if len(pending) == 1:
             return [pending[0].seat]
         return sorted({d.seat for d in pending})
@@ -592,13 +600,13 @@ class Game:
         return self.state_model.model_validate(data)
 
     def check(self, state: GameState, action: Action) -> None:
-        if state.finished:
+        if state.__dict__["finished"]:  # read past pydantic's attribute hook: every move asks
             raise IllegalAction("The game is over: no more moves can be made.", self.end_rule or None)
         waiting = self.to_act(state)
         if action.seat not in waiting:
             names = " and ".join(state.seats[s] for s in waiting) or "nobody"
             raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
-        legal = self.legal_actions(state, action.seat)
+        legal = self._legal_shared(state, action.seat)
         # The move picked from this very list (simulation, search) is found by identity, in C,
         # before any field-by-field comparison runs.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
@@ -674,29 +682,30 @@ class Game:
 
     def _advance(self, state: GameState, action: Action) -> list[Event]:
         events = self.step(state, action)
-        if not state.finished:
+        fields = state.__dict__  # read and set directly: pydantic's attribute hooks, every move
+        if not fields["finished"]:
             self.after_move(state, events)
-        fields = state.__dict__  # the counters are set directly: two plain fields, every move
         fields["version"] += 1
         fields["steps"] += 1
         state.__pydantic_fields_set__.update(_COUNTERS)
-        if not state.finished and state.steps >= self.max_steps:
+        if not fields["finished"] and fields["steps"] >= self.max_steps:
             winners, reason, draw = self.cap_result(state)
             finish(state, events, winners, reason, draw=draw)
         self.publish(state)
         shown = [e for e in events if e.kind != "trace"]
         if shown:
-            state.recent = (state.recent + shown)[-state.RECENT_KEEP:]
+            state.recent = (fields["recent"] + shown)[-state.RECENT_KEEP:]
         return events
 
     def publish(self, state: GameState) -> None:
         """Set whom the game waits on: nobody once it is over, else the open prompt, else the
         game's ordinary decisions."""
-        if state.finished:
+        fields = state.__dict__
+        if fields["finished"]:
             state.asks = []
             state.pending = []
-        elif state.asks:
-            state.pending = [as_decision(state.asks[0])]  # plain: a game's richer prompt stays in asks
+        elif fields["asks"]:
+            state.pending = [as_decision(fields["asks"][0])]  # plain: a game's richer prompt stays in asks
         else:
             ordinary = self.decisions(state)
             if ordinary is not None:
@@ -775,21 +784,23 @@ class _Steady:
             _memo.pop(self.key, None)
 
 
-def _memoised(compute: Callable) -> Callable:
+def _memoised(compute: Callable, shared: bool = False) -> Callable:
     """Wrap a game's `legal_actions`: in a steady block the list for (version, seat) is computed
-    once; every caller gets its own copy of the list."""
+    once; every caller gets its own copy of the list (`shared`: the remembered list itself, for
+    the core's own reads, which never change it)."""
 
     @functools.wraps(compute)
     def legal_actions(self: Game, state: GameState, seat: int) -> list[Action]:
         key = id(state)
         if key not in _steady or key in _changing_now:
             return compute(self, state, seat)
+        version = state.__dict__["version"]
         entry = _memo.get(key)
-        if entry is None or entry[0] != state.version:
-            entry = _memo[key] = (state.version, {})
+        if entry is None or entry[0] != version:
+            entry = _memo[key] = (version, {})
         found = entry[1].get((compute, seat))
         if found is None:
             found = entry[1][(compute, seat)] = compute(self, state, seat)
-        return list(found)
+        return found if shared else list(found)
 
     return legal_actions

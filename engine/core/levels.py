@@ -6,7 +6,9 @@ hard: information-set search (engine.core.search) on what the seat can see; rand
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 
 from .contract import Action, Game, GameState
 from .search import Budget, search
@@ -27,4 +29,22 @@ def choose(game: Game, state: GameState, seat: int, level: str, budget: Budget |
         return game.random_action(state, seat) if noise.random() < EASY_NOISE else game.ai_action(state, seat)
     if level == "hard":
         return search(game, state, seat, budget or Budget(**game.search_budget()))
-    raise ValueError(f"unknown player kind {level!r} (use {', '.join(LEVELS)}, ai or random)")
+    raise _unknown(level)
+
+
+def _unknown(level: str) -> ValueError:
+    return ValueError(f"unknown player kind {level!r} (use {', '.join(LEVELS)}, ai or random)")
+
+
+def player(game: Game, level: str, budget: Budget | None = None) -> Callable[[GameState, int], Action]:
+    """`choose` for one kind of player, resolved once: `player(state, seat)` is its move. A random
+    player is the game's own random pick, with no dispatch on every move of a self-play game."""
+    if ALIASES.get(level, level) == "random":
+        return game.random_action
+    if level not in (*LEVELS, *ALIASES):
+        raise _unknown(level)
+    return functools.partial(_chosen, game, level, budget)
+
+
+def _chosen(game: Game, level: str, budget: Budget | None, state: GameState, seat: int) -> Action:
+    return choose(game, state, seat, level, budget)

@@ -8,13 +8,13 @@ illegal deck stops the load with a sentence naming it.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from engine.core.data import cards_by_id, find_by_name, read_json
+from engine.core.memo import finite_cache
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "futura"
 
@@ -248,7 +248,7 @@ class Catalog(BaseModel):
         return None
 
 
-@cache
+@finite_cache
 def catalog() -> Catalog:
     raw = read_json(DATA / "cards.json")
     src = "data/futura/cards.json"

@@ -5,7 +5,9 @@ Pure queries over the state, shared by the rules, the engagement, the views and 
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
+
+from engine.core.memo import finite_cache
 
 from .cards import CLASSES, catalog
 from .state import CLASS_DIE, Acolyte, FuturaState, Station, class_index
@@ -24,13 +26,13 @@ def keywords(s: FuturaState, a: Acolyte) -> set[str]:
     return words
 
 
-@cache  # keyed by acolyte card id: a few dozen entries
+@finite_cache  # keyed by acolyte card id: a few dozen entries
 def _inherent_passive(cid: str) -> frozenset[str]:
     ability = catalog().acolytes[cid].ability
     return frozenset((ability.keyword,) if ability.timing == "passive" else ())
 
 
-@cache  # keyed by deck card id: a few hundred entries
+@finite_cache  # keyed by deck card id: a few hundred entries
 def _passive(cid: str) -> frozenset[str]:
     return frozenset(e.keyword for e in catalog().cards[cid].effects if e.timing == "passive")
 
@@ -165,7 +167,7 @@ def roll_spec(s: FuturaState, spec: str) -> int:
     return total
 
 
-@cache  # a handful of specs, rolled every exchange
+@finite_cache  # a handful of specs, rolled every exchange
 def dice_of(spec: str) -> tuple[int, ...]:
     """The sides of each die `spec` rolls, in the order they are rolled ("2d20+d4": 20, 20, 4)."""
     sides: list[int] = []

@@ -7,9 +7,10 @@ assault (A37); moving into the bay, assaults, ambushes and the once-a-turn recal
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import Action, EndTurn, Event, Pass, answered, interned
+from engine.core.memo import finite_cache
 
 from . import combat as C
 from . import effects as fx
@@ -48,7 +49,7 @@ def aname(s: FuturaState, a: Acolyte) -> str:
     return catalog().acolytes[a.cid].name
 
 
-@cache  # keyed by district id: named in several listings every step
+@finite_cache  # keyed by district id: named in several listings every step
 def dname(did: str) -> str:
     return catalog().districts[did].name
 
@@ -301,7 +302,7 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
     return out
 
 
-@cache  # keyed by deck card id
+@finite_cache  # keyed by deck card id
 def ambush_card(cid: str) -> bool:
     """An ability card that opens an ambush from the hand."""
     card = catalog().cards[cid]

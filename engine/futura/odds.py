@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
+
+from engine.core.memo import finite_cache
 
 from .cards import catalog
 from .combat import support_dam
@@ -27,7 +28,7 @@ class Odds:
     death: float  # the primary dies
 
 
-@cache
+@finite_cache
 def dice(spec: str) -> tuple[int, ...]:
     """'2d6+d4' -> (6, 6, 4): the sides of each die, parsed once (the odds roll them thousands of times)."""
     sides = []

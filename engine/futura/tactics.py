@@ -7,9 +7,8 @@ discard-down choice (rule 7). Each has a `*_moves` query (what is legal now) and
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import Action, Decision, Event, Pass, answered, ask, interned
+from engine.core.memo import finite_cache
 
 from . import combat as C
 from . import effects as fx
@@ -27,7 +26,7 @@ def inherent(a: Acolyte):
     return catalog().acolytes[a.cid].ability
 
 
-@cache  # keyed by acolyte card id: asked of every acolyte on every step
+@finite_cache  # keyed by acolyte card id: asked of every acolyte on every step
 def inherent_keyword(cid: str) -> str:
     return catalog().acolytes[cid].ability.keyword
 
@@ -37,7 +36,7 @@ def keyword_cards(s: FuturaState, uids: list[str], keyword: str) -> list[str]:
     return [u for u in uids if effect_keyword(cards[u].cid) == keyword]
 
 
-@cache  # keyed by deck card id: looked up for the hand on every step
+@finite_cache  # keyed by deck card id: looked up for the hand on every step
 def effect_keyword(cid: str) -> str | None:
     """The keyword of the card's effect (None: it has none)."""
     e = catalog().cards[cid].effect
@@ -65,7 +64,7 @@ def scout_moves(s: FuturaState, p: Player) -> list[Action]:
             for src in sources for did in targets]
 
 
-@cache  # keyed by district id
+@finite_cache  # keyed by district id
 def district_keyword(did: str) -> str:
     return catalog().districts[did].ability.keyword
 

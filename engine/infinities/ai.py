@@ -7,9 +7,9 @@ reacts when it holds 2 or more tokens or the bonus check is even money."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from engine.core import Pass
+from engine.core.memo import finite_cache
 
 from . import mechanics as M
 from .actions import (
@@ -37,7 +37,7 @@ from .state import InfState, neighbour
 USEFUL = {"power", "energy", "fortitude", "star", "rift"}
 
 
-@cache
+@finite_cache
 def at_least(dice: int, bonus: int, threshold: int) -> float:
     """P(sum of `dice` d6 + bonus >= threshold)."""
     dist = {0: 1.0}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -13,6 +12,7 @@ from pydantic import BaseModel, Field, model_validator
 from pydantic.dataclasses import dataclass
 
 from engine.core.data import cards_by_id, find_by_name, read_json
+from engine.core.memo import finite_cache
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "infinities"
 
@@ -294,7 +294,7 @@ def check_deck(cat: Catalog, faction: str) -> None:
         raise ValueError(f"{faction}: some unit action must cost each attribute face")
 
 
-@cache
+@finite_cache
 def catalog() -> Catalog:
     tiles = read_json(DATA / "tiles.json")
     cards = read_json(DATA / "cards.json")
@@ -308,7 +308,7 @@ def catalog() -> Catalog:
         x_table={int(k): v for k, v in skirmish["x_table"].items()})
 
 
-@cache  # asked for thousands of times a game; the catalog never changes
+@finite_cache  # asked for thousands of times a game; the catalog never changes
 def card(instance: str) -> Card:
     """The card of an instance id like "LB04#2"."""
     return catalog().cards[instance.split("#")[0]]

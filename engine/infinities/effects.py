@@ -4,9 +4,9 @@ step by step, "up to" steps may stop after any target, rule 35)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
 
 from engine.core import Event, note
+from engine.core.memo import finite_cache
 
 from . import mechanics as M
 from .cards import FACES, Step, card, catalog
@@ -213,7 +213,7 @@ def any_target(s: InfState, run: Run, st: Step) -> bool | None:
     return None if found is None else next(iter(found), None) is not None
 
 
-@cache
+@finite_cache
 def _probe(seat: int) -> Run:
     """An empty run of `seat`, to ask which targets its effects would have (targets only read it)."""
     return Run(seat=seat, label="", steps=[])
@@ -381,7 +381,7 @@ def trim(s: InfState, seat: int, area: str, exclude: str | None = None) -> None:
                       steps=[_returning_step(area)]))
 
 
-@cache  # steps are never changed once made (cards share theirs): one per area
+@finite_cache  # steps are never changed once made (cards share theirs): one per area
 def _returning_step(area: str) -> Step:
     return Step(op="return_hand", source=area)
 

@@ -4,9 +4,10 @@ between zones, and per-occurrence objectives. Pure functions on the state."""
 from __future__ import annotations
 
 import threading
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import Event, note
+from engine.core.memo import finite_cache
 from engine.core.zones import draw as zone_draw
 
 from .cards import ATTRIBUTES, card, catalog
@@ -313,7 +314,7 @@ def power_shield(s: InfState, owner: int) -> int:
     return shield
 
 
-@cache
+@finite_cache
 def _shields(c: str) -> tuple[int, int]:
     """The defense card `c` guards from Power attacks while in a group (passive) and while in a
     timeline (prepared); 0 for none."""
@@ -322,7 +323,7 @@ def _shields(c: str) -> tuple[int, int]:
                  for found in (cd.passive, cd.prepared))
 
 
-@cache
+@finite_cache
 def defense(unit: str) -> int:
     return card(unit).defense
 
@@ -406,7 +407,7 @@ def objectives(s: InfState, seat: int, scoring: str | None = None, event: str | 
     return _objectives(tuple(s.objectives), s.players[seat].faction, scoring, event)
 
 
-@cache  # a handful of skirmish-card sets, factions and events: asked after most moves
+@finite_cache  # a handful of skirmish-card sets, factions and events: asked after most moves
 def _objectives(keys: tuple[str, ...], faction: str | None, scoring: str | None, event: str | None) -> tuple:
     cat = catalog()
     return tuple(o for sk in keys if cat.skirmish[sk].faction in (None, faction) for o in cat.skirmish[sk].objectives

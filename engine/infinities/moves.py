@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import Event, Pass, answered, interned, note, open_ask
+from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import flow as F
@@ -304,20 +303,20 @@ def _motion_options(s: InfState, seat: int):
                     yield interned(Warp, seat=seat, to=k, control=True)
 
 
-@cache
+@finite_cache
 def passing(seat: int) -> Pass:
     """`seat`'s Pass, the move most lists offer."""
     return interned(Pass, seat=seat)
 
 
-@cache
+@finite_cache
 def _steps(seat: int, d: int, control: bool) -> tuple:
     """A step across edge d (and taking control of the tile entered, when that is open)."""
     plain = interned(Step, seat=seat, dir=d)
     return (plain, interned(Step, seat=seat, dir=d, control=True)) if control else (plain,)
 
 
-@cache
+@finite_cache
 def _discoveries(seat: int, d: int, worlds: tuple) -> tuple:
     """A step into the empty space across edge d, drawing from each of these worlds (None: no choice)."""
     return tuple(interned(Step, seat=seat, dir=d, world=w) for w in worlds)
@@ -333,7 +332,7 @@ def place_moves(s: InfState, seat: int) -> list:
     return list(_placings(seat, tuple(M.open_rotations(s)), can_control))
 
 
-@cache
+@finite_cache
 def _placings(seat: int, rotations: tuple[int, ...], can_control: bool) -> tuple:
     """Each side and turn of a discovered tile (also taking control of it, when that is open)."""
     return tuple(interned(Place, seat=seat, side=side, rot=rot, control=True) if control else

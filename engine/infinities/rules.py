@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,7 @@ from engine.core import (
     open_ask,
     plain_decision,
 )
+from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import flow as F
@@ -75,12 +76,12 @@ def pay_basic(dice: list[str], face: str) -> int | None:
     return None
 
 
-@cache  # every game starts from the same decks and tile stacks, in catalog order
+@finite_cache  # every game starts from the same decks and tile stacks, in catalog order
 def _deck(faction: str) -> tuple[str, ...]:
     return tuple(catalog().deck(faction))
 
 
-@cache
+@finite_cache
 def _world_tiles(world: str) -> tuple[str, ...]:
     return tuple(catalog().world_tiles(world))
 
@@ -108,35 +109,35 @@ def _choose(seat: int, target: str, text: str) -> Choose:
     return interned(Choose, seat=seat, target=target, text=text)
 
 
-@cache
+@finite_cache
 def _reactions(seat: int) -> tuple:
     """A reaction prompt's answers: decline, react, or react and roll for the bonus."""
     return MV.passing(seat), interned(React, seat=seat), interned(React, seat=seat, check=True)
 
 
-@cache
+@finite_cache
 def _move(seat: int) -> Move:
     return interned(Move, seat=seat)
 
 
-@cache
+@finite_cache
 def _attack(seat: int, unit: str) -> Attack:
     return interned(Attack, seat=seat, unit=unit)
 
 
-@cache
+@finite_cache
 def _leader_act(seat: int, which: int) -> LeaderAct:
     return interned(LeaderAct, seat=seat, which=which)
 
 
-@cache
+@finite_cache
 def _plays(seat: int, c: str) -> tuple:
     """Playing card `c` (and empowering it, when it can be)."""
     plain = interned(PlayCard, seat=seat, card=c)
     return (plain, interned(PlayCard, seat=seat, card=c, empower=True)) if card(c).empower else (plain,)
 
 
-@cache
+@finite_cache
 def _playing(seat: int, c: str) -> tuple:
     """(the first step of action card `c`, which needs a target to be played, or None for a unit;
     the moves that play it)."""
@@ -144,34 +145,34 @@ def _playing(seat: int, c: str) -> tuple:
     return cd.on_play[0] if cd.kind == "action" else None, _plays(seat, c)
 
 
-@cache
+@finite_cache
 def _unit_acts(seat: int, u: str) -> tuple:
     """Using unit `u`'s action (and empowering it, when it can be)."""
     plain = interned(UnitAct, seat=seat, unit=u)
     return (plain, interned(UnitAct, seat=seat, unit=u, empower=True)) if card(u).action.empower else (plain,)
 
 
-@cache
+@finite_cache
 def _using(seat: int, u: str) -> tuple:
     """(unit `u`'s action cost, its first step, the moves that use it)."""
     act = card(u).action
     return act.cost, act.steps[0], _unit_acts(seat, u)
 
 
-@cache
+@finite_cache
 def _leader_acts(leader: str) -> tuple:
     """(which, cost, first step) of the leader's two actions."""
     ld = catalog().leaders[leader]
     return tuple((which, act.cost, act.steps[0]) for which, act in ((1, ld.action_single), (2, ld.action_boost)))
 
 
-@cache
+@finite_cache
 def _converts(seat: int, faces: tuple[str, ...]) -> tuple:
     """Boost: each other locked face may become any other face."""
     return tuple(interned(Convert, seat=seat, face=f, to=to) for f in faces for to in FACES if to != f)
 
 
-@cache
+@finite_cache
 def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
     """Exploration: each empty side of the Rift and turn of the start tile that faces it with an open edge."""
     tile = catalog().tile(tile_id)
@@ -180,7 +181,7 @@ def _starts(seat: int, tile_id: str, free: tuple[int, ...]) -> tuple:
                  for d in free for rot in range(6) if (d + 3 - rot) % 6 not in tile.walls for control in (False, True))
 
 
-@cache  # per card, not per hand: hands seldom recur, the cards in them do
+@finite_cache  # per card, not per hand: hands seldom recur, the cards in them do
 def _end_choice(seat: int, verb: str, c: str) -> Choose:
     """End phase: prepare / keep card `c`."""
     return interned(Choose, seat=seat, target=f"card:{c}", text=f"{verb} {card(c).name}")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Literal
 
 from pydantic import Field
 
 from engine.core import GameState, plain_setattr
+from engine.core.memo import finite_cache
 
 from .cards import Step, catalog
 
@@ -30,19 +30,19 @@ def coords(k: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
-@cache  # the map is small and its keys recur: geometry is the engine's hottest path
+@finite_cache  # the map is small and its keys recur: geometry is the engine's hottest path
 def neighbour(k: str, d: int) -> str:
     q, r = coords(k)
     return key(q + DIRS[d][0], r + DIRS[d][1])
 
 
-@cache
+@finite_cache
 def ring(k: str) -> tuple[str, ...]:
     """The six spaces around `k`, by edge (reach and movement walk these)."""
     return tuple(neighbour(k, d) for d in range(6))
 
 
-@cache
+@finite_cache
 def direction(a: str, b: str) -> int | None:
     """The edge of `a` that faces the adjacent space `b` (None when not adjacent)."""
     for d in range(6):
@@ -72,17 +72,17 @@ class Placed:
         return (d - self.rot) % 6 in _walls(self.tile)
 
 
-@cache
+@finite_cache
 def side_of(tile: str, up: str):
     return catalog().tile(tile).side(up)
 
 
-@cache  # a tile side's type, read on most steps (levels, reach, targets): one cached call
+@finite_cache  # a tile side's type, read on most steps (levels, reach, targets): one cached call
 def kind_of(tile: str, up: str) -> str:
     return side_of(tile, up).type
 
 
-@cache
+@finite_cache
 def _walls(tile: str) -> frozenset[int]:
     return frozenset(catalog().tile(tile).walls)
 

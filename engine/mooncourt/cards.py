@@ -7,13 +7,13 @@ the hand size, the highest claim and the fashion bonus, so the rules read them f
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.data import cards_by_id, find_by_name, read_json
+from engine.core.memo import finite_cache
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "mooncourt"
 HOUSES = ("Silver", "Pearl", "Amber", "Jade")
@@ -54,7 +54,7 @@ class Catalog(BaseModel):
         return self
 
 
-@cache
+@finite_cache
 def catalog() -> Catalog:
     raw = read_json(DATA / "cards.json")
     raw["gifts"] = cards_by_id(raw["gifts"], Gift, "data/mooncourt/cards.json")

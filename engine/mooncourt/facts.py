@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from engine.core.memo import finite_cache
 
 from .cards import catalog, gift
 from .state import MoonState
@@ -18,7 +18,7 @@ def worths(s: MoonState) -> dict[str, int]:
     return _worths(s.fashion)
 
 
-@cache
+@finite_cache
 def _worths(fashion: str | None) -> dict[str, int]:
     """Every gift's judged worth under one fashion card (a prompt weighs the whole unseen deck)."""
     house = gift(fashion).house if fashion is not None else None

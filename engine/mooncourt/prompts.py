@@ -4,9 +4,8 @@ from what that seat may see (its own hand, face-up cards, its own gifts on the t
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import Decision
+from engine.core.memo import finite_cache
 
 from .cards import catalog, gift
 from .facts import could_be_true, next_seat, standard, worths
@@ -20,7 +19,7 @@ def _fashion_line(s: MoonState) -> str:
     return _fashion_text(s.fashion)
 
 
-@cache  # a line of every prompt, and there are only so many fashions
+@finite_cache  # a line of every prompt, and there are only so many fashions
 def _fashion_text(fashion: str | None) -> str:
     house = gift(fashion).house if fashion else None
     return (f"{house} is in fashion: a {house} gift counts {catalog().fashion_bonus} more than its printed "

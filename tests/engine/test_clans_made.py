@@ -3,7 +3,6 @@
 from engine.clans import legal, made
 from engine.clans.actions import Move
 from engine.core import get_game
-from engine.simulate import play_one
 
 
 def test_a_move_put_together_directly_is_the_validated_move():
@@ -23,18 +22,12 @@ def test_shared_moves_are_the_moves_built_afresh():
     """Every move offered in a played game equals the same move validated from its own fields."""
     game = get_game("clans")
     offered = []
-    orig = game.legal_actions
-
-    def spy(state, seat):
-        found = orig(state, seat)
-        offered.extend(found)
-        return found
-
-    game.legal_actions = spy
-    try:
-        play_one(game, ["random", "random"], "made-1", {"setup": "auto"})
-    finally:
-        del game.legal_actions
+    state = game.setup({"setup": "auto"}, ["random0", "random1"], "made-1")
+    while not state.finished:
+        seat = game.to_act(state)[0]
+        moves = game.legal_actions(state, seat)
+        offered.extend(moves)
+        game.advance(state, game.random_action(state, seat))
     assert offered
     for action in offered[::7]:
         again = type(action)(**{name: getattr(action, name) for name in action.model_fields_set})
