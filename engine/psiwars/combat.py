@@ -42,9 +42,10 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
     """Units still fighting: not trapped, not withdrawn by an ability, not destroyed."""
     if not units:
         return []
-    battle, cards = state.battle, state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    battle, cards = fields["battle"], fields["cards"]
     withdrawn = battle.withdrawn if battle else ()
-    one, other = state.players
+    one, other = fields["players"]
     labs = (one.lab, other.lab)  # in a lab: not destroyed (a dozen cards each; its owner's looked at first)
     out = []
     for u in units:

@@ -12,7 +12,7 @@ ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from pydantic import BaseModel, Field
@@ -93,11 +93,12 @@ def unspent_cus(state: PsiState, done: Done) -> str | None:
                 "unspent they stay ready for Powers.")
     return None
 
-def _lab_cards(state: PsiState) -> list[Card]:
+def _lab_cards(state: PsiState) -> Iterator[Card]:
     """The cards in both labs: only they are ever marked used or disoriented (a destroyed card
-    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
-    cards = state.cards
-    return [cards[i] for p in state.players for i in p.lab]
+    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards.
+    (Looked up by `map` in C: once a turn over two dozen cards.)"""
+    one, other = state.players
+    return map(state.cards.__getitem__, one.lab + other.lab)
 
 
 @lru_cache(maxsize=64)
