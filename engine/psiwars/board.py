@@ -3,7 +3,7 @@ refusals (so none of those needs to import another)."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from . import combat
@@ -21,7 +21,7 @@ def tag(state: PsiState, iid: str) -> str:
     return _tag(state.cards[iid].card, iid)
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # both decks' tags with their cards: a few hundred pairs
 def _tag(card_id: str, iid: str) -> str:
     """A card's name with its tag; a tag holds one card for the whole game, so this is asked again
     and again for a few dozen pairs."""
@@ -33,7 +33,7 @@ def names(state: PsiState, iids) -> str:
     return " + ".join([_tag(cards[i].card, i) for i in iids])
 
 
-@cache
+@lru_cache(maxsize=1)
 def kinds() -> dict[str, str]:
     """Card id -> kind (cu, battle_unit, equipment, power): asked for every card of a lab each step."""
     return {card_id: card.kind for card_id, card in catalog().cards.items()}
@@ -44,7 +44,7 @@ def lab_cards(state: PsiState, seat: int, kind: str) -> list[str]:
     return [i for i in state.players[seat].lab if kind_of[cards[i].card] == kind]
 
 
-@cache
+@lru_cache(maxsize=1)
 def cu_kinds() -> dict[str, str]:
     """Card id -> the light a Creation Unit gives, for Creation Units only."""
     return {card_id: card.cu_kind for card_id, card in catalog().cards.items() if card.kind == "cu"}
@@ -55,7 +55,7 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
     return dict(zip(LIGHTS, ready_lights(state, seat), strict=True))
 
 
-@cache
+@lru_cache(maxsize=1)
 def _light_index() -> dict[str, int]:
     """Card id -> place of its light in LIGHTS, for Creation Units only."""
     return {card_id: LIGHTS.index(light) for card_id, light in cu_kinds().items()}
@@ -98,11 +98,13 @@ def cost_key(cost: Cost) -> tuple[int, ...]:
     same few dozen costs are asked about on every step."""
     entry = _cost_keys.get(id(cost))
     if entry is None or entry[0] is not cost:  # (the object is held, so its id is not reused)
+        if len(_cost_keys) >= 1 << 10:  # bounded: a fresh catalogue (tests) brings new objects
+            _cost_keys.clear()
         entry = _cost_keys[id(cost)] = (cost, (cost.ds, cost.ng, cost.ba, cost.ma, cost.any))
     return entry[1]
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """any_payments on plain tuples (cost in LIGHTS order then Any, ready in LIGHTS order): a
     handful of distinct questions asked on every step."""
@@ -113,7 +115,7 @@ def _payments(cost: tuple[int, ...], ready: tuple[int, ...]) -> tuple[tuple[str,
     return _white_ways(white, tuple([min(v, white) for v in left]))
 
 
-@cache
+@lru_cache(maxsize=1 << 10)
 def _white_ways(white: int, spare: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """Every distinct way to pay `white` Any lights from the `spare` lights of each kind (LIGHTS
     order): more than `white` of one kind can never be spent, so the spares are capped at it and
@@ -185,14 +187,18 @@ def boost(state: PsiState, side: str, index: int) -> int:
     return state.battle.attack_boost.get(f"{side}:{index}", 0)
 
 
-def seat_to_act(state: PsiState) -> int:
+def waiting_seat(fields: dict) -> int:
     """Whose answer the current step waits on: the phase says who (the turn's player, the
-    defender, the window's or the Cyborg Phase's seat)."""
-    phase = state.phase  # (read once: asked several times a step)
+    defender, the window's or the Cyborg Phase's seat).
+
+    It takes the state's field dict (`state.__dict__`, the model's own, so always current):
+    the hot callers read several fields a step, and a read through a pydantic model's attribute
+    hooks, which Python cannot specialise, costs about twice a dict look-up."""
+    phase = fields["phase"]
     if phase == "window":
-        return state.window.seat
+        return fields["window"].seat
     if phase == "defend":
-        return state.other(state.active)
+        return 1 - fields["active"]
     if phase == "cyborg":
-        return state.battle.cyborg_seat
-    return state.active
+        return fields["battle"].cyborg_seat
+    return fields["active"]

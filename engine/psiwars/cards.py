@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -149,7 +149,7 @@ class Catalog(BaseModel):
         return [cid for cid, n in self.decks[key].cards.items() for _ in range(n)]
 
 
-@cache
+@lru_cache(maxsize=1)
 def catalog() -> Catalog:
     cards = cards_by_id(read_json(DATA / "cards.json")["cards"], CardDef, "data/psiwars/cards.json")
     return Catalog(cards=cards, decks=read_json(DATA / "decks.json"))

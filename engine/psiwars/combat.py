@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .cards import SCREENS, catalog
 from .state import PsiState
@@ -28,7 +28,7 @@ def matrix_cell(attack: int, defense: int) -> str:
     return str(n)
 
 
-@cache
+@lru_cache(maxsize=1024)  # (attack, defense): a few dozen pairs
 def win_chance(attack: int, defense: int) -> float:
     cell = matrix_cell(attack, defense)
     if cell == "W":
@@ -42,9 +42,10 @@ def active_units(state: PsiState, units: list[str] | None) -> list[str]:
     """Units still fighting: not trapped, not withdrawn by an ability, not destroyed."""
     if not units:
         return []
-    battle, cards = state.battle, state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    battle, cards = fields["battle"], fields["cards"]
     withdrawn = battle.withdrawn if battle else ()
-    one, other = state.players
+    one, other = fields["players"]
     labs = (one.lab, other.lab)  # in a lab: not destroyed (a dozen cards each; its owner's looked at first)
     out = []
     for u in units:
@@ -73,14 +74,14 @@ def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | Non
     return attack, defense
 
 
-@cache
+@lru_cache(maxsize=1024)  # (card, screen): bounded by the catalogue
 def _printed(card_id: str, screen: str) -> tuple[int, int] | None:
     """A card's printed (attack, defense) on one screen: card data never changes in a game."""
     base = catalog().cards[card_id].screen(screen)
     return None if base is None else (base.attack, base.defense)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
     return (catalog().cards[card_id].equip_bonus or {}).get(screen)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -49,14 +49,15 @@ T = TypeVar("T")
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
     """Every move `seat` may make now; the caller has checked that the game waits on `seat`."""
-    if state.peek:
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    if fields["peek"]:
         return [interned(OracleTake, seat=seat, card=None)] + [
             interned(OracleTake, seat=seat, card=i, name=tag(state, i)) for i in state.peek if cdef(state, i).kind == "cu"]
-    if state.hunting:
+    if fields["hunting"]:
         found = [c for c in dict.fromkeys(state.cards[i].card for i in state.players[seat].deck)
                  if catalog().cards[c].kind == "equipment"]
         return [interned(HunterTake, seat=seat, card=c) for c in found] or [interned(HunterTake, seat=seat, card=None)]
-    return BY_PHASE[state.phase](state, seat)
+    return BY_PHASE[fields["phase"]](state, seat)
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
@@ -90,8 +91,9 @@ def build_moves(state: PsiState, seat: int) -> list[Action]:
 
 
 class _BuildTable(dict):
-    """Card id -> the moves that build or play it from these ready lights when no battle is on,
-    made when first asked: a hand is a new mix almost every turn, its cards and lights are not."""
+    """Card id -> the moves that build or play it from these ready lights when no battle
+    is on, made when first asked: a hand is a new mix almost every turn, its cards and lights are
+    not."""
 
     def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
         super().__init__()
@@ -125,16 +127,17 @@ def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
     """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
     card = catalog().cards[card_id]
     if card.kind in ("battle_unit", "equipment"):
-        return _builds(seat, card_id, cost_key(card.cost), lights)
+        return _builds(seat, card_id, _payments(cost_key(card.cost), lights))
     if card.kind == "power" and card.power.timing in ("build", "any"):
         return _plays(seat, card, lights, targets)
     return ()
 
 
-@lru_cache(maxsize=1 << 14)
-def _builds(seat: int, card_id: str, cost: tuple[int, ...], lights: tuple[int, ...]) -> tuple[Build, ...]:
-    """Each way to build one card from these ready lights: the same few questions every turn."""
-    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in _payments(cost, lights))
+@lru_cache(maxsize=1 << 12)
+def _builds(seat: int, card_id: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Build, ...]:
+    """Each way to build one card with these ways to pay its Any lights: keyed by the payments,
+    not the lights, since most ready lights pay a card the same few ways."""
+    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in pays)
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
@@ -143,7 +146,11 @@ def equip_moves(state: PsiState, seat: int) -> list[Action]:
 
 def equips(state: PsiState, seat: int) -> list[Action]:
     """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
-    gear, units = _equip_pairs(state, seat)
+    return _equips(state, seat, *_equip_pairs(state, seat))
+
+
+def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
+    """Each of `gear` onto each of `units`."""
     return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
             for e in gear for u in units]
 
@@ -196,9 +203,28 @@ def formations(units: list[T]) -> list[tuple[T, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    units = attackers(state, seat)
-    cards = state.cards
-    return equips(state, seat) + list(_attacks(seat, tuple(units), tuple([cards[u].card for u in units])))
+    ready, card_ids, gear, free = _attack_scan(state, seat)
+    return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
+
+
+def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """What the attack step lists, from one pass over the lab: the ready attackers (as
+    `attackers` finds them) with their card ids, and (loose gear, units free to take it) as
+    `_equip_pairs` finds them."""
+    kind_of, cards, turn = kinds(), state.cards, state.turn
+    ready, card_ids, gear, free = [], [], [], []
+    for i in state.players[seat].lab:
+        c = cards[i]
+        kind = kind_of[c.card]
+        if kind == "battle_unit":
+            if not (c.depleted or c.trapped or c.used) and c.created_turn != turn:
+                ready.append(i)
+                card_ids.append(c.card)
+            if not c.equipment and not c.used:
+                free.append(i)
+        elif kind == "equipment" and not c.carrier and c.created_turn < turn:
+            gear.append(i)
+    return ready, card_ids, gear, free
 
 
 @lru_cache(maxsize=1 << 14)
@@ -316,7 +342,7 @@ def can_play_in_window(state: PsiState, seat: int) -> bool:
     return False
 
 
-@cache
+@lru_cache(maxsize=1)
 def _window_costs() -> dict[str, tuple[tuple[int, ...], str]]:
     """Card id -> (cost as a plain tuple, effect) of each window Power: asked after most moves."""
     return {card_id: (cost_key(card.cost), card.power.effect) for card_id, card in window_powers().items()}
@@ -327,7 +353,7 @@ def _window_powers(state: PsiState, seat: int) -> list[CardDef]:
     return [powers[card_id] for card_id in hand_card_ids(state, seat) if card_id in powers]
 
 
-@cache
+@lru_cache(maxsize=1)
 def window_powers() -> dict[str, CardDef]:
     """Card id -> card, for the Powers that may be played in a battle window (Battle or Any)."""
     return {card.id: card for card in catalog().cards.values()
@@ -471,7 +497,7 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     return out
 
 
-@cache
+@lru_cache(maxsize=1)
 def _cyborgs() -> dict[str, CardDef]:
     """Card id -> card, for the Cyborgs (the Battle Units with an ability)."""
     return {card.id: card for card in catalog().cards.values()

@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.core import Decision, plain_decision, quiet
 
 from . import combat
-from .board import HAND_LIMIT, boost, names, ready_cus, seat_to_act, tag
+from .board import HAND_LIMIT, boost, names, ready_cus, tag, waiting_seat
 from .cards import SCREENS, catalog
 from .legal import Odds, ability_uses, attackers, defenders, window_plays
 from .state import PsiState
@@ -31,12 +31,13 @@ YOUR_MOVE = "Your move"
 
 def decision(state: PsiState, seat: int | None = None) -> Decision:
     """The decision the current step waits on (`seat`: its owner, when the caller knows it)."""
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
     if seat is None:
-        seat = seat_to_act(state)
-    name, phase = state.seats[seat], state.phase
-    if state.peek:
+        seat = waiting_seat(fields)
+    name, phase = fields["seats"][seat], fields["phase"]
+    if fields["peek"]:
         return _oracle(state, seat, name)
-    if state.hunting:
+    if fields["hunting"]:
         return _hunter(state, seat, name)
     if phase == "defend":
         return _defend(state, seat, name)
@@ -59,10 +60,11 @@ def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decis
                           picks=picks, upto=upto)
 
 
-def is_prompt(state: PsiState, seat: int) -> bool:
+def prompted(fields: dict, seat: int) -> bool:
     """Whether the current step, which `seat` answers, is a prompt to queue (an answer owed outside
-    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision."""
-    return bool(state.peek or state.hunting) or seat != state.active
+    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision.
+    It takes the state's field dict (see board.waiting_seat)."""
+    return bool(fields["peek"] or fields["hunting"]) or seat != fields["active"]
 
 
 # --- the prompts ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ ordinary `decisions`. The moves, Power effects and Cyborg abilities are tables a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from pydantic import BaseModel, Field
@@ -63,11 +63,11 @@ from .board import (
     first_in_hand,
     names,
     ready_cus,
-    seat_to_act,
     tag,
+    waiting_seat,
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
-from .prompts import decision, is_prompt
+from .prompts import decision, prompted
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
@@ -93,11 +93,12 @@ def unspent_cus(state: PsiState, done: Done) -> str | None:
                 "unspent they stay ready for Powers.")
     return None
 
-def _lab_cards(state: PsiState) -> list[Card]:
+def _lab_cards(state: PsiState) -> Iterator[Card]:
     """The cards in both labs: only they are ever marked used or disoriented (a destroyed card
-    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards."""
-    cards = state.cards
-    return [cards[i] for p in state.players for i in p.lab]
+    leaves as a fresh copy), so the marks are cleared without walking the whole game's cards.
+    (Looked up by `map` in C: once a turn over two dozen cards.)"""
+    one, other = state.players
+    return map(state.cards.__getitem__, one.lab + other.lab)
 
 
 @lru_cache(maxsize=64)
@@ -160,8 +161,8 @@ class PsiWars(Game):
         cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards,
-        )
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards, phase="cu",
+        )  # (phase given: among the fields set from the start, see PsiState)
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
             player.deck.extend([iid for iid, _, owner in deal if owner == seat])
@@ -201,7 +202,7 @@ class PsiWars(Game):
             c = cards[iid]
             c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
-        state.phase = "cu"
+        state.__dict__["phase"] = "cu"
         events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
@@ -227,7 +228,8 @@ class PsiWars(Game):
             self._end(state, events, winners, reason, draw_)
             return
         state.turn += 1
-        state.active = state.other(state.active)
+        fields = state.__dict__  # (see PsiState: active is always among the fields set)
+        fields["active"] = 1 - fields["active"]
         self._start_turn(state, events)
 
     def cap_result(self, state: PsiState) -> tuple[list[int], str, bool]:
@@ -245,7 +247,7 @@ class PsiWars(Game):
 
     def _end(self, state: PsiState, events: list[Event], winners: list[int], reason: str,
              draw_: bool = False) -> None:
-        state.phase = "over"
+        state.__dict__["phase"] = "over"
         finish(state, events, winners, reason, draw=draw_)
 
     def _damage_lab(self, state: PsiState, seat: int, amount: int, events: list[Event], why: str) -> None:
@@ -287,8 +289,9 @@ class PsiWars(Game):
         return dict(for_search.BUDGET)
 
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
-        pending = state.pending  # (in play, the one step or prompt the game waits on)
-        if state.finished or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        pending = fields["pending"]  # (in play, the one step or prompt the game waits on)
+        if fields["finished"] or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
             return []
         return moves_now.legal_actions(state, seat)
 
@@ -298,16 +301,16 @@ class PsiWars(Game):
 
     def after_move(self, state: PsiState, events: list[Event]) -> None:
         """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
-        steps = self.auto_steps
-        while not state.finished:
-            seat = seat_to_act(state)  # (the prompt's owner below, once no step is left to take)
-            if state.peek or state.hunting:  # a Power's private choice: always a player's
+        steps, fields = self.auto_steps, state.__dict__  # (fields read from the dict: see waiting_seat)
+        while not fields["finished"]:
+            seat = waiting_seat(fields)  # (the prompt's owner below, once no step is left to take)
+            if fields["peek"] or fields["hunting"]:  # a Power's private choice: always a player's
                 break
-            step = steps.get(state.phase)
+            step = steps.get(fields["phase"])
             if step is None or not step(self, state, seat, events):
                 break
         answered(state)  # the move answered the open prompt, if there was one
-        if not state.finished and is_prompt(state, seat):
+        if not fields["finished"] and prompted(fields, seat):
             ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
@@ -368,16 +371,16 @@ class PsiWars(Game):
         state.cards[iid].created_turn = state.turn
         p.placed_cu = True
         events.append(note(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
-        state.phase = "build"
+        state.__dict__["phase"] = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
         if a.phase == "cu":
-            state.phase = "build"
+            state.__dict__["phase"] = "build"
         elif a.phase == "build":
             self._trap_escapes(state, events)
-            state.phase = "equip"
+            state.__dict__["phase"] = "equip"
         elif a.phase == "equip":
-            state.phase = "attack"
+            state.__dict__["phase"] = "attack"
         elif a.phase == "attack":
             self._close_declaration(state, events)
             return
@@ -553,7 +556,7 @@ class PsiWars(Game):
     # --- battle flow ---------------------------------------------------------------------
     def _open_window(self, state: PsiState, name: str) -> None:
         state.window = Window(name=name, seat=state.active)
-        state.phase = "window"
+        state.__dict__["phase"] = "window"
 
     def _pass_window(self, state: PsiState, events: list[Event]) -> None:
         """Both players passing in succession closes a window; a play re-opens it (RULINGS)."""
@@ -564,12 +567,12 @@ class PsiWars(Game):
             return
         state.window = None
         if w.name == "after_attack":
-            state.phase = "defend"
+            state.__dict__["phase"] = "defend"
         elif w.name == "after_defend":
-            state.phase = "cyborg"
+            state.__dict__["phase"] = "cyborg"
             state.battle.cyborg_seat = state.active
         elif w.name == "before_roll":
-            state.phase = "matchups"
+            state.__dict__["phase"] = "matchups"
             self._fight_current(state, events)
 
     def _next_cyborg_seat(self, state: PsiState) -> None:
@@ -578,7 +581,7 @@ class PsiWars(Game):
             b.cyborg_seat = state.other(state.active)
         else:
             b.cyborg_seat = None
-            state.phase = "matchups"
+            state.__dict__["phase"] = "matchups"
 
     def _roll(self, state: PsiState, attack: int, defense: int, what: str, events: list[Event]) -> bool:
         """One matrix check (§6.5.4.3): need = 8 + D - A; W/L cells need no roll."""
@@ -675,7 +678,7 @@ class PsiWars(Game):
 
     def _to_discard_or_end(self, state: PsiState, events: list[Event]) -> None:
         if len(state.players[state.active].hand) > HAND_LIMIT:
-            state.phase = "discard"
+            state.__dict__["phase"] = "discard"
         else:
             self._end_turn(state, events)
 
@@ -713,7 +716,11 @@ class PsiWars(Game):
     def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if moves_now.can_equip(state, seat):
             return False
-        state.phase = "attack"
+        state.__dict__["phase"] = "attack"
+        # The attack step's own check, without asking again whether anything can be equipped.
+        if any_ready_unit(state, seat, attacking=True):
+            return False
+        self._close_declaration(state, events)
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:

@@ -78,7 +78,11 @@ class Window:
 
 
 class PsiState(GameState):
-    __setattr__ = plain_setattr  # every step sets several fields (phase, pending)
+    """The rules set `phase` (twice a step) and `active` straight in the model's `__dict__`: both
+    are among the fields set from setup on (and after any load), so that is all the model's
+    setattr would do, at a third of its cost (three reads through pydantic's hooks fewer)."""
+
+    __setattr__ = plain_setattr  # every step sets several fields (pending, recent, window)
 
     game: str = "psiwars"
     lab_hp_start: int = 30

@@ -2,6 +2,8 @@
 
 from itertools import combinations, product
 
+from engine.core import get_game
+from engine.psiwars import legal
 from engine.psiwars.board import LIGHTS, _payments
 
 
@@ -20,3 +22,21 @@ def test_payments_with_capped_spares_match_the_long_way():
     for cost in costs:
         for ready in product(range(5), repeat=4):
             assert _payments(cost, ready) == _every_payment(cost, ready), (cost, ready)
+
+
+def test_attack_list_from_one_pass_matches_the_separate_lists():
+    # attack_moves walks the lab once; it must list what equips and attackers list separately.
+    game = get_game("psiwars")
+    checked = 0
+    for n in range(12):
+        state = game.setup({}, ["a", "b"], f"attack-scan-{n}")
+        while not state.finished:
+            seat = game.to_act(state)[0]
+            if state.phase == "attack" and not (state.peek or state.hunting):
+                units = legal.attackers(state, seat)
+                ids = tuple(state.cards[u].card for u in units)
+                assert legal.attack_moves(state, seat) == legal.equips(state, seat) + list(
+                    legal._attacks(seat, tuple(units), ids))
+                checked += 1
+            game.advance(state, game.random_action(state, seat))
+    assert checked > 50
