@@ -2,7 +2,7 @@
 for weeks.
 
 A cache keyed by anything a game can vary (positions, units on the board, cards in a hand)
-is an `functools.lru_cache(maxsize=N)`. A cache whose arguments can only take the values the
+is a `functools.lru_cache(maxsize=N)`. A cache whose arguments can only take the values the
 game's data fixes (card ids, tiles of the map, seats, dice faces) is a `finite_cache`: it
 stops growing once it has seen them all, so it needs neither a bound nor an LRU's bookkeeping
 on every hit. `tests/engine/test_bounded_caches.py` holds every cache in `engine/` and
@@ -12,6 +12,7 @@ on every hit. `tests/engine/test_bounded_caches.py` holds every cache in `engine
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -28,8 +29,6 @@ def finite_cache(fn: F) -> F:
 def unbounded(cached: Callable) -> bool:
     """Whether `cached` (an lru_cache wrapper) may grow without end: no maxsize, not declared
     finite, and taking arguments (a cache of no arguments holds one value)."""
-    import inspect
-
     if cached.cache_parameters()["maxsize"] is not None or getattr(cached, "finite", False):
         return False
     return bool(inspect.signature(cached.__wrapped__).parameters)
