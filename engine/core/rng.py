@@ -64,13 +64,15 @@ class Rng(BaseModel):
         """Fisher-Yates in place: place i takes the draw `below(i + 1)` would give, hashed here in
         one loop (shuffling the decks is much of every game's set-up)."""
         fields = self.__dict__
-        prefix, start = f"{fields['seed']}:", fields["counter"]
+        prefix, start = _sha256(f"{fields['seed']}:".encode()), fields["counter"]  # copied per draw
         n = start
         for i in range(len(items) - 1, 0, -1):
             size = i + 1
             limit = _limit(size)
             while True:
-                x = int.from_bytes(_sha256(f"{prefix}{n}".encode()).digest()[:8], "big")
+                draw = prefix.copy()
+                draw.update(b"%d" % n)
+                x = int.from_bytes(draw.digest()[:8], "big")
                 n += 1
                 if x < limit:
                     break
