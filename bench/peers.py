@@ -8,7 +8,10 @@ engines of another checkout (e.g. main), so today's figures sit in the same run.
 Prints one JSON object per line: the peers, then each game with its steps/s, its ratio to UNO
 and to Catanatron, and (with --before) its speed-up over the other checkout.
 
-python -m bench.peers [--seconds 3] [--peers-python /work/peers-venv/bin/python] [--before /work/main]
+With --rounds N the whole run is repeated N times, interleaved, and each figure is the median over
+the rounds (each ratio the median of the rounds' own ratios); `runs` lists every round's figure.
+
+python -m bench.peers [--seconds 3] [--rounds 3] [--peers-python /work/peers-venv/bin/python] [--before /work/main]
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -44,27 +48,53 @@ def selfplay_in(tree: Path, seconds: float) -> dict:
     return run_json([sys.executable, str(HERE / "selfplay.py"), "--seconds", str(seconds)], cwd=tree, env=env)
 
 
-def main(argv=None) -> list[dict]:
+def one_round(args: argparse.Namespace) -> tuple[dict, dict, dict]:
+    """The peers, the other checkout (if any) and this one, one after another."""
     from bench.selfplay import measure
 
+    ref = peers(args.peers_python, args.seconds)
+    before = selfplay_in(args.before, args.seconds) if args.before else {}
+    return ref, before, measure(args.seconds)
+
+
+def rates(figures: list[dict], name: str) -> list[float]:
+    """steps/s of `name` in each round's figures where it ran."""
+    return [f[name]["steps_per_s"] for f in figures if "steps_per_s" in f.get(name, {})]
+
+
+def median_ratio(ours: list[float], theirs: list[float]) -> float:
+    """The median over rounds of each round's ratio: engines timed in one round shared the
+    machine's state, so their ratio moves less than either figure."""
+    return round(statistics.median(a / b for a, b in zip(ours, theirs, strict=True)), 3)
+
+
+def main(argv=None) -> list[dict]:
     ap = argparse.ArgumentParser(prog="python -m bench.peers", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds of play per engine")
     ap.add_argument("--peers-python", default=sys.executable, help="interpreter that has rlcard and catanatron")
     ap.add_argument("--before", type=Path, help="another checkout whose engines are timed too")
+    ap.add_argument("--rounds", type=int, default=1, help="rounds to run; figures are medians over them")
     args = ap.parse_args(argv)
-    ref = peers(args.peers_python, args.seconds)
-    before = selfplay_in(args.before, args.seconds) if args.before else {}
-    ours = measure(args.seconds)
-    reports = [{"bench": "peers", "peers_python": args.peers_python, **ref,
-                **({"before": str(args.before), "before_error": before["error"]} if "error" in before else {})}]
-    for game, figures in ours.items():
-        report = {"bench": "peers", "game": game, "steps_per_s": figures["steps_per_s"]}
+    rounds = [one_round(args) for _ in range(args.rounds)]
+    refs, befores, ours = ([r[i] for r in rounds] for i in range(3))
+    head = {"bench": "peers", "peers_python": args.peers_python, "rounds": args.rounds}
+    for name in ("uno", "catanatron"):
+        runs = rates(refs, name)
+        head[name] = ({"steps_per_s": round(statistics.median(runs), 1), "runs": runs} if runs
+                      else refs[0].get(name, {"error": "no run"}))
+    errors = [b["error"] for b in befores if "error" in b]
+    reports = [{**head, **({"before": str(args.before), "before_error": errors[0]} if errors else {})}]
+    for game in ours[0]:
+        mine = rates(ours, game)
+        report = {"bench": "peers", "game": game, "steps_per_s": round(statistics.median(mine), 1), "runs": mine}
         for name in ("uno", "catanatron"):
-            if "steps_per_s" in ref.get(name, {}):
-                report[f"vs_{name}"] = round(figures["steps_per_s"] / ref[name]["steps_per_s"], 3)
-        if game in before:
-            report["before_steps_per_s"] = before[game]["steps_per_s"]
-            report["speedup"] = round(figures["steps_per_s"] / before[game]["steps_per_s"], 2)
+            theirs = rates(refs, name)
+            if len(theirs) == len(mine):
+                report[f"vs_{name}"] = median_ratio(mine, theirs)
+        before = rates(befores, game)
+        if before and len(before) == len(mine):
+            report["before_steps_per_s"] = round(statistics.median(before), 1)
+            report["speedup"] = round(median_ratio(mine, before), 2)
         if game in TARGETS:
             peer, want = TARGETS[game]
             report["target"] = f">= {want}x {peer}, >= 3x before"

@@ -1,0 +1,26 @@
+"""bench.peers over several rounds: medians, and ratios taken within each round."""
+
+import json
+
+import bench.peers as peers
+
+
+def test_rounds_report_medians_and_per_round_ratios(monkeypatch, capsys):
+    rounds = iter([
+        ({"uno": {"steps_per_s": 100.0}, "catanatron": {"steps_per_s": 10.0}}, {"psiwars": {"steps_per_s": 20.0}},
+         {"psiwars": {"steps_per_s": 40.0}}),
+        ({"uno": {"steps_per_s": 50.0}, "catanatron": {"steps_per_s": 5.0}}, {"psiwars": {"steps_per_s": 10.0}},
+         {"psiwars": {"steps_per_s": 30.0}}),
+        ({"uno": {"steps_per_s": 80.0}, "catanatron": {"error": "not installed"}}, {"psiwars": {"steps_per_s": 16.0}},
+         {"psiwars": {"steps_per_s": 60.0}}),
+    ])
+    monkeypatch.setattr(peers, "one_round", lambda args: next(rounds))
+    head, game = peers.main(["--rounds", "3", "--before", "/elsewhere"])
+    assert head["uno"] == {"steps_per_s": 80.0, "runs": [100.0, 50.0, 80.0]}
+    assert head["catanatron"]["runs"] == [10.0, 5.0]
+    assert game["steps_per_s"] == 40.0 and game["runs"] == [40.0, 30.0, 60.0]
+    assert game["vs_uno"] == 0.6  # the rounds' ratios 0.4, 0.6, 0.75: not 40 / 80
+    assert "vs_catanatron" not in game  # one round lacks it: no ratio over unequal rounds
+    assert game["before_steps_per_s"] == 16.0 and game["speedup"] == 3.0  # 2, 3, 3.75
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert printed == [head, game]
