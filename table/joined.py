@@ -54,24 +54,16 @@ def moves_of(offer: Offer) -> list[Action]:
     return offer.moves() if isinstance(offer, Joined) else [offer]
 
 
-def warning(engine: Game, state: GameState, offer: Offer,
-            played: dict[Action, GameState] | None = None) -> str | None:
+def warning(engine: Game, state: GameState, offer: Offer) -> str | None:
     """What the game warns of for an offer: each of its moves judged in the state it is played
     from. A move that is the player's only one asks nothing: there is nothing else to choose.
-    `played`: the states after the pairs' first moves, shared by the offers of one state (a step
-    end is joined with every move of the next step)."""
+    In a steady block a pair's first move is played once for every offer it starts, and for its
+    own warning and the joined pairs too (Game.played)."""
     said = []
     moves = moves_of(offer)
     for n, move in enumerate(moves):
         if len(engine.legal_actions(state, move.seat)) > 1:
             said.append(engine.danger(state, move))
         if n < len(moves) - 1:
-            state = _played(engine, state, move, {} if played is None else played)
+            state = engine.played(state, move)[0]
     return " ".join(s for s in said if s) or None
-
-
-def _played(engine: Game, state: GameState, move: Action, played: dict[Action, GameState]) -> GameState:
-    if move not in played:
-        played[move] = engine.clone(state)
-        engine.advance(played[move], move)
-    return played[move]

@@ -16,7 +16,7 @@ import logging
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import ExitStack, asynccontextmanager
+from contextlib import AbstractContextManager, ExitStack, asynccontextmanager, nullcontext
 from typing import Literal
 
 from engine.core import (
@@ -306,11 +306,19 @@ class TableService(HintOps, PeopleOps):
         answer may pick each legal move (Game.copies: copies of one card in hand)."""
         row = await self._row(game_id)
         seat = row.seat_of(user_id)
-        choices, prompts = self._offers(row, seat), self._prompts(row, seat)
+        with self._steady(row):  # the offers' joined pairs and their warnings play each step end once
+            choices, prompts = self._offers(row, seat), self._prompts(row, seat)
+            dangers = self._seat_dangers(row, seat, choices)
         several = any(d.seat == seat and d.picks > 1 for d in prompts)
         return PanelFacts(table=_info(row), prompts=prompts, version=row.version, seat=seat, offers=choices,
-                          briefing=self._briefing(row, seat), dangers=self._seat_dangers(row, seat, choices),
+                          briefing=self._briefing(row, seat), dangers=dangers,
                           copies=self._copies(row, seat) if several else [])
+
+    def _steady(self, row: GameRow) -> AbstractContextManager:
+        """Game.steady on the shared parsed state of an active game (nothing otherwise)."""
+        if row.state is None or row.status != "active":
+            return nullcontext()
+        return _engine(row.game).steady(self._reading(row))
 
     def _legal(self, row: GameRow, seat: int | None) -> list[Action]:
         if row.status != "active" or seat is None:
@@ -415,7 +423,6 @@ class TableService(HintOps, PeopleOps):
         known = self._known.of(row.id, row.version, row.state)  # the turn message and the panel ask alike
         said: list[str | None] = []
         state = None
-        played: dict = {}  # each step end is played once for all the pairs it starts
         with ExitStack() as steady:
             for a in actions:  # one lookup per move: hashing a move walks all its fields
                 key = ("danger", a)
@@ -425,7 +432,7 @@ class TableService(HintOps, PeopleOps):
                     if state is None:  # parsed and held steady only when a warning is worked out
                         state = self._reading(row)
                         steady.enter_context(engine.steady(state))
-                    found = known[key] = warning(engine, state, a, played)
+                    found = known[key] = warning(engine, state, a)
                 said.append(found)
         return {i: s for i, s in enumerate(said) if s}
 

@@ -501,11 +501,27 @@ class Game:
         for move in self.legal_actions(state, seat):
             if not self.ends_step(move):
                 continue
-            after = self.clone(state)
-            events = self.advance(after, move)
+            after, events = self.played(state, move)
             if not after.finished and self.to_act(after) == [seat] and self.undoable(state, after, events):
                 joined.append((move, self.legal_actions(after, seat)))
         return joined
+
+    def played(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        """A copy of `state` with the legal `action` applied, and its events: for judging a move
+        (warnings, joined pairs), never to be changed. In a steady block each move is played once
+        per version of `state`, so the warnings of a panel and its joined pairs share the copy."""
+        key = id(state)
+        if key not in _steady or key in _changing_now:
+            return self._played_copy(state, action)
+        entry = _memo_entry(key, state.__dict__["version"])
+        found = entry.get(("played", action))
+        if found is None:
+            found = entry["played", action] = self._played_copy(state, action)
+        return found
+
+    def _played_copy(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        after = self.clone(state)
+        return after, self.advance(after, action)
 
     def ends_step(self, action: Action) -> bool:
         """Whether `action` only closes a step of its mover's turn (by default: one of `step_ends`)."""
@@ -749,7 +765,7 @@ class Game:
 # `advance` (which bumps the version), so a list remembered for a version stays true. Outside
 # such a block (a scenario test poking a field, say) every call computes afresh.
 
-_memo: dict[int, tuple[int, dict]] = {}  # id(state) -> (its version, {(compute, seat): moves})
+_memo: dict[int, tuple[int, dict]] = {}  # id(state) -> (its version, {(compute, seat): moves, ("played", move): ...})
 _steady: dict[int, int] = {}  # id(state) -> open steady blocks
 _quiet: dict[int, int] = {}  # id(state) -> open quiet steady blocks
 _changing_now: dict[int, int] = {}  # id(state) -> advances under way: its version is not yet final
@@ -803,13 +819,18 @@ def _memoised(compute: Callable, shared: bool = False) -> Callable:
         key = id(state)
         if key not in _steady or key in _changing_now:
             return compute(self, state, seat)
-        version = state.__dict__["version"]
-        entry = _memo.get(key)
-        if entry is None or entry[0] != version:
-            entry = _memo[key] = (version, {})
-        found = entry[1].get((compute, seat))
+        entry = _memo_entry(key, state.__dict__["version"])
+        found = entry.get((compute, seat))
         if found is None:
-            found = entry[1][(compute, seat)] = compute(self, state, seat)
+            found = entry[compute, seat] = compute(self, state, seat)
         return found if shared else list(found)
 
     return legal_actions
+
+
+def _memo_entry(key: int, version: int) -> dict:
+    """What is remembered of the state with this id at this version (a fresh dict for a new one)."""
+    entry = _memo.get(key)
+    if entry is None or entry[0] != version:
+        entry = _memo[key] = (version, {})
+    return entry[1]

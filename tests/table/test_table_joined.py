@@ -4,6 +4,7 @@ import pytest
 
 from engine.core import get_game
 from table import TableError, TableService
+from table.helpers import VersionMemo
 from table.joined import Joined, warning
 from table.replay import replay
 
@@ -179,3 +180,26 @@ async def test_undo_of_a_multi_select_submit_takes_back_all_its_moves(svc: Table
     assert "took back the last 2 moves" in " ".join(now.public_events)
     stored = engine.load_state((await svc.store.get_game(update.game_id)).state)
     assert _board(engine, stored) == _board(engine, before) and stored.pending == before.pending
+
+
+async def test_a_panel_plays_each_step_end_once_for_its_pairs_and_their_warnings(svc: TableService, monkeypatch):
+    engine = get_game("psiwars")
+
+    async def offered(update, user):
+        _, _, offers = await svc.offers_for(update.game_id, user)
+        return True if any(isinstance(o, Joined) for o in offers) else None
+
+    update, user, _ = await _play_until(svc, "joined-once", offered)
+    played = []
+    real = type(engine)._played_copy
+
+    def counted(self, state, action):
+        played.append(action)
+        return real(self, state, action)
+
+    monkeypatch.setattr(type(engine), "_played_copy", counted)
+    svc._known = VersionMemo()  # as for a new version: nothing worked out yet
+    facts = await svc.panel_facts(update.game_id, user)
+    firsts = {o.first for o in facts.offers if isinstance(o, Joined)}
+    assert firsts and set(played) == firsts
+    assert len(played) == len(firsts)  # once each, though the pairs and their warnings all ask

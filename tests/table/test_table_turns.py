@@ -111,9 +111,9 @@ async def test_a_versions_warnings_are_worked_out_once_and_handed_out_as_copies(
     judged = []
     real = table.service.warning
 
-    def counted(engine, state, offer, played=None):
+    def counted(engine, state, offer):
         judged.append(offer)
-        return real(engine, state, offer, played)
+        return real(engine, state, offer)
 
     monkeypatch.setattr(table.service, "warning", counted)
     update = await two_people(svc, seed="turns-danger")
