@@ -281,8 +281,7 @@ class Futura(Game):
         warn a player who would not be among the winners."""
         if not isinstance(action, EndTurn) or s.cycle < s.cycles:
             return None
-        after = self.clone(s)
-        self.advance(after, action)
+        after = self.played(s, action)[0]
         if after.finished is None or action.seat in after.finished.winners:
             return None
         return (f"This ends the last cycle and the game is scored now: you have {vp(s, action.seat):g} victory "
