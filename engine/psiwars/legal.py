@@ -260,13 +260,26 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
     return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
 
 
-@lru_cache(maxsize=1 << 14)
 def _block(seat: int, i: int, attack: int, defense: int,
            formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
-    """One block of `_blocks`: a new mix of ready units is mostly formations seen before."""
-    return interned(Block, seat=seat, matchup=i, units=tuple(u for u, _, _ in formation),
-                    names=" + ".join(_tag(card_id, u) for u, card_id, _ in formation)
-                    + f" ({_odds_text(*_face(attack, defense, [n for _, _, n in formation]))})")
+    """One block of `_blocks`. Its label is made of two remembered halves, the units' names and
+    the odds of their numbers: a new mix of ready units or a new attack is mostly halves seen
+    before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
+    units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
+    odds = _odds_label(attack, defense, tuple([n for _, _, n in formation]))
+    return interned(Block, seat=seat, matchup=i, units=units, names=names + odds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], str]:
+    """(tags, names) of a formation of (tag, card id) units: a few hundred formations a game."""
+    return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
+
+
+@lru_cache(maxsize=1 << 12)
+def _odds_label(attack: int, defense: int, numbers: tuple[tuple[int | None, int | None], ...]) -> str:
+    """The odds part of a block's label: small numbers, a few hundred cases in all."""
+    return f" ({_odds_text(*_face(attack, defense, list(numbers)))})"
 
 
 class Odds:
@@ -331,11 +344,15 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
     costs, cards = _window_costs(), state.cards
-    held = costs.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    held = []  # (a plain loop: most hands hold no window Power, and then no set is made)
+    for i in state.players[seat].hand:
+        card_id = cards[i].card
+        if card_id in costs:
+            held.append(card_id)
     if not held:
         return False
     lights = ready_lights(state, seat)
-    for card_id in held:
+    for card_id in set(held):  # (any order will do)
         cost, effect = costs[card_id]
         if _payments(cost, lights) and power_targets(state, seat, effect):
             return True
