@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from engine.core import Action, Pass, interned
+from engine.core.memo import finite_cache
 
 from . import combat
 from .actions import (
@@ -263,10 +264,11 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
 def _block(seat: int, i: int, attack: int, defense: int,
            formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
     """One block of `_blocks`. Its label is made of two remembered halves, the units' names and
-    the odds of their numbers: a new mix of ready units or a new attack is mostly halves seen
+    the text of the two chances: a new mix of ready units or a new attack is mostly halves seen
     before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
     units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
-    odds = _odds_label(attack, defense, tuple([n for _, _, n in formation]))
+    mine, guard = _sums([n for _, _, n in formation])
+    odds = _odds_label(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
     return interned(Block, seat=seat, matchup=i, units=units, names=names + odds)
 
 
@@ -276,10 +278,10 @@ def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str,
     return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
 
 
-@lru_cache(maxsize=1 << 12)
-def _odds_label(attack: int, defense: int, numbers: tuple[tuple[int | None, int | None], ...]) -> str:
-    """The odds part of a block's label: small numbers, a few hundred cases in all."""
-    return f" ({_odds_text(*_face(attack, defense, list(numbers)))})"
+@finite_cache  # the chances are 36ths of 2d6 (or sure), so there are a few dozen pairs at most
+def _odds_label(theirs: float, ours: float) -> str:
+    """The odds part of a block's label (see `_face`)."""
+    return f" ({_odds_text(theirs, ours)})"
 
 
 class Odds:
