@@ -82,29 +82,32 @@ def build_moves(state: PsiState, seat: int) -> list[Action]:
     if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
         cards = state.cards
         table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
-        out: list[Action] = []
+        known, out = table.moves, []
         for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
-            out += table[card_id]
+            try:  # (a plain dict's subscript is the fastest look-up; a miss comes once per card)
+                out += known[card_id]
+            except KeyError:
+                out += table.add(card_id)
         out.append(table.done)
         return out
     hand = tuple(hand_card_ids(state, seat))
     return _build_moves(seat, hand, ready_lights(state, seat), lambda effect: power_targets(state, seat, effect))
 
 
-class _BuildTable(dict):
+class _BuildTable:
     """Card id -> the moves that build or play it from these ready lights when no battle
-    is on, made when first asked: a hand is a new mix almost every turn, its cards and lights are
-    not."""
+    is on (`moves`), made when first asked: a hand is a new mix almost every turn, its cards and
+    lights are not."""
 
     def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
-        super().__init__()
         self.seat, self.lights, self.deck = seat, lights, deck
         self.done = interned(Done, seat=seat, phase="build")
+        self.moves: dict[str, tuple[Action, ...]] = {}
 
-    def __missing__(self, card_id: str) -> tuple[Action, ...]:
+    def add(self, card_id: str) -> tuple[Action, ...]:
         deck = self.deck
-        found = self[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
-                                                  lambda effect: _outside_targets(effect, deck)))
+        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
+                                                        lambda effect: _outside_targets(effect, deck)))
         return found
 
 

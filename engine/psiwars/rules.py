@@ -61,6 +61,7 @@ from .board import (
     cost_key,
     cu_kinds,
     first_in_hand,
+    light_places,
     names,
     ready_cus,
     tag,
@@ -72,6 +73,7 @@ from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
 TRAP_ESCAPE = 8  # A-19
+LIGHT_AT = {k: n for n, k in enumerate(LIGHTS)}  # a light's place in LIGHTS
 
 AiPlayer = Callable[[Game, PsiState, int], Action]
 Explainer = Callable[[Game, PsiState, Action], IllegalAction]
@@ -347,17 +349,17 @@ class PsiWars(Game):
     # --- applying moves ------------------------------------------------------------------
     def _pay(self, state: PsiState, seat: int, cost: Cost, pay_any: tuple[str, ...]) -> None:
         """Deplete the Creation Units that pay a cost (§5.0-5.6)."""
-        need = dict(zip(LIGHTS, cost_key(cost), strict=False))
+        need = list(cost_key(cost)[:4])  # by place in LIGHTS, as light_places numbers the units
         for k in pay_any:
-            need[k] += 1
-        light_of, cards = cu_kinds(), state.cards
-        left = sum(need.values())
+            need[LIGHT_AT[k]] += 1
+        place_of, cards = light_places(), state.cards
+        left = sum(need)
         for i in state.players[seat].lab:  # the lab's Creation Units, in order
             c = cards[i]
-            k = light_of.get(c.card)
-            if k is not None and not c.depleted and need[k] > 0:
+            at = place_of.get(c.card)
+            if at is not None and not c.depleted and need[at] > 0:
                 c.depleted = True
-                need[k] -= 1
+                need[at] -= 1
                 left -= 1
                 if not left:  # paid: the rest of the lab stays as it is
                     return
