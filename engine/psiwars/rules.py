@@ -221,16 +221,21 @@ class PsiWars(Game):
             events.append(note(text=f"{p.name} has no card to draw."))
 
     def _end_turn(self, state: PsiState, events: list[Event]) -> None:
-        for c in _lab_cards(state):  # used cards stay depleted until their controller's turn
+        fields = state.__dict__  # (see PsiState: active is always among the fields set)
+        capped = fields["turn"] >= 2 * fields["max_rounds"]  # the round cap
+        # used cards stay depleted until their controller's turn. The next player's own
+        # lab is replenished at once by _start_turn, so only a game that ends here marks it.
+        cards = _lab_cards(state) if capped else map(fields["cards"].__getitem__,
+                                                     fields["players"][fields["active"]].lab)
+        for c in cards:
             if c.used:
                 c.used = False
                 c.depleted = True
-        if state.turn >= 2 * state.max_rounds:  # the round cap
+        if capped:
             winners, reason, draw_ = self._lab_verdict(state, f"After {state.max_rounds} rounds")
             self._end(state, events, winners, reason, draw_)
             return
         state.turn += 1
-        fields = state.__dict__  # (see PsiState: active is always among the fields set)
         fields["active"] = 1 - fields["active"]
         self._start_turn(state, events)
 
