@@ -110,6 +110,12 @@ def _deal(decks: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
                  for n, card_id in enumerate(catalog().deck_list(deck_key), start=1))
 
 
+@lru_cache(maxsize=64)
+def _deck_tags(decks: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    """The tags of one seat's cards in `_deal`, in deck-list order (the deck before its shuffle)."""
+    return tuple(iid for iid, _, owner in _deal(decks) if owner == seat)
+
+
 class PsiConfig(BaseModel):
     lab_hp: int = Field(default=30, ge=20, le=40)  # §6.5.1, A-6
     decks: list[str] = Field(default_factory=lambda: ["bio_psi", "techno"])
@@ -157,16 +163,16 @@ class PsiWars(Game):
         if len(seats) != 2:
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
-        decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
-        deal = _deal(tuple(decks))
-        cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
+        decks = tuple(cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats)))
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards, phase="cu",
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={}, phase="cu",
         )  # (phase given: among the fields set from the start, see PsiState)
+        # The new cards are set past validation, which would only check each of the 80 again.
+        state.cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in _deal(decks)}
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
-            player.deck.extend([iid for iid, _, owner in deal if owner == seat])
+            player.deck.extend(_deck_tags(decks, seat))
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
