@@ -305,7 +305,9 @@ class PsiWars(Game):
         pending = fields["pending"]  # (in play, the one step or prompt the game waits on)
         if fields["finished"] or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
             return []
-        return moves_now.legal_actions(state, seat)
+        if fields["peek"] or fields["hunting"]:
+            return moves_now.legal_actions(state, seat)
+        return moves_now.BY_PHASE[fields["phase"]](state, seat)  # (its last step, one call fewer a move)
 
     def decisions(self, state: PsiState) -> list[Decision]:
         """The turn's own step, when no prompt is queued."""
@@ -321,7 +323,8 @@ class PsiWars(Game):
             step = steps.get(fields["phase"])
             if step is None or not step(self, state, seat, events):
                 break
-        answered(state)  # the move answered the open prompt, if there was one
+        if fields["asks"]:  # the move answered the open prompt, if there was one
+            answered(state)
         if not fields["finished"] and prompted(fields, seat):
             ask(state, decision(state, seat))
 
