@@ -56,7 +56,7 @@ def ready_cus(state: PsiState, seat: int) -> dict[str, int]:
 
 
 @lru_cache(maxsize=1)
-def _light_index() -> dict[str, int]:
+def light_places() -> dict[str, int]:
     """Card id -> place of its light in LIGHTS, for Creation Units only."""
     return {card_id: LIGHTS.index(light) for card_id, light in cu_kinds().items()}
 
@@ -65,7 +65,7 @@ def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
     """Undepleted Creation Units of a lab by light, as a plain tuple in LIGHTS order (the key of
     remembered payments and lists): one pass over the lab, asked several times a step."""
     counts = [0, 0, 0, 0]
-    index, cards = _light_index(), state.cards
+    index, cards = light_places(), state.cards
     for i in state.players[seat].lab:
         c = cards[i]
         if not c.depleted:

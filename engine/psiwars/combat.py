@@ -60,17 +60,19 @@ def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | Non
 
     Equipment only adds to screens its carrier has (A-16); Overload lowers each Defense (min 0).
     """
-    card = state.cards[iid]
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; asked for every fighter)
+    cards, battle = fields["cards"], fields["battle"]
+    card = cards[iid]
     base = _printed(card.card, screen)
     if base is None:
         return None
     attack, defense = base
     if card.equipment:
-        bonus = _bonus(state.cards[card.equipment].card, screen)
+        bonus = _bonus(cards[card.equipment].card, screen)
         if bonus:
             attack, defense = attack + bonus[0], defense + bonus[1]
-    if state.battle:
-        defense = max(0, defense - state.battle.defense_malus.get(iid, 0))
+    if battle:
+        defense = max(0, defense - battle.defense_malus.get(iid, 0))
     return attack, defense
 
 

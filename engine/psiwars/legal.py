@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from engine.core import Action, Pass, interned
+from engine.core.memo import finite_cache
 
 from . import combat
 from .actions import (
@@ -81,29 +82,32 @@ def build_moves(state: PsiState, seat: int) -> list[Action]:
     if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
         cards = state.cards
         table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
-        out: list[Action] = []
+        known, out = table.moves, []
         for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
-            out += table[card_id]
+            try:  # (a plain dict's subscript is the fastest look-up; a miss comes once per card)
+                out += known[card_id]
+            except KeyError:
+                out += table.add(card_id)
         out.append(table.done)
         return out
     hand = tuple(hand_card_ids(state, seat))
     return _build_moves(seat, hand, ready_lights(state, seat), lambda effect: power_targets(state, seat, effect))
 
 
-class _BuildTable(dict):
+class _BuildTable:
     """Card id -> the moves that build or play it from these ready lights when no battle
-    is on, made when first asked: a hand is a new mix almost every turn, its cards and lights are
-    not."""
+    is on (`moves`), made when first asked: a hand is a new mix almost every turn, its cards and
+    lights are not."""
 
     def __init__(self, seat: int, lights: tuple[int, ...], deck: bool):
-        super().__init__()
         self.seat, self.lights, self.deck = seat, lights, deck
         self.done = interned(Done, seat=seat, phase="build")
+        self.moves: dict[str, tuple[Action, ...]] = {}
 
-    def __missing__(self, card_id: str) -> tuple[Action, ...]:
+    def add(self, card_id: str) -> tuple[Action, ...]:
         deck = self.deck
-        found = self[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
-                                                  lambda effect: _outside_targets(effect, deck)))
+        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
+                                                        lambda effect: _outside_targets(effect, deck)))
         return found
 
 
@@ -260,13 +264,27 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
     return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
 
 
-@lru_cache(maxsize=1 << 14)
 def _block(seat: int, i: int, attack: int, defense: int,
            formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
-    """One block of `_blocks`: a new mix of ready units is mostly formations seen before."""
-    return interned(Block, seat=seat, matchup=i, units=tuple(u for u, _, _ in formation),
-                    names=" + ".join(_tag(card_id, u) for u, card_id, _ in formation)
-                    + f" ({_odds_text(*_face(attack, defense, [n for _, _, n in formation]))})")
+    """One block of `_blocks`. Its label is made of two remembered halves, the units' names and
+    the text of the two chances: a new mix of ready units or a new attack is mostly halves seen
+    before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
+    units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
+    mine, guard = _sums([n for _, _, n in formation])
+    odds = _odds_label(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
+    return interned(Block, seat=seat, matchup=i, units=units, names=names + odds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], str]:
+    """(tags, names) of a formation of (tag, card id) units: a few hundred formations a game."""
+    return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
+
+
+@finite_cache  # the chances are 36ths of 2d6 (or sure), so there are a few dozen pairs at most
+def _odds_label(theirs: float, ours: float) -> str:
+    """The odds part of a block's label (see `_face`)."""
+    return f" ({_odds_text(theirs, ours)})"
 
 
 class Odds:
@@ -331,11 +349,15 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
     costs, cards = _window_costs(), state.cards
-    held = costs.keys() & {cards[i].card for i in state.players[seat].hand}  # (any order will do)
+    held = []  # (a plain loop: most hands hold no window Power, and then no set is made)
+    for i in state.players[seat].hand:
+        card_id = cards[i].card
+        if card_id in costs:
+            held.append(card_id)
     if not held:
         return False
     lights = ready_lights(state, seat)
-    for card_id in held:
+    for card_id in set(held):  # (any order will do)
         cost, effect = costs[card_id]
         if _payments(cost, lights) and power_targets(state, seat, effect):
             return True

@@ -27,6 +27,7 @@ OWN_STEPS = {
 }
 PASS_TIMEOUT = {"type": "pass"}  # a Power window left to run out is passed: nothing is spent
 YOUR_MOVE = "Your move"
+CHOOSE_CARD = "Choose a card"
 
 
 def decision(state: PsiState, seat: int | None = None) -> Decision:
@@ -70,22 +71,26 @@ def prompted(fields: dict, seat: int) -> bool:
 # --- the prompts ---------------------------------------------------------------------------
 
 def _oracle(state: PsiState, seat: int, name: str) -> Decision:
+    prompt = f"{name}: choose a Creation Unit from the Oracle"
+    if quiet(state):  # (no player reads it: the shared prompt without its context lines)
+        return _private(seat, "oracle", prompt)
     shown = ", ".join(tag(state, i) for i in state.peek)
-    return Decision(seat=seat, kind="oracle", private=True, button="Choose a card",
-                    prompt=f"{name}: choose a Creation Unit from the Oracle", context=[
-                        f"The Creation Oracle shows you: {shown}.",
-                        "Put one Creation Unit among them into your lab, ready to spend this turn (it is not "
-                        "your Phase 1 placement), or take none.",
-                        "The other cards go to the bottom of your deck in the order they were.",
-                        "If time runs out, the AI chooses for you."])
+    return Decision(seat=seat, kind="oracle", private=True, button=CHOOSE_CARD, prompt=prompt, context=[
+        f"The Creation Oracle shows you: {shown}.",
+        "Put one Creation Unit among them into your lab, ready to spend this turn (it is not "
+        "your Phase 1 placement), or take none.",
+        "The other cards go to the bottom of your deck in the order they were.",
+        "If time runs out, the AI chooses for you."])
 
 
 def _hunter(state: PsiState, seat: int, name: str) -> Decision:
-    return Decision(seat=seat, kind="hunter", private=True, button="Choose a card",
-                    prompt=f"{name}: take an Equipment from your deck", context=[
-                        "Equipment Hunter: pick one Equipment from your deck to put into your hand.",
-                        "The card you take is shown to both players, then your deck is shuffled.",
-                        "If time runs out, the AI chooses for you."])
+    prompt = f"{name}: take an Equipment from your deck"
+    if quiet(state):  # (as for the Oracle)
+        return _private(seat, "hunter", prompt)
+    return Decision(seat=seat, kind="hunter", private=True, button=CHOOSE_CARD, prompt=prompt, context=[
+        "Equipment Hunter: pick one Equipment from your deck to put into your hand.",
+        "The card you take is shown to both players, then your deck is shuffled.",
+        "If time runs out, the AI chooses for you."])
 
 
 def _defend(state: PsiState, seat: int, name: str) -> Decision:
@@ -175,6 +180,13 @@ def _bare(seat: int, kind: str, prompt: str, reaction: bool, button: str, passes
     is asked: nothing changes a published Decision in place."""
     return Decision(seat=seat, kind=kind, prompt=prompt, reaction=reaction,
                     timeout=PASS_TIMEOUT if passes else None, button=button)
+
+
+@lru_cache(maxsize=1 << 10)
+def _private(seat: int, kind: str, prompt: str) -> Decision:
+    """A Power's private choice without context lines, one object for every time it is asked (as
+    `_bare`)."""
+    return Decision(seat=seat, kind=kind, private=True, button=CHOOSE_CARD, prompt=prompt)
 
 
 # --- shared wording ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from engine.core import (
     Action,
     Decision,
-    Event,
+    Event,  # made directly (a plain dataclass), not through note(): two or three a move
     Game,
     IllegalAction,
     Pass,
@@ -29,7 +29,6 @@ from engine.core import (
     draw,
     finish,
     interned,
-    note,
 )
 from engine.core.rng import commitment
 
@@ -61,6 +60,7 @@ from .board import (
     cost_key,
     cu_kinds,
     first_in_hand,
+    light_places,
     names,
     ready_cus,
     tag,
@@ -72,6 +72,7 @@ from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
 TRAP_ESCAPE = 8  # A-19
+LIGHT_AT = {k: n for n, k in enumerate(LIGHTS)}  # a light's place in LIGHTS
 
 AiPlayer = Callable[[Game, PsiState, int], Action]
 Explainer = Callable[[Game, PsiState, Action], IllegalAction]
@@ -107,6 +108,12 @@ def _deal(decks: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
     seat B's B01..B40 in deck-list order (a new game's cards, made from this per game)."""
     return tuple((f"{'AB'[seat]}{n:02d}", card_id, seat) for seat, deck_key in enumerate(decks)
                  for n, card_id in enumerate(catalog().deck_list(deck_key), start=1))
+
+
+@lru_cache(maxsize=64)
+def _deck_tags(decks: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    """The tags of one seat's cards in `_deal`, in deck-list order (the deck before its shuffle)."""
+    return tuple(iid for iid, _, owner in _deal(decks) if owner == seat)
 
 
 class PsiConfig(BaseModel):
@@ -156,21 +163,21 @@ class PsiWars(Game):
         if len(seats) != 2:
             raise IllegalAction("Psi Wars is a game for exactly two players.", "A-25")
         cfg = PsiConfig.model_validate(config or {})
-        decks = [cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats))]
-        deal = _deal(tuple(decks))
-        cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in deal}
+        decks = tuple(cfg.decks[seat % len(cfg.decks)] for seat in range(len(seats)))
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
-            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards=cards, phase="cu",
+            lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={}, phase="cu",
         )  # (phase given: among the fields set from the start, see PsiState)
+        # The new cards are set past validation, which would only check each of the 80 again.
+        state.cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in _deal(decks)}
         for seat, name in enumerate(seats):
             player = Player(name=name, deck_key=decks[seat], lab_hp=cfg.lab_hp)
-            player.deck.extend([iid for iid, _, owner in deal if owner == seat])
+            player.deck.extend(_deck_tags(decks, seat))
             state.rng.shuffle(player.deck)
             for _ in range(8):
                 draw(player.deck, player.discard, player.hand, state.rng)
             state.players.append(player)
-        events = [note(text=f"Psi Wars begins: {seats[0]} ({catalog().decks[state.players[0].deck_key].name}) "
+        events = [Event(text=f"Psi Wars begins: {seats[0]} ({catalog().decks[state.players[0].deck_key].name}) "
                              f"vs {seats[1]} ({catalog().decks[state.players[1].deck_key].name}), labs at "
                              f"{cfg.lab_hp} HP. Each player draws 8 cards.")]
         events += self._roll_first(state)
@@ -185,12 +192,12 @@ class PsiWars(Game):
         events = []
         while True:
             a, b = state.rng.dice(2), state.rng.dice(2)
-            events.append(note(kind="roll", text=f"First player roll: {state.seats[0]} {a[0]}+{a[1]}={sum(a)}, "
+            events.append(Event(kind="roll", text=f"First player roll: {state.seats[0]} {a[0]}+{a[1]}={sum(a)}, "
                                                   f"{state.seats[1]} {b[0]}+{b[1]}={sum(b)}.",
                                 data={"dice": [a, b]}))
             if sum(a) != sum(b):
                 state.first = state.active = 0 if sum(a) > sum(b) else 1
-                events.append(note(text=f"{state.seats[state.active]} goes first."))
+                events.append(Event(text=f"{state.seats[state.active]} goes first."))
                 return events
 
     # --- turn structure (§6.2, A-4, A-8) ------------------------------------------------
@@ -203,32 +210,37 @@ class PsiWars(Game):
             c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
         state.__dict__["phase"] = "cu"
-        events.append(note(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
+        events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
-            events.append(note(text=f"{p.name} goes first and does not draw this turn (A-4)."))
+            events.append(Event(text=f"{p.name} goes first and does not draw this turn (A-4)."))
             return
         card, reshuffled = draw(p.deck, p.discard, p.hand, state.rng)
         if reshuffled:
-            events.append(note(kind="shuffle", text=f"{p.name}'s deck was empty: the discard pile is shuffled "
+            events.append(Event(kind="shuffle", text=f"{p.name}'s deck was empty: the discard pile is shuffled "
                                                      "into a new deck."))
         if card:
-            events.append(note(text=f"{p.name} draws a card."))
-            events.append(note(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
+            events.append(Event(text=f"{p.name} draws a card."))
+            events.append(Event(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
         else:
-            events.append(note(text=f"{p.name} has no card to draw."))
+            events.append(Event(text=f"{p.name} has no card to draw."))
 
     def _end_turn(self, state: PsiState, events: list[Event]) -> None:
-        for c in _lab_cards(state):  # A-8: used cards stay depleted until their controller's turn
+        fields = state.__dict__  # (see PsiState: active is always among the fields set)
+        capped = fields["turn"] >= 2 * fields["max_rounds"]  # the round cap (A-26)
+        # A-8: used cards stay depleted until their controller's turn. The next player's own
+        # lab is replenished at once by _start_turn, so only a game that ends here marks it.
+        cards = _lab_cards(state) if capped else map(fields["cards"].__getitem__,
+                                                     fields["players"][fields["active"]].lab)
+        for c in cards:
             if c.used:
                 c.used = False
                 c.depleted = True
-        if state.turn >= 2 * state.max_rounds:  # the round cap (A-26)
+        if capped:
             winners, reason, draw_ = self._lab_verdict(state, f"After {state.max_rounds} rounds")
             self._end(state, events, winners, reason, draw_)
             return
         state.turn += 1
-        fields = state.__dict__  # (see PsiState: active is always among the fields set)
         fields["active"] = 1 - fields["active"]
         self._start_turn(state, events)
 
@@ -253,7 +265,7 @@ class PsiWars(Game):
     def _damage_lab(self, state: PsiState, seat: int, amount: int, events: list[Event], why: str) -> None:
         p = state.players[seat]
         p.lab_hp = max(0, p.lab_hp - amount)
-        events.append(note(kind="damage", text=f"{why}: {p.name}'s lab takes {amount} damage ({p.lab_hp} HP left)."))
+        events.append(Event(kind="damage", text=f"{why}: {p.name}'s lab takes {amount} damage ({p.lab_hp} HP left)."))
         if p.lab_hp == 0 and not state.finished:
             win = state.other(seat)
             self._end(state, events, [win], f"{state.seats[win]} wins: {p.name}'s lab is destroyed (§2.0).")
@@ -293,7 +305,9 @@ class PsiWars(Game):
         pending = fields["pending"]  # (in play, the one step or prompt the game waits on)
         if fields["finished"] or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
             return []
-        return moves_now.legal_actions(state, seat)
+        if fields["peek"] or fields["hunting"]:
+            return moves_now.legal_actions(state, seat)
+        return moves_now.BY_PHASE[fields["phase"]](state, seat)  # (its last step, one call fewer a move)
 
     def decisions(self, state: PsiState) -> list[Decision]:
         """The turn's own step, when no prompt is queued."""
@@ -309,7 +323,8 @@ class PsiWars(Game):
             step = steps.get(fields["phase"])
             if step is None or not step(self, state, seat, events):
                 break
-        answered(state)  # the move answered the open prompt, if there was one
+        if fields["asks"]:  # the move answered the open prompt, if there was one
+            answered(state)
         if not fields["finished"] and prompted(fields, seat):
             ask(state, decision(state, seat))
 
@@ -347,17 +362,17 @@ class PsiWars(Game):
     # --- applying moves ------------------------------------------------------------------
     def _pay(self, state: PsiState, seat: int, cost: Cost, pay_any: tuple[str, ...]) -> None:
         """Deplete the Creation Units that pay a cost (§5.0-5.6)."""
-        need = dict(zip(LIGHTS, cost_key(cost), strict=False))
+        need = list(cost_key(cost)[:4])  # by place in LIGHTS, as light_places numbers the units
         for k in pay_any:
-            need[k] += 1
-        light_of, cards = cu_kinds(), state.cards
-        left = sum(need.values())
+            need[LIGHT_AT[k]] += 1
+        place_of, cards = light_places(), state.cards
+        left = sum(need)
         for i in state.players[seat].lab:  # the lab's Creation Units, in order
             c = cards[i]
-            k = light_of.get(c.card)
-            if k is not None and not c.depleted and need[k] > 0:
+            at = place_of.get(c.card)
+            if at is not None and not c.depleted and need[at] > 0:
                 c.depleted = True
-                need[k] -= 1
+                need[at] -= 1
                 left -= 1
                 if not left:  # paid: the rest of the lab stays as it is
                     return
@@ -370,7 +385,7 @@ class PsiWars(Game):
         p.lab.append(iid)
         state.cards[iid].created_turn = state.turn
         p.placed_cu = True
-        events.append(note(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
+        events.append(Event(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
         state.__dict__["phase"] = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
@@ -393,7 +408,7 @@ class PsiWars(Game):
                 dice = state.rng.dice(2)
                 free = sum(dice) >= TRAP_ESCAPE
                 cards[u].trapped = not free
-                events.append(note(kind="roll", data={"dice": dice}, text=(
+                events.append(Event(kind="roll", data={"dice": dice}, text=(
                     f"{tag(state, u)} tries to escape its trap: rolled {dice[0]}+{dice[1]}={sum(dice)}, needs "
                     f"{TRAP_ESCAPE} - {'free!' if free else 'still trapped.'}")))
 
@@ -411,7 +426,7 @@ class PsiWars(Game):
         p, iid, _ = self._cast(state, a, "lab")
         c = state.cards[iid]
         c.created_turn, c.depleted = state.turn, True  # A-9: new cards enter depleted
-        events.append(note(text=f"{p.name} builds {tag(state, iid)}."))
+        events.append(Event(text=f"{p.name} builds {tag(state, iid)}."))
 
     def _do_play_power(self, state: PsiState, a: PlayPower, events: list[Event]) -> None:
         p, _, card = self._cast(state, a, "discard")  # a Power is discarded once it resolves
@@ -420,7 +435,7 @@ class PsiWars(Game):
             what = f" on {tag(state, a.target)}"
         elif a.matchup is not None:
             what = f" on matchup {a.matchup + 1}"
-        events.append(note(text=f"{p.name} plays {card.name}{what}."))
+        events.append(Event(text=f"{p.name} plays {card.name}{what}."))
         self.power_effects[card.power.effect](self, state, a, card, events)
         if state.window:
             state.window.passes = 0  # a play re-opens the window for the other player too
@@ -430,14 +445,14 @@ class PsiWars(Game):
         state.peek = p.deck[: card.power.params.get("look", 4)]
         del p.deck[: len(state.peek)]
         shown = ", ".join(tag(state, i) for i in state.peek) or "nothing"
-        events.append(note(text=f"Creation Oracle shows you: {shown}.", visible_to=[a.seat]))
+        events.append(Event(text=f"Creation Oracle shows you: {shown}.", visible_to=[a.seat]))
 
     def _power_equipment_hunter(self, state, a, card, events):
         state.hunting = True
 
     def _power_stasis_trap(self, state, a, card, events):
         state.cards[a.target].trapped = True
-        events.append(note(text=f"{tag(state, a.target)} is Trapped: it leaves its formation (A-19)."))
+        events.append(Event(text=f"{tag(state, a.target)} is Trapped: it leaves its formation (A-19)."))
 
     def _power_mental_disrupter(self, state, a, card, events):
         state.battle.matchups[a.matchup].skip.append("psionic")
@@ -448,7 +463,7 @@ class PsiWars(Game):
         for u in combat.active_units(state, m.attack) + combat.active_units(state, m.defend):
             if cdef(state, u).unit_type == "robot":
                 state.cards[u].disoriented = True
-                events.append(note(text=f"{tag(state, u)} is Disoriented by the pulse."))
+                events.append(Event(text=f"{tag(state, u)} is Disoriented by the pulse."))
 
     def _power_adrenal_surge(self, state, a, card, events):
         key = f"{a.side}:{a.matchup}"
@@ -458,7 +473,7 @@ class PsiWars(Game):
         p = state.players[a.seat]
         before = p.lab_hp
         p.lab_hp = min(state.lab_hp_start, p.lab_hp + card.power.params.get("amount", 4))
-        events.append(note(text=f"{p.name}'s lab is restored from {before} to {p.lab_hp} HP."))
+        events.append(Event(text=f"{p.name}'s lab is restored from {before} to {p.lab_hp} HP."))
 
     def _do_oracle_take(self, state: PsiState, a: OracleTake, events: list[Event]) -> None:
         p = state.players[a.seat]
@@ -466,13 +481,13 @@ class PsiWars(Game):
         if a.card:
             p.lab.append(a.card)
             state.cards[a.card].created_turn = state.turn  # enters replenished, usable now
-            events.append(note(text=f"{p.name} puts {tag(state, a.card)} from the Oracle into their lab."))
+            events.append(Event(text=f"{p.name} puts {tag(state, a.card)} from the Oracle into their lab."))
         else:
-            events.append(note(text=f"{p.name} takes no Creation Unit from the Oracle."))
+            events.append(Event(text=f"{p.name} takes no Creation Unit from the Oracle."))
         p.deck.extend(rest)
         state.peek = []
         if rest:
-            events.append(note(text=f"{len(rest)} card(s) go to the bottom of {p.name}'s deck."))
+            events.append(Event(text=f"{len(rest)} card(s) go to the bottom of {p.name}'s deck."))
 
     def _do_hunter_take(self, state: PsiState, a: HunterTake, events: list[Event]) -> None:
         p = state.players[a.seat]
@@ -480,17 +495,17 @@ class PsiWars(Game):
             iid = next(i for i in p.deck if state.cards[i].card == a.card)
             p.deck.remove(iid)
             p.hand.append(iid)
-            events.append(note(text=f"{p.name} finds and reveals {catalog().cards[a.card].name}, taking it into hand."))
+            events.append(Event(text=f"{p.name} finds and reveals {catalog().cards[a.card].name}, taking it into hand."))
         else:
-            events.append(note(text=f"{p.name} finds no Equipment in their deck."))
+            events.append(Event(text=f"{p.name} finds no Equipment in their deck."))
         state.rng.shuffle(p.deck)
-        events.append(note(kind="shuffle", text=f"{p.name} shuffles their deck."))
+        events.append(Event(kind="shuffle", text=f"{p.name} shuffles their deck."))
         state.hunting = False
 
     def _do_equip(self, state: PsiState, a: Equip, events: list[Event]) -> None:
         state.cards[a.unit].equipment = a.equipment
         state.cards[a.equipment].carrier = a.unit
-        events.append(note(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
+        events.append(Event(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
 
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
         battle, cards = state.battle, state.cards
@@ -499,12 +514,12 @@ class PsiWars(Game):
         battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
             cards[u].used = True
-        events.append(note(text=f"{state.seats[a.seat]} sends formation {len(battle.matchups)} into battle: "
+        events.append(Event(text=f"{state.seats[a.seat]} sends formation {len(battle.matchups)} into battle: "
                                f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
         if not state.battle or not state.battle.matchups:
-            events.append(note(text=f"{state.seats[state.active]} does not attack this turn."))
+            events.append(Event(text=f"{state.seats[state.active]} does not attack this turn."))
             state.battle = None
             self._to_discard_or_end(state, events)
             return
@@ -518,9 +533,9 @@ class PsiWars(Game):
             m.defend, m.blocked = list(a.units), True
             for u in a.units:
                 state.cards[u].used = True
-            events.append(note(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
+            events.append(Event(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
         else:
-            events.append(note(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
+            events.append(Event(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
         state.battle.to_assign += 1
         if state.battle.to_assign >= len(state.battle.matchups):
             self._open_window(state, "after_defend")
@@ -529,7 +544,7 @@ class PsiWars(Game):
         card = cdef(state, a.unit)
         state.cards[a.unit].used = True
         state.battle.withdrawn.append(a.unit)  # A-15: a Cyborg that acts leaves its formation
-        events.append(note(text=f"{tag(state, a.unit)} uses {card.ability.name}"
+        events.append(Event(text=f"{tag(state, a.unit)} uses {card.ability.name}"
                                  + (f" on {tag(state, a.target)}." if a.target else ".")))
         self.ability_effects[card.ability.id](self, state, a, card, events)
 
@@ -549,7 +564,7 @@ class PsiWars(Game):
         iid = first_in_hand(state, a.seat, a.card)
         p.hand.remove(iid)
         p.discard.append(iid)
-        events.append(note(text=f"{p.name} discards {cdef(state, iid).name} for the hand limit (A-5)."))
+        events.append(Event(text=f"{p.name} discards {cdef(state, iid).name} for the hand limit (A-5)."))
         if len(p.hand) <= HAND_LIMIT:
             self._end_turn(state, events)
 
@@ -589,11 +604,11 @@ class PsiWars(Game):
         head = f"{what}: attack {attack} vs defense {defense}"
         if cell in ("W", "L"):
             won = cell == "W"
-            events.append(note(kind="check", text=f"{head} - automatic {'win' if won else 'loss'}."))
+            events.append(Event(kind="check", text=f"{head} - automatic {'win' if won else 'loss'}."))
             return won
         dice = state.rng.dice(2)
         won = sum(dice) >= int(cell)
-        events.append(note(kind="roll", data={"dice": dice, "need": int(cell)}, text=(
+        events.append(Event(kind="roll", data={"dice": dice, "need": int(cell)}, text=(
             f"{head}, needs {cell}: rolled {dice[0]}+{dice[1]}={sum(dice)} - {'wins' if won else 'fails'}.")))
         return won
 
@@ -606,7 +621,7 @@ class PsiWars(Game):
         att, dfn = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
         if not att or not dfn:  # emptied by a Trap after it was chosen: unblocked or nothing (A-19)
             return
-        events.append(note(text=f"Matchup {i + 1}: {names(state, att)} against {names(state, dfn)}."))
+        events.append(Event(text=f"Matchup {i + 1}: {names(state, att)} against {names(state, dfn)}."))
         # The fighting units stay the same until a formation is destroyed: the mental phases only
         # disorient, so both formations are read once here.
         first = b.first_mental or "cyber"
@@ -641,13 +656,13 @@ class PsiWars(Game):
         if self._roll(state, c, combat.defense_strength(state, att, "physical"), "Physical counter-attack", events):
             self._destroy(state, att, events)
         else:
-            events.append(note(text=f"Matchup {i + 1}: both formations survive."))
+            events.append(Event(text=f"Matchup {i + 1}: both formations survive."))
 
     def _disorient(self, state: PsiState, units: list[str], screen: str, events: list[Event]) -> None:
         hit = [u for u in units if combat.unit_screen(state, u, screen) is not None]
         for u in hit:
             state.cards[u].disoriented = True
-        events.append(note(text=f"Disoriented: {names(state, hit)} (no more attacks this battle)."))
+        events.append(Event(text=f"Disoriented: {names(state, hit)} (no more attacks this battle)."))
 
     def _destroy(self, state: PsiState, units: list[str], events: list[Event]) -> None:
         for u in units:
@@ -658,7 +673,7 @@ class PsiWars(Game):
                 p.lab.remove(iid)
                 p.discard.append(iid)
                 state.cards[iid] = Card(iid=iid, card=state.cards[iid].card, owner=c.owner)
-            events.append(note(kind="destroy", text=f"Destroyed: {', '.join(cdef(state, x).name + f' [{x}]' for x in lost)}."))
+            events.append(Event(kind="destroy", text=f"Destroyed: {', '.join(cdef(state, x).name + f' [{x}]' for x in lost)}."))
 
     def _finish_battle(self, state: PsiState, events: list[Event]) -> None:
         """Unblocked formations hit the lab in one step, after every matchup (A-23)."""
@@ -688,7 +703,7 @@ class PsiWars(Game):
 
     def _ability_neural_dart(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
         state.cards[a.target].disoriented = True
-        events.append(note(text=f"{tag(state, a.target)} is Disoriented."))
+        events.append(Event(text=f"{tag(state, a.target)} is Disoriented."))
 
     def _ability_overload(self, state: PsiState, a: UseAbility, card: CardDef, events: list[Event]) -> None:
         amount = card.ability.params.get("amount", 2)
