@@ -340,8 +340,7 @@ class PsiWars(Game):
         if not isinstance(action, Done) or action.phase == "attack":
             return None
         said = [unspent_cus(state, action)]
-        after = self.clone(state)  # several times faster than model_copy(deep=True)
-        self.advance(after, action)
+        after = self.played(state, action)[0]  # shared with the joined pairs' warnings (Game.played)
         if after.active != state.active or after.finished:
             said.append("This also ends your turn (nothing is left to do in the later phases), and it cannot "
                         "be undone.")
