@@ -70,7 +70,8 @@ def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
 
 def _own_cards(s: InfState, run: Run, st: Step, area: str, verb: str) -> Iterator[tuple[str, str]]:
     cards = getattr(s.players[run.seat], area)
-    keep = [c for c in cards if c != run.memory.get("exclude") and st.kind in ("any", card(c).kind)]
+    exclude, kind = run.memory.get("exclude"), st.kind  # read once, not per card
+    keep = [c for c in cards if c != exclude and (kind == "any" or card(c).kind == kind)]
     return ((f"card:{c}", f"{verb} {card(c).name}") for c in dict.fromkeys(keep))
 
 
