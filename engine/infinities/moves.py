@@ -10,7 +10,7 @@ from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, ring
+from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, put, ring
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:
@@ -388,7 +388,7 @@ def settle(s: InfState, events: list[Event]) -> None:
         if F.check_target(s, events):
             return
         if f["acting"]:
-            s.acting, s.closing = False, True
+            put(s, acting=False, closing=True)
             F.queue_reactions(s, events)
             continue
         if f["closing"]:
