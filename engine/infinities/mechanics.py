@@ -139,12 +139,16 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
     if start is None:
         return frozenset()
     board = s.board
-    power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
+    # One pass over the map for both the key and the Power level (which sets range and walls):
+    # only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
+    layout, power = [], 1
+    for k, p in board.items():
+        layout.append((k, p.tile, p.rot))
+        if p.control == seat and kind_of(p.tile, p.up) == "power":
+            power += 1
     here = board[start]
     free = power >= 4 or kind_of(here.tile, here.up) == "power"
-    # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
-    layout = tuple([(k, p.tile, p.rot) for k, p in board.items()])
-    key = (layout, start, 4 if power >= 3 else 3, free)
+    key = (tuple(layout), start, 4 if power >= 3 else 3, free)
     found = _paths.get(key)
     if found is None:
         if len(_paths) > 4096:
