@@ -122,6 +122,18 @@ class Listing:
         self._now.listing = self.before
 
 
+def listed(s: InfState, compute, *args):
+    """`compute(*args)` inside `with Listing(s):`, in one call where the block makes three (the
+    Main listing runs on many steps)."""
+    now = Listing._now
+    before = getattr(now, "listing", None)
+    now.listing = (s, {})
+    try:
+        return compute(*args)
+    finally:
+        now.listing = before
+
+
 def reach(s: InfState, seat: int) -> frozenset[str]:
     """Your tile and every tile a clear path of up to 3 (4) steps away; empty spaces block, leaders
     do not (rule 28, I22). Callers only read the set."""

@@ -325,8 +325,7 @@ class Infinities(Game):
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
-        with M.Listing(s):  # attacks and most cards' first targets ask for the same reach
-            return self._main_choices(s, seat)
+        return M.listed(s, self._main_choices, s, seat)  # attacks and most cards' first targets ask for the same reach
 
     def _main_choices(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
