@@ -280,14 +280,17 @@ def _motion_options(s: InfState, seat: int):
     mover = players[mo.mover]
     here = mover.pos
     board = s.board
-    free = M.ignores_walls(s, mo.mover)
+    free = None  # whether walls are ignored: looked up (a pass over the board) at the first wall
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
     occupied = {p.pos for p in players}  # a standee blocks its tile
     tile = board[here]
     for d, n in enumerate(ring(here)):
         there = board.get(n)
-        if not free and (tile.wall(d) if there is None else not open_between(tile, there, d)):
-            continue  # a wall on the shared edge, on either tile (M.open_edge)
+        if tile.wall(d) if there is None else not open_between(tile, there, d):
+            if free is None:
+                free = M.ignores_walls(s, mo.mover)
+            if not free:
+                continue  # a wall on the shared edge, on either tile (M.open_edge)
         if there is not None:
             if n in occupied:
                 continue
