@@ -284,8 +284,7 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
-        ask = open_ask(s)
-        if ask is not None:
+        if s.asks:  # an open prompt (open_ask): the reaction's answers
             return self._reaction_moves(s, seat)
         owner, kind = self.owner(s)
         if kind == "discover":
@@ -381,7 +380,8 @@ class Infinities(Game):
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:
         """A concession is accepted at any time from a leader still in the game (rule 37)."""
-        if isinstance(action, Concede) and not s.finished and 0 <= action.seat < len(s.players):
+        # `type() is`, not isinstance: a model class's isinstance goes through ABCMeta, on every move
+        if type(action) is Concede and not s.finished and 0 <= action.seat < len(s.players):
             if s.players[action.seat].conceded or s.players[action.seat].out:
                 raise IllegalAction("You have already conceded or been defeated.", "8.4")
             return
