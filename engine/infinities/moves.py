@@ -390,10 +390,9 @@ def settle(s: InfState, events: list[Event]) -> None:
             continue
         if F.check_target(s, events):
             return
-        if f["acting"]:
+        if f["acting"]:  # queuing reactions changes nothing the checks above read: on to them
             put(s, acting=False, closing=True)
             F.queue_reactions(s, events)
-            continue
         if f["closing"]:
             if F.offer_reaction(s):
                 return
