@@ -345,7 +345,7 @@ class Infinities(Game):
             area = M.reach(s, seat)
             for t in M.enemies(s, seat):
                 foe = s.players[t]
-                if foe.pos in area:
+                if foe.group and foe.pos in area:  # no units: nothing to attack, no shield to read
                     shield = M.power_shield(s, t)
                     out += [_attack(seat, u) for u in foe.group if M.defense(u) > shield]
         if wild or "fortitude" in dice:
