@@ -3,7 +3,8 @@ step by step, "up to" steps may stop after any target, rule 35)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
 from engine.core import Event, note
 from engine.core.memo import finite_cache
@@ -34,23 +35,37 @@ def scope_seats(s: InfState, run: Run, st: Step) -> list[int]:
     return [t for t in foes if s.players[t].pos in area]
 
 
-def scope_tiles(s: InfState, run: Run, st: Step) -> list[str]:
-    pos = s.players[run.seat].pos
-    if st.scope == "last":
-        tiles = [run.memory["last"]] if run.memory.get("last") in s.board else []
-    elif st.scope == "anywhere":
-        tiles = list(s.board)
-    elif st.scope == "adjacent":
-        tiles = [n for d in range(6) if (n := neighbour(pos, d)) in s.board] if pos else []
-    elif st.scope == "rift_adjacent":
-        tiles = [n for d in range(6) if (n := neighbour(RIFT_AT, d)) in s.board]
+def scope_tiles(s: InfState, run: Run, st: Step) -> Sequence[str]:
+    """The tiles a step may target, in listing order, never the Rift. Callers only read it."""
+    if st.scope == "reach":  # the usual scope: its tiles, sorted and without the Rift, are cached
+        tiles = _reach_tiles(M.reach(s, run.seat))
     else:
-        tiles = M.ordered(M.reach(s, run.seat))
+        tiles = [k for k in _other_scope(s, run, st) if k != RIFT_AT]
     kind = st.type_filter
     if kind is None:
-        return [k for k in tiles if k != RIFT_AT]
+        return tiles
     board = s.board
-    return [k for k in tiles if k != RIFT_AT and kind_of(board[k].tile, board[k].up) == kind]
+    return [k for k in tiles if kind_of(board[k].tile, board[k].up) == kind]
+
+
+def _other_scope(s: InfState, run: Run, st: Step) -> Sequence[str]:
+    """`scope_tiles` for the scopes other than reach, before the Rift and the type are left out."""
+    pos = s.players[run.seat].pos
+    if st.scope == "last":
+        return [run.memory["last"]] if run.memory.get("last") in s.board else []
+    if st.scope == "anywhere":
+        return list(s.board)
+    if st.scope == "adjacent":
+        return [n for d in range(6) if (n := neighbour(pos, d)) in s.board] if pos else []
+    if st.scope == "rift_adjacent":
+        return [n for d in range(6) if (n := neighbour(RIFT_AT, d)) in s.board]
+    return M.ordered(M.reach(s, run.seat))
+
+
+@lru_cache(maxsize=1024)  # reach sets are shared per map layout (see M._reach): the same few recur
+def _reach_tiles(area: frozenset[str]) -> tuple[str, ...]:
+    """The tiles of `area` that may be targeted, in key order: all but the Rift."""
+    return tuple(k for k in M.ordered(area) if k != RIFT_AT)
 
 
 def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
@@ -70,7 +85,8 @@ def _units(s: InfState, run: Run, st: Step) -> Iterator[tuple[str, str]]:
 
 def _own_cards(s: InfState, run: Run, st: Step, area: str, verb: str) -> Iterator[tuple[str, str]]:
     cards = getattr(s.players[run.seat], area)
-    keep = [c for c in cards if c != run.memory.get("exclude") and st.kind in ("any", card(c).kind)]
+    exclude, kind = run.memory.get("exclude"), st.kind  # read once, not per card
+    keep = [c for c in cards if c != exclude and (kind == "any" or card(c).kind == kind)]
     return ((f"card:{c}", f"{verb} {card(c).name}") for c in dict.fromkeys(keep))
 
 

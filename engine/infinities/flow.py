@@ -8,7 +8,7 @@ from engine.core import Decision, Event, ask, finish, note
 from . import effects as E
 from . import mechanics as M
 from .cards import FACES, card, catalog
-from .state import InfState, Run, kind_of
+from .state import InfState, Run, kind_of, put
 
 ROLL = FACES  # an action die's six faces (I5)
 
@@ -100,19 +100,19 @@ def lock_roll(s: InfState, again: bool, events: list[Event]) -> None:
 
 def next_turn(s: InfState, events: list[Event]) -> None:
     """The next leader in turn order with dice left and no pass; none left: the End phase."""
-    n = len(s.order)
+    order, players, idx = s.order, s.players, s.idx
+    n = len(order)
     for step in range(1, n + 1):
-        i = (s.idx + step) % n
-        p = s.players[s.order[i]]
+        i = (idx + step) % n
+        p = players[order[i]]
         if not p.passed and p.dice:
-            s.idx = i
-            s.active = s.order[i]
+            put(s, idx=i, active=order[i])
             return
     begin_end(s, events)
 
 
 def begin_action(s: InfState) -> None:
-    s.acting, s.hurt, s.destroyed = True, [], {}
+    put(s, acting=True, hurt=[], destroyed={})
 
 
 def can_react(s: InfState, seat: int, by: int) -> bool:

@@ -122,6 +122,18 @@ class Listing:
         self._now.listing = self.before
 
 
+def listed(s: InfState, compute, *args):
+    """`compute(*args)` inside `with Listing(s):`, in one call where the block makes three (the
+    Main listing runs on many steps)."""
+    now = Listing._now
+    before = getattr(now, "listing", None)
+    now.listing = (s, {})
+    try:
+        return compute(*args)
+    finally:
+        now.listing = before
+
+
 def reach(s: InfState, seat: int) -> frozenset[str]:
     """Your tile and every tile a clear path of up to 3 (4) steps away; empty spaces block, leaders
     do not (rule 28, I22). Callers only read the set."""
@@ -139,12 +151,16 @@ def _reach(s: InfState, seat: int) -> frozenset[str]:
     if start is None:
         return frozenset()
     board = s.board
-    power = level(s, seat, "power")  # looked up once: it sets both the range and the walls
+    # One pass over the map for both the key and the Power level (which sets range and walls):
+    # only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
+    layout, power = [], 1
+    for k, p in board.items():
+        layout.append((k, p.tile, p.rot))
+        if p.control == seat and kind_of(p.tile, p.up) == "power":
+            power += 1
     here = board[start]
     free = power >= 4 or kind_of(here.tile, here.up) == "power"
-    # Only the tiles' places and turns shape paths (not sides or tokens), and they rarely change.
-    layout = tuple([(k, p.tile, p.rot) for k, p in board.items()])
-    key = (layout, start, 4 if power >= 3 else 3, free)
+    key = (tuple(layout), start, 4 if power >= 3 else 3, free)
     found = _paths.get(key)
     if found is None:
         if len(_paths) > 4096:

@@ -10,7 +10,7 @@ from . import flow as F
 from . import mechanics as M
 from .actions import Place, Step, Warp
 from .cards import card, catalog
-from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, ring
+from .state import RIFT_AT, InfState, Motion, Placed, Run, kind_of, neighbour, open_between, put, ring
 
 
 def pay(s: InfState, seat: int, faces: list[str]) -> None:
@@ -280,14 +280,17 @@ def _motion_options(s: InfState, seat: int):
     mover = players[mo.mover]
     here = mover.pos
     board = s.board
-    free = M.ignores_walls(s, mo.mover)
+    free = None  # whether walls are ignored: looked up (a pass over the board) at the first wall
     may_control = not mo.forced and (mover.track > 0 or mo.free_controls > 0)
     occupied = {p.pos for p in players}  # a standee blocks its tile
     tile = board[here]
     for d, n in enumerate(ring(here)):
         there = board.get(n)
-        if not free and (tile.wall(d) if there is None else not open_between(tile, there, d)):
-            continue  # a wall on the shared edge, on either tile (M.open_edge)
+        if tile.wall(d) if there is None else not open_between(tile, there, d):
+            if free is None:
+                free = M.ignores_walls(s, mo.mover)
+            if not free:
+                continue  # a wall on the shared edge, on either tile (M.open_edge)
         if there is not None:
             if n in occupied:
                 continue
@@ -387,10 +390,9 @@ def settle(s: InfState, events: list[Event]) -> None:
             continue
         if F.check_target(s, events):
             return
-        if f["acting"]:
-            s.acting, s.closing = False, True
+        if f["acting"]:  # queuing reactions changes nothing the checks above read: on to them
+            put(s, acting=False, closing=True)
             F.queue_reactions(s, events)
-            continue
         if f["closing"]:
             if F.offer_reaction(s):
                 return

@@ -137,12 +137,18 @@ def _plays(seat: int, c: str) -> tuple:
     return (plain, interned(PlayCard, seat=seat, card=c, empower=True)) if card(c).empower else (plain,)
 
 
+def _opener(first):
+    """An effect's first step, or None when it needs no target: such an effect can always begin,
+    and the Main listing, which asks this of every card on every step, need not look."""
+    return None if first.op in E.AUTO else first
+
+
 @finite_cache
 def _playing(seat: int, c: str) -> tuple:
-    """(the first step of action card `c`, which needs a target to be played, or None for a unit;
-    the moves that play it)."""
+    """(the first step of action card `c`, which needs a target to be played, or None for a unit
+    or an effect that needs no target; the moves that play it)."""
     cd = card(c)
-    return cd.on_play[0] if cd.kind == "action" else None, _plays(seat, c)
+    return _opener(cd.on_play[0]) if cd.kind == "action" else None, _plays(seat, c)
 
 
 @finite_cache
@@ -154,16 +160,16 @@ def _unit_acts(seat: int, u: str) -> tuple:
 
 @finite_cache
 def _using(seat: int, u: str) -> tuple:
-    """(unit `u`'s action cost, its first step, the moves that use it)."""
+    """(unit `u`'s action cost, its first step (see `_opener`), the moves that use it)."""
     act = card(u).action
-    return act.cost, act.steps[0], _unit_acts(seat, u)
+    return act.cost, _opener(act.steps[0]), _unit_acts(seat, u)
 
 
 @finite_cache
 def _leader_acts(leader: str) -> tuple:
-    """(which, cost, first step) of the leader's two actions."""
+    """(which, cost, first step (see `_opener`)) of the leader's two actions."""
     ld = catalog().leaders[leader]
-    return tuple((which, act.cost, act.steps[0]) for which, act in ((1, ld.action_single), (2, ld.action_boost)))
+    return tuple((which, act.cost, _opener(act.steps[0])) for which, act in ((1, ld.action_single), (2, ld.action_boost)))
 
 
 @finite_cache
@@ -278,8 +284,7 @@ class Infinities(Game):
 
     def options(self, s: InfState, seat: int) -> list:
         """The moves open to `seat`, the owner of the decision under way."""
-        ask = open_ask(s)
-        if ask is not None:
+        if s.asks:  # an open prompt (open_ask): the reaction's answers
             return self._reaction_moves(s, seat)
         owner, kind = self.owner(s)
         if kind == "discover":
@@ -319,8 +324,7 @@ class Infinities(Game):
         return out
 
     def _main_moves(self, s: InfState, seat: int) -> list:
-        with M.Listing(s):  # attacks and most cards' first targets ask for the same reach
-            return self._main_choices(s, seat)
+        return M.listed(s, self._main_choices, s, seat)  # attacks and most cards' first targets ask for the same reach
 
     def _main_choices(self, s: InfState, seat: int) -> list:
         p = s.players[seat]
@@ -341,17 +345,17 @@ class Infinities(Game):
             area = M.reach(s, seat)
             for t in M.enemies(s, seat):
                 foe = s.players[t]
-                if foe.pos in area:
+                if foe.group and foe.pos in area:  # no units: nothing to attack, no shield to read
                     shield = M.power_shield(s, t)
                     out += [_attack(seat, u) for u in foe.group if M.defense(u) > shield]
         if wild or "fortitude" in dice:
             out.append(_move(seat))
         for which, cost, first in _leader_acts(p.leader):
-            if has_exact(dice, cost) and can_open(first):
+            if has_exact(dice, cost) and (first is None or can_open(first)):
                 out.append(_leader_act(seat, which))
         for u in dict.fromkeys(p.group):
             cost, first, uses = _using(seat, u)
-            if has_exact(dice, cost) and can_open(first):
+            if has_exact(dice, cost) and (first is None or can_open(first)):
                 out += uses
         return out
 
@@ -376,7 +380,8 @@ class Infinities(Game):
     # --- applying moves ---------------------------------------------------------------------------
     def check(self, s: InfState, action) -> None:
         """A concession is accepted at any time from a leader still in the game (rule 37)."""
-        if isinstance(action, Concede) and not s.finished and 0 <= action.seat < len(s.players):
+        # `type() is`, not isinstance: a model class's isinstance goes through ABCMeta, on every move
+        if type(action) is Concede and not s.finished and 0 <= action.seat < len(s.players):
             if s.players[action.seat].conceded or s.players[action.seat].out:
                 raise IllegalAction("You have already conceded or been defeated.", "8.4")
             return

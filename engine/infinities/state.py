@@ -157,6 +157,13 @@ class Discovery:
     moving: bool = True
 
 
+def put(s: InfState, **fields) -> None:
+    """Set several fields of the state at once, as its `__setattr__` (plain_setattr) would one by
+    one: the rules that run on every action set two or three together."""
+    s.__dict__.update(fields)
+    s.__pydantic_fields_set__.update(fields)
+
+
 class InfState(GameState):
     """The whole game. It stays a pydantic model (the contract loads and saves it), so each attribute
     read goes through the model's __getattr__ hook: the few rules that run after every move and read
