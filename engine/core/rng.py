@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -25,6 +26,19 @@ _sha256 = hashlib.sha256
 
 
 @functools.lru_cache(maxsize=1024)
+def _seeded(seed: str) -> Any:
+    """SHA-256 fed "<seed>:", to copy for each draw: cheaper than hashing the whole text again."""
+    return _sha256(f"{seed}:".encode())
+
+
+def _draw(seeded: Any, n: int) -> int:
+    """Draw n: the first 8 bytes of SHA-256("<seed>:<n>"), as a number."""
+    hashed = seeded.copy()
+    hashed.update(b"%d" % n)
+    return int.from_bytes(hashed.digest()[:8], "big")
+
+
+@functools.lru_cache(maxsize=1024)
 def _limit(n: int) -> int:
     """The largest multiple of n that fits in 64 bits: draws at or above it are redrawn."""
     return (1 << 64) - (1 << 64) % n
@@ -35,14 +49,13 @@ class Rng(BaseModel):
     counter: int = 0
 
     def _next64(self) -> int:
-        # Every shuffle and roll of every game comes through here: the counter is set in the
-        # field dict directly (pydantic's assignment hook costs more than the hash).
+        # Every roll of every game comes through here (or through `dice`/`shuffle`): the counter
+        # is set in the field dict directly (pydantic's assignment hook costs more than the hash).
         fields = self.__dict__
         n = fields["counter"]
-        digest = _sha256(f"{fields['seed']}:{n}".encode()).digest()
         fields["counter"] = n + 1
         self.__pydantic_fields_set__.add("counter")
-        return int.from_bytes(digest[:8], "big")
+        return _draw(_seeded(fields["seed"]), n)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) by rejection, so no value is favoured."""
@@ -58,21 +71,33 @@ class Rng(BaseModel):
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
+        """`count` dice, each the draw `die(sides)` would give, in one loop (a battle rolls many)."""
+        fields = self.__dict__
+        seeded, n, limit = _seeded(fields["seed"]), fields["counter"], _limit(sides)
+        faces = []
+        for _ in range(count):
+            while True:
+                x = _draw(seeded, n)
+                n += 1
+                if x < limit:
+                    break
+            faces.append(x % sides + 1)
+        if count:
+            fields["counter"] = n
+            self.__pydantic_fields_set__.add("counter")
+        return faces
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place: place i takes the draw `below(i + 1)` would give, hashed here in
         one loop (shuffling the decks is much of every game's set-up)."""
         fields = self.__dict__
-        prefix, start = _sha256(f"{fields['seed']}:".encode()), fields["counter"]  # copied per draw
+        seeded, start = _seeded(fields["seed"]), fields["counter"]
         n = start
         for i in range(len(items) - 1, 0, -1):
             size = i + 1
             limit = _limit(size)
             while True:
-                draw = prefix.copy()
-                draw.update(b"%d" % n)
-                x = int.from_bytes(draw.digest()[:8], "big")
+                x = _draw(seeded, n)
                 n += 1
                 if x < limit:
                     break

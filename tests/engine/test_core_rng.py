@@ -1,3 +1,4 @@
+import hashlib
 from collections import Counter
 
 from engine.core import Rng, commitment
@@ -41,3 +42,23 @@ def test_a_shuffle_makes_the_draws_below_would_make_place_by_place():
                 expected[i], expected[j] = expected[j], expected[i]
             assert shuffled == expected and fast.counter == slow.counter
             assert fast.model_fields_set == slow.model_fields_set
+
+
+def test_dice_roll_what_die_would_roll_one_by_one_from_the_published_hash():
+    """Seeded games stay the same games, and anyone can check a roll: die n is SHA-256 of
+    "<seed>:<n>" (first 8 bytes), redrawn at or above the largest multiple of the sides."""
+    for seed in ("abc", "battle-3"):
+        for count, sides in ((0, 6), (1, 6), (3, 6), (12, 6), (5, 20), (4, 3)):
+            fast, slow = Rng(seed=seed, counter=5), Rng(seed=seed, counter=5)
+            rolled = fast.dice(count, sides)
+            expected = []
+            for _ in range(count):
+                while True:
+                    digest = hashlib.sha256(f"{seed}:{slow.counter}".encode()).digest()
+                    slow.counter += 1
+                    x = int.from_bytes(digest[:8], "big")
+                    if x < (1 << 64) - (1 << 64) % sides:
+                        break
+                expected.append(x % sides + 1)
+            assert rolled == expected and fast.counter == slow.counter
+            assert rolled == Rng(seed=seed, counter=5).dice(count, sides)
