@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import sys
 
@@ -30,7 +31,8 @@ class ArbiterBot(commands.Bot):
     """A Bot that owns nothing global: the service and the guild to sync are passed in. One
     gateway connection; ShardedArbiterBot runs several shards in one process."""
 
-    def __init__(self, service, *, guild_id: int | None = None, sync: bool = True, **options):
+    def __init__(self, service, *, guild_id: int | None = None, sync: bool = True, settle: bool = False,
+                 **options):
         from cogs.edge import ArbiterTree  # checks every option a client sends before a command runs
 
         options.setdefault("intents", discord.Intents.default())  # no privileged intents needed
@@ -41,6 +43,7 @@ class ArbiterBot(commands.Bot):
         self.service = service
         self.guild_id = guild_id
         self.sync_commands = sync
+        self.settle = settle  # settle_memory() once set up: the process is this bot's alone
 
     async def setup_hook(self) -> None:
         from cogs.hint import HintCog
@@ -56,6 +59,8 @@ class ArbiterBot(commands.Bot):
         await self.add_cog(HintCog(self, self.service))
         # Persistent components: clicks on messages posted before a restart still arrive here.
         self.add_dynamic_items(*DYNAMIC_ITEMS, EntryButton)
+        if self.settle:
+            settle_memory()
         if not self.sync_commands:
             return
         if self.guild_id is not None:
@@ -69,6 +74,16 @@ class ArbiterBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+
+def settle_memory() -> None:
+    """Start-up is over: what is alive now (modules, the cogs, their views) stays for the life of
+    the process. Collect once, then freeze it (gc.freeze) so that the full collections, which
+    stop the event loop while they walk every tracked object, walk only what came later
+    (bench.latency measures the pauses with and without). Never in tests, where many bots share
+    one process: what they freeze would never be freed."""
+    gc.collect()
+    gc.freeze()
 
 
 class ShardedArbiterBot(ArbiterBot, commands.AutoShardedBot):
@@ -100,7 +115,7 @@ async def run_bot(settings: Settings) -> None:
     try:
         async with create_bot(service, guild_id=settings.guild_id, sync=settings.syncs_commands,
                               shard_ids=list(settings.shards) if settings.shards else None,
-                              shard_count=settings.shard_count) as bot:
+                              shard_count=settings.shard_count, settle=True) as bot:
             service.start_timers()  # reminders and turn clocks; stopped by service.close()
             await bot.start(settings.token)
     finally:

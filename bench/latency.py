@@ -28,6 +28,10 @@ p99 for a click, and for boards the time the machine's cores need to draw one bo
 time with a mean of S seconds (exponential, seeded), as people reading the board do: the figures
 real players would see at that many games.
 
+`gc` gives the garbage collector's pauses over the timed part (each one stops the event loop).
+The bot starts as bot.run_bot starts it, frozen once set up (bot.settle_memory); --no-settle
+leaves that out, to compare (run it as a separate command: what one run freezes stays frozen).
+
 --text-only measures the bot as if images/ were missing (turn messages without a picture), to
 separate the board rendering from the rest of the bot's work.
 
@@ -43,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import itertools
 import json
 import logging
@@ -267,7 +272,8 @@ def pauses(think: float, seed: str):
     return pause
 
 
-async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: float = 0.0) -> tuple[dict, dict]:
+async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: float = 0.0,
+                  settle: bool = True) -> tuple[dict, dict]:
     import table.service
 
     seeds = itertools.count()
@@ -275,12 +281,15 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
     service = TableService(await Store.open(db))
     errors: list[str] = []
     try:
-        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id), strict=False):
+        # settle: as bot.run_bot starts the bot (gc.freeze once set up); the fake and the members
+        # share this process, so what they hold by then is frozen too.
+        async with bot_session(fake, create_bot(service, guild_id=fake.guild_id, settle=settle), strict=False):
             players = [(fake.add_member(f"player{i}"), fake.add_channel(f"table-{i}")) for i in range(games)]
             ids = list(await asyncio.gather(*(ai_game(fake, m, channel=c, settings="lab hp=40")
                                               for m, c in players)))
             since, since_wall, cpu = time.perf_counter(), time.time(), time.process_time()
             calls = len(fake.calls)
+            collector = GcPauses()
 
             async def play(member, channel):
                 policy, made, pause = Policy(), 0, pauses(think, channel.name)
@@ -297,13 +306,14 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
                         return
                     made += 1
 
-            await asyncio.gather(*(play(m, c) for m, c in players))
+            with collector:
+                await asyncio.gather(*(play(m, c) for m, c in players))
             elapsed, cpu = time.perf_counter() - since, time.process_time() - cpu
             found = fake.latencies(since)
             extra = {"cpu_ms_per_click": _per_click(cpu, found),
                      "rest_calls_per_click": _per_click(len(fake.calls) - calls, found, scale=1),
                      "bot_errors": len(fake.bot_errors), "failed_interactions": errors,
-                     "service_bugs": len(service.bugs),
+                     "service_bugs": len(service.bugs), "gc": collector.report(), "settled": settle,
                      # every click, the AI's answers included, is one saved move or more
                      "clicks_per_s": round(len(found["ack"]) / elapsed, 1),
                      "moves_saved_per_s": round(await _moves_saved(service, ids, since_wall) / elapsed, 1)}
@@ -313,12 +323,38 @@ async def arbiter(fake: TimedFake, games: int, moves: int, db: Path, think: floa
     return found, extra
 
 
+class GcPauses:
+    """The garbage collector's pauses while the block runs (every pause stops the event loop):
+    per generation, how many, their total and the longest, in ms."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._started = 0.0
+
+    def _heard(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append((time.perf_counter() - self._started) * 1000)
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._heard)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._heard)
+
+    def report(self) -> dict:
+        return {f"gen{g}": {"n": len(p), "total_ms": round(sum(p), 1), "max_ms": round(max(p, default=0.0), 1)}
+                for g, p in self.pauses.items()}
+
+
 async def run(games: int, moves: int, tmp: Path, *, text_only: bool = False, think: float = 0.0,
-              limit: dict | None = None) -> dict:
+              limit: dict | None = None, settle: bool = True) -> dict:
     async with TimedFake.running(wait_timeout=120.0) as fake:
         rtt = await http_rtt(fake, 200)
         bare = await bare_bot(fake, games, moves, think)
-        arb, extra = await arbiter(fake, games, moves, tmp / f"latency-{games}.db", think)
+        arb, extra = await arbiter(fake, games, moves, tmp / f"latency-{games}.db", think, settle)
     with_file = arb["with_file"]
     boards = not text_only and renders_images()
     return {
@@ -476,6 +512,8 @@ def main(argv=None) -> list[dict]:
                     help="mean seconds each member thinks before a move (default 0: a burst)")
     ap.add_argument("--processes", type=int, default=0,
                     help="cluster mode: compare one process with this many shard processes on PostgreSQL")
+    ap.add_argument("--no-settle", action="store_true",
+                    help="start the bot without gc.freeze (bot.settle_memory), to compare its pauses")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)  # discord.py's warnings would mix with the JSON
     reports = []
@@ -488,7 +526,7 @@ def main(argv=None) -> list[dict]:
                 report = asyncio.run(run_cluster(games, args.moves, args.processes, args.think))
             else:
                 report = asyncio.run(run(games, args.moves, Path(tmp), text_only=args.text_only,
-                                         think=args.think, limit=limit))
+                                         think=args.think, limit=limit, settle=not args.no_settle))
             print(json.dumps(report), flush=True)
             reports.append(report)
     return reports

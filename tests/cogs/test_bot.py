@@ -78,3 +78,25 @@ class _A:
 
     def group(self):
         return self.grp
+
+
+async def test_a_bot_set_up_to_settle_freezes_what_start_up_made_and_only_then(monkeypatch):
+    """run_bot's bot freezes once its cogs are loaded (bot.settle_memory); the bots of tests and
+    benches that share a process leave the collector alone unless they ask."""
+    calls = []
+    monkeypatch.setattr(botmod.gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(botmod.gc, "freeze", lambda: calls.append(("freeze", len(b.cogs))))
+    for settle, expected in ((False, []), (True, ["collect", ("freeze", 5)])):
+        calls.clear()
+        b = botmod.create_bot(object(), sync=False, settle=settle)
+        try:
+            await b.setup_hook()
+            assert calls == expected  # after the cogs: what they made is frozen too
+        finally:
+            await b.close()
+
+
+def test_run_bot_starts_a_bot_that_settles(monkeypatch):
+    import inspect
+
+    assert "settle=True" in inspect.getsource(botmod.run_bot)

@@ -31,7 +31,7 @@ async def main(api_url: str, gateway_url: str, store_url: str, shards: str, coun
     store.timer_lease = TIMER_LEASE
     service = TableService(store)
     service.max_sleep = POLL
-    bot = create_bot(service, sync=0 in shard_ids, shard_ids=shard_ids, shard_count=int(count))
+    bot = create_bot(service, sync=0 in shard_ids, shard_ids=shard_ids, shard_count=int(count), settle=True)
     bot._connection.guild_ready_timeout = 0.05  # no two-second wait for more guilds
 
     @bot.listen()
