@@ -16,6 +16,9 @@ class ScriptedRng(Rng):
     def die(self, sides: int = 6) -> int:
         return self.script.pop(0)
 
+    def dice(self, count: int, sides: int = 6) -> list[int]:  # Rng.dice draws without die(): script it too
+        return [self.die(sides) for _ in range(count)]
+
 
 def fresh(seed: str = "scenario") -> PsiState:
     return GAME.setup({}, ["Ann", "Bob"], seed)

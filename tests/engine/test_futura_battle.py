@@ -20,6 +20,9 @@ class Scripted(Rng):
         assert 1 <= value <= sides, f"scripted {value} does not fit a d{sides}"
         return value
 
+    def dice(self, count: int, sides: int = 6) -> list[int]:  # Rng.dice draws without die(): script it too
+        return [self.die(sides) for _ in range(count)]
+
 
 def put(s, cid, owner):
     """A new card instance, fresh (full AP)."""

@@ -228,6 +228,9 @@ class Counting(Rng):
         self.sides.append(sides)
         return 1
 
+    def dice(self, count: int, sides: int = 6) -> list[int]:  # Rng.dice draws without die(): script it too
+        return [self.die(sides) for _ in range(count)]
+
 
 @pytest.mark.parametrize("armour,die,level,station_dice", [
     (None, 6, 1, [8]), ("scout_weave", 8, 2, [10]), ("lancer_plate", 10, 3, [12]),
