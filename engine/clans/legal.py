@@ -107,8 +107,7 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
         spd, rng = reach_stats(state, u.iid) if u.mods_turn or u.mods_act or u.equipment or u.statuses \
             else unit_facts(u.card)[:2]
         if u.act == "fresh":
-            ends, bits, moves = board.walk_part(u, spd)
-            out += [m for b, m in zip(bits, moves, strict=True) if not b & occupied] if ends & occupied else moves
+            out += board.walk_part(u, spd, occupied)
         out += board.act_part(u, rng)
     return out
 
@@ -124,8 +123,8 @@ class _Board:
         self.mine_token: int | None = None
         self.ground: tuple | None = None
 
-    def walk_part(self, u: Unit, spd: int) -> tuple[int, tuple[int, ...], tuple[Action, ...]]:
-        """`made.walks` for a fresh ally: its moves by end tile, taken tiles not yet left out."""
+    def walk_part(self, u: Unit, spd: int, occupied: int) -> tuple[Action, ...]:
+        """`made.walks` for a fresh ally, less the moves onto tiles taken (`occupied`: a bit mask)."""
         if self.ground is None:
             state = self.state
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
@@ -140,9 +139,19 @@ class _Board:
             # walls more than `spd` steps away change nothing: leaving them out lets the walk be
             # remembered while foes move elsewhere
             stop = (homes if phase else walls) & box(u.pos, spd)
-            found = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop)
-            _remember(_walk_memo, key, found)
-        return found
+            found = _remember(_walk_memo, key, (*made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop), {}))
+        ends, bits, moves, free = found
+        taken = ends & occupied
+        if not taken:
+            return moves
+        # the same walk is asked again while allies move elsewhere: its moves are remembered by
+        # which of its end tiles are taken, a few masks a walk
+        kept = free.get(taken)
+        if kept is None:
+            if len(free) >= FREE_SIZE:
+                free.clear()
+            kept = free[taken] = tuple([m for b, m in zip(bits, moves, strict=True) if not b & taken])
+        return kept
 
     def act_part(self, u: Unit, rng: int) -> tuple[Action, ...]:
         """The ally's attacks, then its (PT) abilities it can pay for, on each legal target."""
@@ -196,6 +205,7 @@ FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGE
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
 MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and whatever is kept longer only burdens the GC
+FREE_SIZE = 16  # the masks of taken tiles remembered for one walk: more than a turn asks
 _tokens: dict[tuple, int] = {}
 _next_token = count()
 _walk_memo: dict[tuple, tuple] = {}
