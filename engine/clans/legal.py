@@ -104,11 +104,12 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     board = _Board(state, seat, foes, mine)
     out: list[Action] = []
     for u in actors:
-        spd, rng = reach_stats(state, u.iid) if u.mods_turn or u.mods_act or u.equipment or u.statuses \
-            else unit_facts(u.card)[:2]
+        spd, rng, phase, top, friendly = unit_facts(u.card)  # read once for both parts
+        if u.mods_turn or u.mods_act or u.equipment or u.statuses:
+            spd, rng = reach_stats(state, u.iid)
         if u.act == "fresh":
-            out += board.walk_part(u, spd, occupied)
-        out += board.act_part(u, rng)
+            out += board.walk_part(u, spd, phase, occupied)
+        out += board.act_part(u, rng, top, friendly)
     return out
 
 
@@ -123,8 +124,9 @@ class _Board:
         self.mine_token: int | None = None
         self.ground: tuple | None = None
 
-    def walk_part(self, u: Unit, spd: int, occupied: int) -> tuple[Action, ...]:
-        """`made.walks` for a fresh ally, less the moves onto tiles taken (`occupied`: a bit mask)."""
+    def walk_part(self, u: Unit, spd: int, phase: bool, occupied: int) -> tuple[Action, ...]:
+        """`made.walks` for a fresh ally (`phase`: it phases through foes), less the moves onto
+        tiles taken (`occupied`: a bit mask)."""
         if self.ground is None:
             state = self.state
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
@@ -132,7 +134,6 @@ class _Board:
             walls = homes | mask_of([o.pos for o in self.foes])  # board.walls, as a bit mask
             self.ground = (field, rules, homes, walls, _token((field, rules, homes)))
         field, rules, homes, walls, token = self.ground
-        phase = unit_facts(u.card)[2]
         key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
         found = _walk_memo.get(key)
         if found is None:
@@ -153,9 +154,9 @@ class _Board:
             kept = free[taken] = tuple([m for b, m in zip(bits, moves, strict=True) if not b & taken])
         return kept
 
-    def act_part(self, u: Unit, rng: int) -> tuple[Action, ...]:
-        """The ally's attacks, then its (PT) abilities it can pay for, on each legal target."""
-        top, friendly = unit_facts(u.card)[3:]
+    def act_part(self, u: Unit, rng: int, top: int, friendly: bool) -> tuple[Action, ...]:
+        """The ally's attacks, then its (PT) abilities it can pay for, on each legal target
+        (`top`: the dearest one's cost; `friendly`: one is aimed at friends)."""
         if friendly and self.mine_token is None:
             self.mine_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.mine]))
         sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
