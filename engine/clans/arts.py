@@ -10,7 +10,7 @@ from engine.core import Event
 from . import made
 from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import hand, reach_stats, stat, tag
+from .board import Hand, hand, reach_stats, stat, tag
 from .cards import PER_CARD, CardDef, catalog
 from .state import ClansState, dist
 
@@ -70,13 +70,13 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
     return d is not None and d.kind == kind and card in p.unused and d.sp <= p.sp and d.exp <= p.exp
 
 
-def art_actions(state: ClansState, seat: int) -> list[CastArt]:
+def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
     p = state.players[seat]
     cards = catalog().cards
     # affordable: each card here is in the hand, so only the price is left to look at
-    arts = [card for card in hand(state, seat).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
+    arts = [card for card in (held or hand(state, seat)).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
     if not arts or seat != state.active:
         return out  # can_join: only the active seat's allies take part
     turn = state.turn
@@ -171,5 +171,6 @@ class ArtRules:
         events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP): {d.text}"))
 
 
-def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
-    return [made.card_alone(CastTerrain, seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]
+def terrain_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[CastTerrain]:
+    return [made.card_alone(CastTerrain, seat, c) for c in (held or hand(state, seat)).get("terrain", ())
+            if affordable(state, seat, c, "terrain")]

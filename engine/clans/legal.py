@@ -18,6 +18,7 @@ from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summ
 from .arts import art_actions, terrain_actions
 from .board import (
     BIT,
+    Hand,
     box,
     equip_fits,
     hand,
@@ -34,18 +35,18 @@ from .state import ClansState, Unit
 from .wards import ward_options
 
 
-def summon_moves(state: ClansState, seat: int) -> list[Action]:
-    allies = hand(state, seat).get("ally", ())
+def summon_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
+    allies = (held or hand(state, seat)).get("ally", ())
     if not allies:
         return []
     return list(made.summons_of(seat, allies, state.players[seat].sp, tuple(summon_tiles(state, seat))))
 
 
-def equipment_moves(state: ClansState, seat: int) -> list[Action]:
+def equipment_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
     """Each unused piece: on every ally that may wear it, then assimilated (once a turn)."""
     p = state.players[seat]
     out: list[Action] = []
-    for card in hand(state, seat).get("equipment", ()):
+    for card in (held or hand(state, seat)).get("equipment", ()):
         d = catalog().cards[card]
         if d.sp <= p.sp and d.exp <= p.exp:  # else no ally may wear it (can_equip)
             out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
@@ -55,10 +56,10 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     return out
 
 
-def item_moves(state: ClansState, seat: int) -> list[Action]:
+def item_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
     p = state.players[seat]
     cards = catalog().cards
-    items = [card for card in hand(state, seat).get("item", ())
+    items = [card for card in (held or hand(state, seat)).get("item", ())
              if cards[card].sp <= p.sp and cards[card].exp <= p.exp]  # else no target fits (can_use_item)
     if not items:
         return []
@@ -239,13 +240,17 @@ def end_turn_moves(state: ClansState, seat: int) -> list[Action]:
     return [made.end_turn(seat)]
 
 
-TURN_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions, unit_moves, end_turn_moves)
+CARD_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions)  # each reads the hand
 
 
 def turn_moves(state: ClansState, seat: int) -> list[Action]:
+    """The cards' moves, then the allies', then ending the turn: the hand sorted by kind once for all."""
+    held = hand(state, seat)
     out: list[Action] = []
-    for kind in TURN_KINDS:
-        out += kind(state, seat)
+    for kind in CARD_KINDS:
+        out += kind(state, seat, held)
+    out += unit_moves(state, seat)
+    out += end_turn_moves(state, seat)
     return out
 
 
