@@ -116,13 +116,12 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
 
 class _Board:
     """What one list of unit moves reads from the board, worked out when first needed: the
-    tokens that stand for the foes, the friends and the ground in the memo keys."""
+    tokens that stand for the foes and the ground in the memo keys."""
 
     def __init__(self, state: ClansState, seat: int, foes: list[Unit], mine: list[Unit]):
         self.state, self.seat, self.foes, self.mine = state, seat, foes, mine
         self.sp = state.players[seat].sp
         self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in foes]))
-        self.mine_token: int | None = None
         self.ground: tuple | None = None
 
     def walk_part(self, u: Unit, spd: int, phase: bool, occupied: int) -> tuple[Action, ...]:
@@ -155,17 +154,25 @@ class _Board:
             kept = free[taken] = tuple([m for b, m in zip(bits, moves, strict=True) if not b & taken])
         return kept
 
-    def act_part(self, u: Unit, rng: int, top: int, friendly: bool) -> tuple[Action, ...]:
+    def act_part(self, u: Unit, rng: int, top: int, friendly: int | None) -> tuple[Action, ...]:
         """The ally's attacks, then its (PT) abilities it can pay for, on each legal target
-        (`top`: the dearest one's cost; `friendly`: one is aimed at friends)."""
-        if friendly and self.mine_token is None:
-            self.mine_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.mine]))
+        (`top`: the dearest one's cost; `friendly`: how far one aimed at friends reaches beyond
+        its range, None if none is). Friends are told apart only within that reach: on a seat's
+        own turn its allies move step after step, mostly elsewhere."""
         sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
-        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, self.mine_token if friendly else None)
+        near = None if friendly is None else _near(u, max(rng, friendly), self.mine)
+        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, near)
         found = _act_memo.get(key)
         if found is None:
             found = _remember(_act_memo, key, tuple(act_moves(u, rng, sp, self.foes, self.mine)))
         return found
+
+
+def _near(u: Unit, far: int, units: list[Unit]) -> tuple:
+    """The units at most `far` columns and rows from `u` (the reach `abilities.TARGETS` tests),
+    in board order, as plain values: what its abilities read of them."""
+    x, y = u.pos
+    return tuple([(o.iid, o.card, o.pos) for o in units if -far <= o.pos[0] - x <= far and -far <= o.pos[1] - y <= far])
 
 
 def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) -> list[Action]:
@@ -189,20 +196,23 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
 
 
 @lru_cache(maxsize=PER_CARD)
-def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
+def unit_facts(card: str) -> tuple[int, int, bool, int, int | None]:
     """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
-    (PT) ability's cost, has an ability aimed at friends)."""
+    (PT) ability's cost, how far its abilities aimed at friends reach beyond its range or None
+    if it has none). `ability_reach`: the card's own figure, else the range."""
     d = catalog().cards[card]
     pts = made.pt_abilities(card)
+    friendly = [ab.params.get("range", 0) for _, ab in pts if ab.kind in FRIENDLY]
     return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
-            any(ab.kind in FRIENDLY for _, ab in pts))
+            max(friendly) if friendly else None)
 
 
 FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGETS)
 
 # --- the memos of unit_moves --------------------------------------------------------------------
-# Keyed by plain values: an ally's card, tile and stats, and tokens that stand for the tuples of
-# foes, friends and ground (each tuple is hashed once per list of moves, not once per ally).
+# Keyed by plain values: an ally's card, tile and stats, tokens that stand for the tuples of foes
+# and ground (each tuple is hashed once per list of moves, not once per ally), and the friends
+# near an ally whose abilities are aimed at friends.
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
