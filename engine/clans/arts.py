@@ -83,14 +83,16 @@ def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[
     helpers = [u for u in state.units.values() if u.owner == seat and u.act != "done" and u.summoned_turn != turn]
     if len(helpers) < min(art_size(card) for card in arts):
         return out  # no art finds allies enough: most turns, once the allies have acted
-    rngs = [reach_stats(state, u.iid)[1] for u in helpers]  # stat(rng), asked once, not once per foe and card
+    # stat(rng), asked once, not once per foe and card: the card's own (1 or more) unless changed
+    rngs = [reach_stats(state, u.iid)[1] if u.mods_turn or u.mods_act or u.equipment or u.statuses
+            else cards[u.card].rng for u in helpers]
     foes = enemies(state, seat)
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
     # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
     # longest range of every helper (outside the box around them) has neither: most foes, most turns.
     reach_ = max(rngs)
-    left, right = min(u.pos[0] for u in helpers) - reach_, max(u.pos[0] for u in helpers) + reach_
-    low, high = min(u.pos[1] for u in helpers) - reach_, max(u.pos[1] for u in helpers) + reach_
+    columns, rows = [u.pos[0] for u in helpers], [u.pos[1] for u in helpers]
+    left, right, low, high = min(columns) - reach_, max(columns) + reach_, min(rows) - reach_, max(rows) + reach_
     spots = [(u.pos, rng, u.iid) for u, rng in zip(helpers, rngs, strict=True)]
     placed = []
     for f in foes:
