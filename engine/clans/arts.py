@@ -8,7 +8,6 @@ from itertools import combinations, permutations
 from engine.core import Event
 
 from . import made
-from .abilities import enemies
 from .actions import CastArt, CastTerrain
 from .board import Hand, hand, reach_stats, stat, tag
 from .cards import PER_CARD, CardDef, catalog
@@ -86,7 +85,7 @@ def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[
     # stat(rng), asked once, not once per foe and card: the card's own (1 or more) unless changed
     rngs = [reach_stats(state, u.iid)[1] if u.mods_turn or u.mods_act or u.equipment or u.statuses
             else cards[u.card].rng for u in helpers]
-    foes = enemies(state, seat)
+    foes = [u for u in state.units.values() if u.owner % 2 != seat % 2]  # enemies, less a call per unit
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
     # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
     # longest range of every helper (outside the box around them) has neither: most foes, most turns.

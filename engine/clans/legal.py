@@ -64,7 +64,7 @@ def item_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[A
     if not items:
         return []
     own = [u for u in state.units.values() if u.owner == seat]
-    foes = [u for u in state.units.values() if state.foes(u.owner, seat)]
+    foes = [u for u in state.units.values() if u.owner % 2 != seat % 2]  # state.foes, less a call per unit
     mine = [u.pos for u in own]
     out: list[Action] = []
     for card in items:
