@@ -37,9 +37,16 @@ from .wards import ward_options
 
 def summon_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
     allies = (held or hand(state, seat)).get("ally", ())
-    if not allies:
-        return []
-    return list(made.summons_of(seat, allies, state.players[seat].sp, tuple(summon_tiles(state, seat))))
+    sp = state.players[seat].sp
+    if not allies or cheapest(allies) > sp:
+        return []  # no ally affordable (often, once SP is spent): no tiles to look for
+    return list(made.summons_of(seat, allies, sp, tuple(summon_tiles(state, seat))))
+
+
+@lru_cache(maxsize=1 << 10)
+def cheapest(cards: tuple[str, ...]) -> int:
+    """The lowest SP cost among these cards (a hand's allies)."""
+    return min(catalog().cards[card].sp for card in cards)
 
 
 def equipment_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
