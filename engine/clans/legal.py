@@ -7,13 +7,14 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import count
 
 from engine.core import Action, EndTurn, Pass
 
 from . import made
-from .abilities import TARGETS, ability_reach
+from .abilities import TARGETS
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
@@ -190,16 +191,30 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
     x, y = pos
     near = [o for o in foes if -rng <= o.pos[0] - x <= rng and -rng <= o.pos[1] - y <= rng]
     out: list[Action] = [made.attack(seat, iid, card, pos, o.iid, o.card, o.pos) for o in near]
-    for i, ab in made.pt_abilities(card):
-        if ab.sp > sp:
+    for i, cost, aim, far in pt_aims(card):
+        if cost > sp:
             continue
-        if ab.kind == "attack":
-            aimed = near
-        else:
-            aim = TARGETS.get(ab.kind)
-            aimed = aim(u, ability_reach(ab, rng), foes, mine) if aim else []
+        aimed = near if aim is None else aim(u, rng if far is None else far, foes, mine)
         out += [made.ability(seat, iid, card, pos, i, t and t.iid, t and t.card, t and t.pos) for t in aimed]
     return out
+
+
+@lru_cache(maxsize=PER_CARD)
+def pt_aims(card: str) -> tuple[tuple[int, int, Callable | None, int | None], ...]:
+    """A card's (PT) abilities as `act_moves` asks of them, in card order: (index, SP cost, whom
+    it is aimed at (abilities.TARGETS; None: the foes within range, an attack), how far: None for
+    the range, else `ability_reach`'s own figure). An ability of no known kind is aimed at no one."""
+    out = []
+    for i, ab in made.pt_abilities(card):
+        if ab.kind == "attack":
+            out.append((i, ab.sp, None, None))
+        else:
+            out.append((i, ab.sp, TARGETS.get(ab.kind, _no_one), ab.params.get("range")))
+    return tuple(out)
+
+
+def _no_one(u: Unit, reach_: int, foes: list[Unit], mine: list[Unit]) -> list[Unit | None]:
+    return []
 
 
 @lru_cache(maxsize=PER_CARD)
