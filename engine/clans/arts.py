@@ -8,9 +8,8 @@ from itertools import combinations, permutations
 from engine.core import Event
 
 from . import made
-from .abilities import enemies
 from .actions import CastArt, CastTerrain
-from .board import hand, reach_stats, stat, tag
+from .board import Hand, hand, reach_stats, stat, tag
 from .cards import PER_CARD, CardDef, catalog
 from .state import ClansState, dist
 
@@ -70,27 +69,29 @@ def affordable(state: ClansState, seat: int, card: str, kind: str) -> bool:
     return d is not None and d.kind == kind and card in p.unused and d.sp <= p.sp and d.exp <= p.exp
 
 
-def art_actions(state: ClansState, seat: int) -> list[CastArt]:
+def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[CastArt]:
     """Every way to cast each affordable Runic Art: a foe and a set of allies in formation."""
     out: list[CastArt] = []
     p = state.players[seat]
     cards = catalog().cards
     # affordable: each card here is in the hand, so only the price is left to look at
-    arts = [card for card in hand(state, seat).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
+    arts = [card for card in (held or hand(state, seat)).get("art", ()) if cards[card].sp <= p.sp and cards[card].exp <= p.exp]
     if not arts or seat != state.active:
         return out  # can_join: only the active seat's allies take part
     turn = state.turn
     helpers = [u for u in state.units.values() if u.owner == seat and u.act != "done" and u.summoned_turn != turn]
     if len(helpers) < min(art_size(card) for card in arts):
         return out  # no art finds allies enough: most turns, once the allies have acted
-    rngs = [reach_stats(state, u.iid)[1] for u in helpers]  # stat(rng), asked once, not once per foe and card
-    foes = enemies(state, seat)
+    # stat(rng), asked once, not once per foe and card: the card's own (1 or more) unless changed
+    rngs = [reach_stats(state, u.iid)[1] if u.mods_turn or u.mods_act or u.equipment or u.statuses
+            else cards[u.card].rng for u in helpers]
+    foes = [u for u in state.units.values() if u.owner % 2 != seat % 2]  # enemies, less a call per unit
     # in_position, on plain numbers, once per foe for every card: the helpers within their range
     # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
     # longest range of every helper (outside the box around them) has neither: most foes, most turns.
     reach_ = max(rngs)
-    left, right = min(u.pos[0] for u in helpers) - reach_, max(u.pos[0] for u in helpers) + reach_
-    low, high = min(u.pos[1] for u in helpers) - reach_, max(u.pos[1] for u in helpers) + reach_
+    columns, rows = [u.pos[0] for u in helpers], [u.pos[1] for u in helpers]
+    left, right, low, high = min(columns) - reach_, max(columns) + reach_, min(rows) - reach_, max(rows) + reach_
     spots = [(u.pos, rng, u.iid) for u, rng in zip(helpers, rngs, strict=True)]
     placed = []
     for f in foes:
@@ -171,5 +172,6 @@ class ArtRules:
         events.append(Event(text=f"{state.seats[a.seat]} casts {d.name} ({d.sp} SP, {d.exp} EXP): {d.text}"))
 
 
-def terrain_actions(state: ClansState, seat: int) -> list[CastTerrain]:
-    return [made.card_alone(CastTerrain, seat, c) for c in hand(state, seat).get("terrain", ()) if affordable(state, seat, c, "terrain")]
+def terrain_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[CastTerrain]:
+    return [made.card_alone(CastTerrain, seat, c) for c in (held or hand(state, seat)).get("terrain", ())
+            if affordable(state, seat, c, "terrain")]

@@ -114,14 +114,17 @@ def strikes_first(state: ClansState, att: str, dfn: str) -> bool:
             and not has_perm(state, att, "initiative"))
 
 
-def hand(state: ClansState, seat: int) -> dict[str, tuple[str, ...]]:
+Hand = dict[str, tuple[str, ...]]  # card ids by kind, each kind in hand order
+
+
+def hand(state: ClansState, seat: int) -> Hand:
     """The seat's unused cards by kind ("ally", "item", ...), each kind in hand order: every kind
     of move reads its own cards from here instead of looking up the whole hand again."""
     return _by_kind(tuple(state.players[seat].unused))
 
 
 @lru_cache(maxsize=1 << 12)
-def _by_kind(cards: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def _by_kind(cards: tuple[str, ...]) -> Hand:
     kinds: dict[str, list[str]] = {}
     for card in cards:
         kinds.setdefault(catalog().cards[card].kind, []).append(card)

@@ -7,17 +7,19 @@ needed to tell whether that move is legal: the full list costs as much as a whol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import count
 
 from engine.core import Action, EndTurn, Pass
 
 from . import made
-from .abilities import TARGETS, ability_reach
+from .abilities import TARGETS
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
 from .arts import art_actions, terrain_actions
 from .board import (
     BIT,
+    Hand,
     box,
     equip_fits,
     hand,
@@ -34,18 +36,25 @@ from .state import ClansState, Unit
 from .wards import ward_options
 
 
-def summon_moves(state: ClansState, seat: int) -> list[Action]:
-    allies = hand(state, seat).get("ally", ())
-    if not allies:
-        return []
-    return list(made.summons_of(seat, allies, state.players[seat].sp, tuple(summon_tiles(state, seat))))
+def summon_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
+    allies = (held or hand(state, seat)).get("ally", ())
+    sp = state.players[seat].sp
+    if not allies or cheapest(allies) > sp:
+        return []  # no ally affordable (often, once SP is spent): no tiles to look for
+    return list(made.summons_of(seat, allies, sp, tuple(summon_tiles(state, seat))))
 
 
-def equipment_moves(state: ClansState, seat: int) -> list[Action]:
+@lru_cache(maxsize=1 << 10)
+def cheapest(cards: tuple[str, ...]) -> int:
+    """The lowest SP cost among these cards (a hand's allies)."""
+    return min(catalog().cards[card].sp for card in cards)
+
+
+def equipment_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
     """Each unused piece: on every ally that may wear it, then assimilated (once a turn)."""
     p = state.players[seat]
     out: list[Action] = []
-    for card in hand(state, seat).get("equipment", ()):
+    for card in (held or hand(state, seat)).get("equipment", ()):
         d = catalog().cards[card]
         if d.sp <= p.sp and d.exp <= p.exp:  # else no ally may wear it (can_equip)
             out += [made.card_on(Equip, seat, card, iid, u.card, u.pos)
@@ -55,15 +64,15 @@ def equipment_moves(state: ClansState, seat: int) -> list[Action]:
     return out
 
 
-def item_moves(state: ClansState, seat: int) -> list[Action]:
+def item_moves(state: ClansState, seat: int, held: Hand | None = None) -> list[Action]:
     p = state.players[seat]
     cards = catalog().cards
-    items = [card for card in hand(state, seat).get("item", ())
+    items = [card for card in (held or hand(state, seat)).get("item", ())
              if cards[card].sp <= p.sp and cards[card].exp <= p.exp]  # else no target fits (can_use_item)
     if not items:
         return []
     own = [u for u in state.units.values() if u.owner == seat]
-    foes = [u for u in state.units.values() if state.foes(u.owner, seat)]
+    foes = [u for u in state.units.values() if u.owner % 2 != seat % 2]  # state.foes, less a call per unit
     mine = [u.pos for u in own]
     out: list[Action] = []
     for card in items:
@@ -104,28 +113,28 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     board = _Board(state, seat, foes, mine)
     out: list[Action] = []
     for u in actors:
-        spd, rng = reach_stats(state, u.iid) if u.mods_turn or u.mods_act or u.equipment or u.statuses \
-            else unit_facts(u.card)[:2]
+        spd, rng, phase, top, friendly = unit_facts(u.card)  # read once for both parts
+        if u.mods_turn or u.mods_act or u.equipment or u.statuses:
+            spd, rng = reach_stats(state, u.iid)
         if u.act == "fresh":
-            ends, bits, moves = board.walk_part(u, spd)
-            out += [m for b, m in zip(bits, moves, strict=True) if not b & occupied] if ends & occupied else moves
-        out += board.act_part(u, rng)
+            out += board.walk_part(u, spd, phase, occupied)
+        out += board.act_part(u, rng, top, friendly)
     return out
 
 
 class _Board:
     """What one list of unit moves reads from the board, worked out when first needed: the
-    tokens that stand for the foes, the friends and the ground in the memo keys."""
+    tokens that stand for the foes and the ground in the memo keys."""
 
     def __init__(self, state: ClansState, seat: int, foes: list[Unit], mine: list[Unit]):
         self.state, self.seat, self.foes, self.mine = state, seat, foes, mine
         self.sp = state.players[seat].sp
         self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in foes]))
-        self.mine_token: int | None = None
         self.ground: tuple | None = None
 
-    def walk_part(self, u: Unit, spd: int) -> tuple[int, tuple[int, ...], tuple[Action, ...]]:
-        """`made.walks` for a fresh ally: its moves by end tile, taken tiles not yet left out."""
+    def walk_part(self, u: Unit, spd: int, phase: bool, occupied: int) -> tuple[Action, ...]:
+        """`made.walks` for a fresh ally (`phase`: it phases through foes), less the moves onto
+        tiles taken (`occupied`: a bit mask)."""
         if self.ground is None:
             state = self.state
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
@@ -133,28 +142,45 @@ class _Board:
             walls = homes | mask_of([o.pos for o in self.foes])  # board.walls, as a bit mask
             self.ground = (field, rules, homes, walls, _token((field, rules, homes)))
         field, rules, homes, walls, token = self.ground
-        phase = unit_facts(u.card)[2]
         key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
         found = _walk_memo.get(key)
         if found is None:
             # walls more than `spd` steps away change nothing: leaving them out lets the walk be
             # remembered while foes move elsewhere
             stop = (homes if phase else walls) & box(u.pos, spd)
-            found = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop)
-            _remember(_walk_memo, key, found)
-        return found
+            found = _remember(_walk_memo, key, (*made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop), {}))
+        ends, bits, moves, free = found
+        taken = ends & occupied
+        if not taken:
+            return moves
+        # the same walk is asked again while allies move elsewhere: its moves are remembered by
+        # which of its end tiles are taken, a few masks a walk
+        kept = free.get(taken)
+        if kept is None:
+            if len(free) >= FREE_SIZE:
+                free.clear()
+            kept = free[taken] = tuple([m for b, m in zip(bits, moves, strict=True) if not b & taken])
+        return kept
 
-    def act_part(self, u: Unit, rng: int) -> tuple[Action, ...]:
-        """The ally's attacks, then its (PT) abilities it can pay for, on each legal target."""
-        top, friendly = unit_facts(u.card)[3:]
-        if friendly and self.mine_token is None:
-            self.mine_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.mine]))
+    def act_part(self, u: Unit, rng: int, top: int, friendly: int | None) -> tuple[Action, ...]:
+        """The ally's attacks, then its (PT) abilities it can pay for, on each legal target
+        (`top`: the dearest one's cost; `friendly`: how far one aimed at friends reaches beyond
+        its range, None if none is). Friends are told apart only within that reach: on a seat's
+        own turn its allies move step after step, mostly elsewhere."""
         sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
-        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, self.mine_token if friendly else None)
+        near = None if friendly is None else _near(u, max(rng, friendly), self.mine)
+        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, near)
         found = _act_memo.get(key)
         if found is None:
             found = _remember(_act_memo, key, tuple(act_moves(u, rng, sp, self.foes, self.mine)))
         return found
+
+
+def _near(u: Unit, far: int, units: list[Unit]) -> tuple:
+    """The units at most `far` columns and rows from `u` (the reach `abilities.TARGETS` tests),
+    in board order, as plain values: what its abilities read of them."""
+    x, y = u.pos
+    return tuple([(o.iid, o.card, o.pos) for o in units if -far <= o.pos[0] - x <= far and -far <= o.pos[1] - y <= far])
 
 
 def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) -> list[Action]:
@@ -165,37 +191,55 @@ def act_moves(u: Unit, rng: int, sp: int, foes: list[Unit], mine: list[Unit]) ->
     x, y = pos
     near = [o for o in foes if -rng <= o.pos[0] - x <= rng and -rng <= o.pos[1] - y <= rng]
     out: list[Action] = [made.attack(seat, iid, card, pos, o.iid, o.card, o.pos) for o in near]
-    for i, ab in made.pt_abilities(card):
-        if ab.sp > sp:
+    for i, cost, aim, far in pt_aims(card):
+        if cost > sp:
             continue
-        if ab.kind == "attack":
-            aimed = near
-        else:
-            aim = TARGETS.get(ab.kind)
-            aimed = aim(u, ability_reach(ab, rng), foes, mine) if aim else []
+        aimed = near if aim is None else aim(u, rng if far is None else far, foes, mine)
         out += [made.ability(seat, iid, card, pos, i, t and t.iid, t and t.card, t and t.pos) for t in aimed]
     return out
 
 
 @lru_cache(maxsize=PER_CARD)
-def unit_facts(card: str) -> tuple[int, int, bool, int, bool]:
+def pt_aims(card: str) -> tuple[tuple[int, int, Callable | None, int | None], ...]:
+    """A card's (PT) abilities as `act_moves` asks of them, in card order: (index, SP cost, whom
+    it is aimed at (abilities.TARGETS; None: the foes within range, an attack), how far: None for
+    the range, else `ability_reach`'s own figure). An ability of no known kind is aimed at no one."""
+    out = []
+    for i, ab in made.pt_abilities(card):
+        if ab.kind == "attack":
+            out.append((i, ab.sp, None, None))
+        else:
+            out.append((i, ab.sp, TARGETS.get(ab.kind, _no_one), ab.params.get("range")))
+    return tuple(out)
+
+
+def _no_one(u: Unit, reach_: int, foes: list[Unit], mine: list[Unit]) -> list[Unit | None]:
+    return []
+
+
+@lru_cache(maxsize=PER_CARD)
+def unit_facts(card: str) -> tuple[int, int, bool, int, int | None]:
     """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
-    (PT) ability's cost, has an ability aimed at friends)."""
+    (PT) ability's cost, how far its abilities aimed at friends reach beyond its range or None
+    if it has none). `ability_reach`: the card's own figure, else the range."""
     d = catalog().cards[card]
     pts = made.pt_abilities(card)
+    friendly = [ab.params.get("range", 0) for _, ab in pts if ab.kind in FRIENDLY]
     return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
-            any(ab.kind in FRIENDLY for _, ab in pts))
+            max(friendly) if friendly else None)
 
 
 FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGETS)
 
 # --- the memos of unit_moves --------------------------------------------------------------------
-# Keyed by plain values: an ally's card, tile and stats, and tokens that stand for the tuples of
-# foes, friends and ground (each tuple is hashed once per list of moves, not once per ally).
+# Keyed by plain values: an ally's card, tile and stats, tokens that stand for the tuples of foes
+# and ground (each tuple is hashed once per list of moves, not once per ally), and the friends
+# near an ally whose abilities are aimed at friends.
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
 MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and whatever is kept longer only burdens the GC
+FREE_SIZE = 16  # the masks of taken tiles remembered for one walk: more than a turn asks
 _tokens: dict[tuple, int] = {}
 _next_token = count()
 _walk_memo: dict[tuple, tuple] = {}
@@ -228,13 +272,17 @@ def end_turn_moves(state: ClansState, seat: int) -> list[Action]:
     return [made.end_turn(seat)]
 
 
-TURN_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions, unit_moves, end_turn_moves)
+CARD_KINDS = (summon_moves, equipment_moves, item_moves, terrain_actions, art_actions)  # each reads the hand
 
 
 def turn_moves(state: ClansState, seat: int) -> list[Action]:
+    """The cards' moves, then the allies', then ending the turn: the hand sorted by kind once for all."""
+    held = hand(state, seat)
     out: list[Action] = []
-    for kind in TURN_KINDS:
-        out += kind(state, seat)
+    for kind in CARD_KINDS:
+        out += kind(state, seat, held)
+    out += unit_moves(state, seat)
+    out += end_turn_moves(state, seat)
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import Action, Decision, Event, Game, IllegalAction, finish
+from engine.core import Action, Decision, Event, Game, IllegalAction, built, finish
 from engine.core.rng import commitment
 
 from . import search as for_search
@@ -84,6 +84,17 @@ class ClansConfig(BaseModel):
     # "choose": players lay the battlemaps and set Homebase and God as Decisions (the book's set-up);
     # "auto": the quick-start field and automatic placement (simulations and quick games)
     setup: Literal["choose", "auto"] = "choose"
+
+
+def turn_decision(seat: int, prompt: str) -> Decision:
+    """`Decision(seat=seat, kind="turn", prompt=prompt, button="Your move")`, put together
+    without validation: asked after every move of a turn, from values the rules produced."""
+    return built(Decision, {"seat": seat, "kind": "turn", "prompt": prompt, "private": False, "context": [],
+                            "reaction": False, "timeout": None, "button": "Your move", "picks": 1,
+                            "upto": False}, TURN_GIVEN.copy())  # its own set: a field set later joins it
+
+
+TURN_GIVEN = {"seat", "kind", "prompt", "button"}  # the fields a turn's Decision is given
 
 
 def first_turn_sp(per_turn: int) -> int:
@@ -263,8 +274,7 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
             seat, what = next_setup(state)
             return [Decision(seat=seat, kind="setup", prompt=f"{state.seats[seat]}: {SETUP_ASKS[what]}.",
                              button="Your move")]
-        return [Decision(seat=state.active, kind="turn", prompt=f"{state.seats[state.active]}: your turn.",
-                         button="Your move")]
+        return [turn_decision(state.active, f"{state.seats[state.active]}: your turn.")]
 
     def after_move(self, state: ClansState, events: list[Event]) -> None:
         if state.phase == "play" and state.players[state.active].out:

@@ -2,7 +2,8 @@
 
 from engine.clans import legal, made
 from engine.clans.actions import Move
-from engine.core import get_game
+from engine.clans.rules import turn_decision
+from engine.core import Decision, get_game
 
 
 def test_a_move_put_together_directly_is_the_validated_move():
@@ -52,3 +53,12 @@ def test_remembered_unit_moves_are_the_moves_worked_out_afresh(monkeypatch):
             game.advance(state, game.random_action(state, seat))
             steps += 1
         assert steps > 100
+
+
+def test_a_turn_decision_put_together_directly_is_the_validated_decision():
+    quick = turn_decision(1, "Bea: your turn.")
+    slow = Decision(seat=1, kind="turn", prompt="Bea: your turn.", button="Your move")
+    assert quick == slow and list(quick.__dict__.items()) == list(slow.__dict__.items())
+    assert quick.model_fields_set == slow.model_fields_set and quick.model_dump_json() == slow.model_dump_json()
+    quick.context = ["a line"]  # a field set later is counted for that decision alone
+    assert turn_decision(1, "Bea: your turn.").model_fields_set == slow.model_fields_set
