@@ -133,7 +133,7 @@ def codex_keywords() -> dict[str, tuple[str, str]]:
 def side_has(s: ResState, seat: int, code: str) -> bool:
     """A P-static keyword active anywhere on the seat's side (A-7, A-8)."""
     for u in s.units.values():
-        if u.owner == seat and has(s, u, code):
+        if u.owner == seat and code in all_kws(s, u):  # `has`, without its call: asked on many steps
             return True
     return False
 
@@ -204,7 +204,7 @@ def focus(s: ResState, u: Unit, with_tags: bool = True) -> int:
         kws = all_kws(s, u) if with_tags else raw_kws(s, u)
         if "4.0" in kws:
             cut += 1
-        if with_tags and tag_active(s, u, "Impair"):
+        if with_tags and "Impair" in u.tags and tag_active(s, u, "Impair"):  # a rare tag: asked only when there
             cut += 1
         if cut and "3.1" in kws:
             cut = 0  # Sturdy: unaffected by Focus reductions (GR3)
