@@ -113,7 +113,9 @@ class Resonance(Game):
             return []
         if s.asks:
             asked = s.asks[0]
-            return list(_answers(seat, asked.kind, asked.private, tuple(asked.options)))
+            cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
+            kind = asked.kind
+            return [_answer(cls, seat, kind, o, t) for o, t in asked.options]
         return menu(s, seat)
 
 
@@ -122,14 +124,6 @@ def _turn(seat: int, player: str) -> Decision:
     """The turn's own decision, the same for a player all game."""
     return plain_decision(seat=seat, kind="turn", prompt=f"{player}: take actions or end your turn",
                           button=KINDS["turn"].button)
-
-
-@lru_cache(maxsize=1 << 12)
-def _answers(seat: int, kind: str, private: bool, options: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
-    """The answers to one prompt, remembered whole: most prompts (the reactions, Augment, Done)
-    come back with the same options, and one lookup costs less than one per answer."""
-    cls = Pick if answer_type(kind, private) == "pick" else Choose
-    return tuple(_answer(cls, seat, kind, o, t) for o, t in options)
 
 
 @lru_cache(maxsize=1 << 13)  # some seventy games of answers
