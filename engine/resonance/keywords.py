@@ -73,7 +73,7 @@ def _load_specs() -> dict[str, Spec]:
 
 def printed(s: ResState, u: Unit) -> list[str]:
     """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
-    if u.kind != "animation" or u.suppressed or tag_active(s, u, "Silence"):
+    if u.kind != "animation" or u.suppressed or "Silence" in u.tags and tag_active(s, u, "Silence"):
         return []
     return list(card_keywords()[u.card])
 
