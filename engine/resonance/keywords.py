@@ -102,6 +102,8 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
         return ()  # neither printed keywords nor Items work (§2.10)
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
+    if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
+        return card(printing).keywords if printing else ()
     return _made_of(printing, tuple(u.items), ())
 
 
