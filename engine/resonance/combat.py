@@ -390,7 +390,7 @@ def react_options(s: ResState, c: Combat, t: Unit) -> list[tuple[str, str]]:
             opts.append(("reveal", "Indirect: reveal the top card for RV"))
         else:
             opts += hand_options(s, seat, "Discard")
-    if "2.6" not in c.kws and "2.9" not in c.kws:
+    if not replaced_ev(c):  # no Sacrifice under Snap or Reckless
         opts += [(f"sac:{i}", f"Sacrifice {K.card(i).name} (+{K.card(i).power} RV)") for i in t.items]
     return opts
 
