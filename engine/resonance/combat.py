@@ -38,8 +38,7 @@ from .state import Combat, ResState, Unit
 
 def defenders_block_cards(s: ResState, c: Combat, t: Unit) -> bool:
     """GR1: Hesitant, Material, Daze (defender) and the Snap/Reckless processes forbid card-based RV."""
-    return (K.has(s, t, "3.0") or "5.7" in c.params or K.tag_active(s, t, "Daze")
-            or "2.6" in c.kws or "2.9" in c.kws)
+    return K.has(s, t, "3.0") or "5.7" in c.params or K.tag_active(s, t, "Daze") or replaced_ev(c)
 
 
 def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -391,7 +390,7 @@ def react_options(s: ResState, c: Combat, t: Unit) -> list[tuple[str, str]]:
             opts.append(("reveal", "Indirect: reveal the top card for RV"))
         else:
             opts += hand_options(s, seat, "Discard")
-    if "2.6" not in c.kws and "2.9" not in c.kws:
+    if not replaced_ev(c):  # no Sacrifice under Snap or Reckless
         opts += [(f"sac:{i}", f"Sacrifice {K.card(i).name} (+{K.card(i).power} RV)") for i in t.items]
     return opts
 
@@ -497,15 +496,17 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 def replaced_ev(c: Combat) -> bool:
     """GR2: Reckless and Snap define the whole EV, so EV modifiers do not apply."""
-    return "2.9" in c.kws or "2.6" in c.kws
+    kws = c.kws  # a property that joins three lists: read once
+    return "2.9" in kws or "2.6" in kws
 
 
 def target_ev(s: ResState, c: Combat, t: Unit) -> tuple[int, list[str]]:
     bonus, parts = 0, []
     if replaced_ev(c):
         return bonus, parts
+    kws = c.kws  # read once: no target EV keyword adds keywords
     for code, fn in TARGET_EV.items():
-        if code in c.kws:
+        if code in kws:
             b = fn(s, c, t)
             if b:
                 bonus += b

@@ -73,7 +73,7 @@ def _load_specs() -> dict[str, Spec]:
 
 def printed(s: ResState, u: Unit) -> list[str]:
     """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
-    if u.kind != "animation" or u.suppressed or tag_active(s, u, "Silence"):
+    if u.kind != "animation" or u.suppressed or "Silence" in u.tags and tag_active(s, u, "Silence"):
         return []
     return list(card_keywords()[u.card])
 
@@ -102,6 +102,8 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
         return ()  # neither printed keywords nor Items work (§2.10)
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
+    if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
+        return card(printing).keywords if printing else ()
     return _made_of(printing, tuple(u.items), ())
 
 
@@ -133,7 +135,7 @@ def codex_keywords() -> dict[str, tuple[str, str]]:
 def side_has(s: ResState, seat: int, code: str) -> bool:
     """A P-static keyword active anywhere on the seat's side (A-7, A-8)."""
     for u in s.units.values():
-        if u.owner == seat and has(s, u, code):
+        if u.owner == seat and code in all_kws(s, u):  # `has`, without its call: asked on many steps
             return True
     return False
 
@@ -204,7 +206,7 @@ def focus(s: ResState, u: Unit, with_tags: bool = True) -> int:
         kws = all_kws(s, u) if with_tags else raw_kws(s, u)
         if "4.0" in kws:
             cut += 1
-        if with_tags and tag_active(s, u, "Impair"):
+        if with_tags and "Impair" in u.tags and tag_active(s, u, "Impair"):  # a rare tag: asked only when there
             cut += 1
         if cut and "3.1" in kws:
             cut = 0  # Sturdy: unaffected by Focus reductions (GR3)

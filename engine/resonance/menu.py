@@ -9,7 +9,7 @@ from engine.core import Action, EndTurn, made
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
-from .names import name
+from .names import name, unit_name
 from .queries import (
     can_act,
     can_attack,
@@ -36,7 +36,7 @@ def menu(s: ResState, seat: int) -> list[Action]:
     for u in mine:
         if can_act(s, u):
             if names is None:
-                targets, names = enemies(s, seat), {t.uid: name(s, t.uid) for t in mine}
+                targets, names = enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
             out += unit_actions(s, u, pairs, mine, targets, names)
     if names is not None:  # else no unit can act, the Player included
         out += player_actions(s, seat, mine, names)
@@ -55,7 +55,7 @@ def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     for uid, shielded in foes(s, seat):
         t = units[uid]
         obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
-        out.append((uid, shielded, name(s, uid), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+        out.append((uid, shielded, unit_name(s, t), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
     return out
 
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import keywords as K
-from .state import ResState
+from .state import ResState, Unit
 
 
 def name(s: ResState, uid: str) -> str:
     u = s.units.get(uid)
-    if u is None:
-        return uid
+    return uid if u is None else unit_name(s, u)
+
+
+def unit_name(s: ResState, u: Unit) -> str:
+    """`name` of a unit the caller holds already (the menu names every unit on every step)."""
+    uid = u.uid
     if u.kind == "player":
         return s.players[u.owner].name
     if u.kind == "echo":

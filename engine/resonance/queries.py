@@ -15,7 +15,7 @@ def can_act(s: ResState, u: Unit) -> bool:
 def can_attack(s: ResState, u: Unit) -> bool:
     if s.first_turn and u.owner == s.first:
         return False  # §2.15
-    return not K.tag_active(s, u, "Bind")
+    return not ("Bind" in u.tags and K.tag_active(s, u, "Bind"))  # a rare tag: the call only when there
 
 
 def can_cs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
