@@ -590,6 +590,16 @@ class Game:
     def outcome(self, state: GameState) -> Outcome | None:
         return state.finished
 
+    def waits_on(self, state: GameState, seat: int) -> bool:
+        """`seat in to_act(state)`, without building the sorted list: every step asks it."""
+        fields = state.__dict__  # read past pydantic's attribute hook
+        if fields["finished"]:
+            return False
+        for decision in fields["pending"]:
+            if decision.seat == seat:
+                return True
+        return False
+
     def to_act(self, state: GameState) -> list[int]:
         """Seats the game is waiting on (the owners of the pending decisions)."""
         fields = state.__dict__  # read past pydantic's attribute hook: asked several times a move
@@ -622,10 +632,8 @@ class Game:
         fields = state.__dict__  # read past pydantic's attribute hook: every move asks
         if fields["finished"]:
             raise IllegalAction("The game is over: no more moves can be made.", self.end_rule or None)
-        pending = fields["pending"]
-        lone = len(pending) == 1 and pending[0].seat == action.seat  # the usual case, without to_act
-        if not lone and action.seat not in (waiting := self.to_act(state)):
-            names = " and ".join(state.seats[s] for s in waiting) or "nobody"
+        if not self.waits_on(state, action.seat):
+            names = " and ".join(state.seats[s] for s in self.to_act(state)) or "nobody"
             raise IllegalAction(f"It is not your move: the game is waiting on {names}.", self.turn_rule or None)
         legal = self._legal_shared(state, action.seat)
         # The move picked from this very list (simulation, search) is found by identity, in C,

@@ -303,7 +303,7 @@ class PsiWars(Game):
     def legal_actions(self, state: PsiState, seat: int) -> list[Action]:
         fields = state.__dict__  # (read from the dict: see waiting_seat)
         pending = fields["pending"]  # (in play, the one step or prompt the game waits on)
-        if fields["finished"] or not pending or (pending[0].seat != seat and seat not in self.to_act(state)):
+        if fields["finished"] or not pending or (pending[0].seat != seat and not self.waits_on(state, seat)):
             return []
         if fields["peek"] or fields["hunting"]:
             return moves_now.legal_actions(state, seat)

@@ -109,7 +109,7 @@ class Resonance(Game):
 
     # --- legal actions ---------------------------------------------------------------------
     def legal_actions(self, s: ResState, seat: int) -> list[Action]:
-        if s.finished or not _waits_on(s, seat):
+        if not self.waits_on(s, seat):
             return []
         if s.asks:
             asked = s.asks[0]
@@ -117,15 +117,6 @@ class Resonance(Game):
             kind = asked.kind
             return [_answer(cls, seat, kind, o, t) for o, t in asked.options]
         return menu(s, seat)
-
-
-def _waits_on(s: ResState, seat: int) -> bool:
-    """`seat in to_act(s)` on a game not finished, without the sorted list `to_act` makes: every
-    step asks it."""
-    for d in s.__dict__["pending"]:  # past pydantic's attribute hook, as the core reads it
-        if d.seat == seat:
-            return True
-    return False
 
 
 @lru_cache(maxsize=64)
