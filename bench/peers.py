@@ -8,10 +8,14 @@ engines of another checkout (e.g. main), so today's figures sit in the same run.
 Prints one JSON object per line: the peers, then each game with its steps/s, its ratio to UNO
 and to Catanatron, and (with --before) its speed-up over the other checkout.
 
+Every engine, the peers included, first plays `--warmup` seconds that are not counted (default
+1): the figures are the rate a long run keeps, once caches are filled and the garbage collector
+is past its first full collections, not the start-up of a fresh process.
+
 With --rounds N the whole run is repeated N times, interleaved, and each figure is the median over
 the rounds (each ratio the median of the rounds' own ratios); `runs` lists every round's figure.
 
-python -m bench.peers [--seconds 3] [--rounds 3] [--peers-python /work/peers-venv/bin/python] [--before /work/main]
+python -m bench.peers [--seconds 3] [--warmup 1] [--rounds 3] [--peers-python /work/peers-venv/bin/python] [--before /work/main]
 """
 
 from __future__ import annotations
@@ -38,23 +42,24 @@ def run_json(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -
     return json.loads(lines[-1])
 
 
-def peers(python: str, seconds: float) -> dict:
-    return run_json([python, str(HERE / "peer_engines.py"), "--seconds", str(seconds)])
+def peers(python: str, seconds: float, warmup: float) -> dict:
+    return run_json([python, str(HERE / "peer_engines.py"), "--seconds", str(seconds), "--warmup", str(warmup)])
 
 
-def selfplay_in(tree: Path, seconds: float) -> dict:
+def selfplay_in(tree: Path, seconds: float, warmup: float) -> dict:
     """This checkout's self-play bench against the engines of `tree`."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    return run_json([sys.executable, str(HERE / "selfplay.py"), "--seconds", str(seconds)], cwd=tree, env=env)
+    return run_json([sys.executable, str(HERE / "selfplay.py"), "--seconds", str(seconds), "--warmup", str(warmup)],
+                    cwd=tree, env=env)
 
 
 def one_round(args: argparse.Namespace) -> tuple[dict, dict, dict]:
     """The peers, the other checkout (if any) and this one, one after another."""
     from bench.selfplay import measure
 
-    ref = peers(args.peers_python, args.seconds)
-    before = selfplay_in(args.before, args.seconds) if args.before else {}
-    return ref, before, measure(args.seconds)
+    ref = peers(args.peers_python, args.seconds, args.warmup)
+    before = selfplay_in(args.before, args.seconds, args.warmup) if args.before else {}
+    return ref, before, measure(args.seconds, warmup=args.warmup)
 
 
 def rates(figures: list[dict], name: str) -> list[float]:
@@ -71,13 +76,14 @@ def median_ratio(ours: list[float], theirs: list[float]) -> float:
 def main(argv=None) -> list[dict]:
     ap = argparse.ArgumentParser(prog="python -m bench.peers", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds of play per engine")
+    ap.add_argument("--warmup", type=float, default=1.0, help="seconds of play per engine not counted first")
     ap.add_argument("--peers-python", default=sys.executable, help="interpreter that has rlcard and catanatron")
     ap.add_argument("--before", type=Path, help="another checkout whose engines are timed too")
     ap.add_argument("--rounds", type=int, default=1, help="rounds to run; figures are medians over them")
     args = ap.parse_args(argv)
     rounds = [one_round(args) for _ in range(args.rounds)]
     refs, befores, ours = ([r[i] for r in rounds] for i in range(3))
-    head = {"bench": "peers", "peers_python": args.peers_python, "rounds": args.rounds}
+    head = {"bench": "peers", "peers_python": args.peers_python, "rounds": args.rounds, "warmup_s": args.warmup}
     for name in ("uno", "catanatron"):
         runs = rates(refs, name)
         head[name] = ({"steps_per_s": round(statistics.median(runs), 1), "runs": runs} if runs

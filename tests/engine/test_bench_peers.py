@@ -2,7 +2,9 @@
 
 import json
 
+import bench.peer_engines as peer_engines
 import bench.peers as peers
+import bench.selfplay as selfplay
 
 
 def test_rounds_report_medians_and_per_round_ratios(monkeypatch, capsys):
@@ -24,3 +26,27 @@ def test_rounds_report_medians_and_per_round_ratios(monkeypatch, capsys):
     assert game["before_steps_per_s"] == 16.0 and game["speedup"] == 3.0  # 2, 3, 3.75
     printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert printed == [head, game]
+    assert head["warmup_s"] == 1.0
+
+
+def test_warm_up_games_are_played_but_not_counted(monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr(peer_engines.time, "process_time", lambda: clock[0])
+    played = []
+
+    def play_one(n: int) -> int:
+        played.append(n)
+        clock[0] += 0.25
+        return 10
+
+    report = peer_engines.timed(play_one, seconds=1.0, warmup=0.5)
+    assert played == list(range(6))  # two warm-up games, then four counted, each a new game
+    assert report["warmup_games"] == 2 and report["games"] == 4 and report["steps"] == 40
+    assert report["steps_per_s"] == 40.0
+
+
+def test_arbiter_self_play_uses_the_peers_loop():
+    from engine.core import get_game
+
+    report = selfplay.selfplay(get_game("mooncourt"), seconds=0.05, warmup=0.05)
+    assert report["warmup_games"] >= 1 and report["games"] >= 1 and report["steps_per_s"] > 0
