@@ -1,6 +1,6 @@
 """The engine contract, checked the same way for every playable game (as OpenSpiel's random-simulation
 test does): random games end; `apply` leaves its input untouched; a state survives a JSON round
-trip; replaying the seed and the logged moves gives the same state; nothing a seat may not see
+trip; a clone is equal and shares nothing mutable; replaying the seed and the logged moves gives the same state; nothing a seat may not see
 reaches its views or events; `explain_illegal` is only asked about illegal moves; and refused
 moves cite a rule that the "Why?" button opens.
 
@@ -15,11 +15,11 @@ import json
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from engine.core import Action, Event, Game, GameState, IllegalAction, get_game, playable_games
 from lookup import default_lookup
@@ -46,6 +46,7 @@ class Run:
     owned: list[str] = field(default_factory=list)  # apply_owned's state or snapshot differs from apply's
     reads: list[str] = field(default_factory=list)  # a read the table shares between callers changed the state
     round_trip: list[str] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)  # Game.clone differs from the state or shares a mutable part
     leaks: list[str] = field(default_factory=list)  # hidden tokens or another seat's context seen
     explained_legal: list[str] = field(default_factory=list)  # explain_illegal called for a legal move
     refusals: Counter = field(default_factory=Counter)  # tried, refused, cited, opens
@@ -106,6 +107,7 @@ def _play(r: Run, state: GameState, move: Action, *, pure: bool) -> GameState:
     game = r.game
     if pure:
         _check_reads(r, state, move.seat)
+        _check_clone(r, state)
         before = state.model_dump_json()
         new, events = _apply_legal(game, r, state, move)
         if state.model_dump_json() != before:
@@ -134,6 +136,40 @@ def _check_reads(r: Run, state: GameState, seat: int) -> None:
         game.view(state, viewer)
     if state.model_dump_json() != before:
         r.note(r.reads, f"reading seat {seat}'s moves, warnings, prompts or views changed the state")
+
+
+def _check_clone(r: Run, state: GameState) -> None:
+    """`clone` (apply, search, judging a move) gives an equal state that shares no list, dict or
+    record with it, so whatever is done to the copy leaves the state alone."""
+    copy = r.game.clone(state)
+    if copy != state or copy.model_dump_json() != state.model_dump_json():
+        r.note(r.copies, "clone differs from the state")
+    shared = _mutable_parts(state) & _mutable_parts(copy)
+    if shared:
+        r.note(r.copies, f"clone shares {len(shared)} mutable parts with the state")
+
+
+def _mutable_parts(value: object, found: dict | None = None) -> set[int]:
+    """ids of every list, dict, set, model and dataclass instance inside `value`."""
+    found = {} if found is None else found
+    if isinstance(value, (list, dict, set)) or isinstance(value, BaseModel) or is_dataclass(value):
+        if id(value) in found:
+            return set(found)
+        found[id(value)] = value  # held: no id is reused while the walk runs
+        if isinstance(value, dict):
+            inner = list(value.values())
+        elif isinstance(value, (list, set)):
+            inner = list(value)
+        elif isinstance(value, BaseModel):
+            inner = [*value.__dict__.values(), *(value.__pydantic_private__ or {}).values()]
+        else:
+            inner = [getattr(value, f.name) for f in fields(value)]
+        for part in inner:
+            _mutable_parts(part, found)
+    elif isinstance(value, tuple):
+        for part in value:
+            _mutable_parts(part, found)
+    return set(found)
 
 
 def _check_owned(r: Run, state: GameState, owned: GameState, move: Action, new: GameState,
@@ -284,6 +320,11 @@ def test_reading_moves_warnings_prompts_and_views_leaves_the_state_untouched(gam
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_state_survives_a_json_round_trip(game_id):
     assert [f for r in runs(game_id) for f in r.round_trip] == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_clone_is_equal_and_shares_nothing_mutable(game_id):
+    assert [f for r in runs(game_id) for f in r.copies] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
