@@ -320,7 +320,7 @@ class Futura(Game):
         return for_search.card_kind(s, uid)
 
     def redeal_loose(self, s: FuturaState, seat: int, world) -> None:
-        for_search.settle_redealt(s, seat)
+        for_search.settle_redealt(s, seat, world)
 
     def evaluate(self, s: FuturaState) -> list[float]:
         return for_search.evaluate(s)

@@ -4,6 +4,7 @@ score of a position, and the deck each seat brought."""
 from __future__ import annotations
 
 import math
+import random
 
 from engine.core import HiddenSlot
 
@@ -94,9 +95,10 @@ def _slot(s: FuturaState, group: int, uid: str, typed: bool, place) -> HiddenSlo
     return HiddenSlot(group=group, card=uid, kind=card_kind(s, uid) if typed else None, put=put)
 
 
-def settle_redealt(s: FuturaState, seat: int) -> None:
+def settle_redealt(s: FuturaState, seat: int, world: random.Random) -> None:
     """After a redeal, other players' hands and decks hold fresh cards: a card that came out of a
     hidden place must not carry that place's state, and a card's true history must not either."""
+    _keep_the_offer(s, seat, world)
     cat = catalog()
     for p in s.players:
         if p.seat != seat:
@@ -104,6 +106,23 @@ def settle_redealt(s: FuturaState, seat: int) -> None:
                 inst = s.cards[u]
                 inst.ap, inst.broken, inst.paid, inst.revealed = cat.cards[inst.cid].ap, False, False, False
                 inst.known = []
+
+
+def _keep_the_offer(s: FuturaState, seat: int, world: random.Random) -> None:
+    """A card on offer (rule 12) is in its owner's hand in every world, or accepting it would take
+    a card the hand no longer holds. The buyer was shown it, so it stays the card on offer (swapped
+    back from the deck if the redeal put it there); anyone else knows only that some card of that
+    hand is offered, so in their world the offer is one card of the redealt hand."""
+    t = s.trade
+    if t is None or seat == t.seat:  # no offer, or the seller's own hand, which is never redealt
+        return
+    hand = s.players[t.seat].hand
+    if seat not in s.cards[t.card].known:
+        t.card = world.choice(hand)
+    elif t.card not in hand:
+        deck = s.players[t.seat].deck
+        i, j = deck.index(t.card), world.randrange(len(hand))
+        deck[i], hand[j] = hand[j], t.card
 
 
 def evaluate(s: FuturaState) -> list[float]:
