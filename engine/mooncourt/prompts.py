@@ -4,7 +4,7 @@ from what that seat may see (its own hand, face-up cards, its own gifts on the t
 
 from __future__ import annotations
 
-from engine.core import Decision
+from engine.core import Decision, made, plain_decision, quiet
 from engine.core.memo import finite_cache
 
 from .cards import catalog, gift
@@ -13,6 +13,7 @@ from .state import MoonState
 
 CLAIM_KIND = "accuse"  # the kind players name in /autopilot
 TURN_KIND = "present"
+CLAIM_BUTTON, TURN_BUTTON = "Answer the claim", "Present a gift"
 
 
 def _fashion_line(s: MoonState) -> str:
@@ -30,6 +31,10 @@ def claim_decision(s: MoonState, seat: int) -> Decision:
     """§6.0: the courtier after the presenter accuses the claim or lets it stand."""
     offer = s.offers[-1]
     presenter, me = s.seats[offer.seat], s.seats[seat]
+    prompt = f"{me}: accuse {presenter}'s claim of {offer.claim}, or let it stand"
+    if quiet(s):  # nobody reads the context lines (self-play): the prompt without them
+        return made(Decision, seat=seat, kind=CLAIM_KIND, prompt=prompt, reaction=True, timeout={"type": "pass"},
+                    button=CLAIM_BUTTON)
     gifts = len(s.offers)
     true, pool = could_be_true(s, seat, offer.claim)
     before = s.offers[-2].claim if len(s.offers) > 1 else 0
@@ -45,23 +50,25 @@ def claim_decision(s: MoonState, seat: int) -> Decision:
         f"or pass to give the audience to {presenter}.",
         "If your time runs out, the claim stands (the same as Pass).",
     ]
-    return Decision(seat=seat, kind=CLAIM_KIND, prompt=f"{me}: accuse {presenter}'s claim of {offer.claim}, or let it stand",
-                    reaction=True, timeout={"type": "pass"}, button="Answer the claim", context=context)
+    return Decision(seat=seat, kind=CLAIM_KIND, prompt=prompt, reaction=True, timeout={"type": "pass"},
+                    button=CLAIM_BUTTON, context=context)
 
 
 def turn_decision(s: MoonState) -> Decision:
     """§5.0-5.2: the courtier whose turn it is presents a gift, or (once a gift is down) passes."""
     seat, low, high = s.active, standard(s) + 1, catalog().max_claim
-    me, after = s.seats[seat], s.seats[next_seat(s, seat)]
-    hand = s.hands[seat]
+    me = s.seats[seat]
+    prompt = (f"{me}: present a gift claimed above {low - 1}, or pass" if s.offers
+              else f"{me}: open the audience by presenting a gift")
+    if quiet(s):  # as for a claim; one shared object per distinct prompt
+        return plain_decision(seat=seat, kind=TURN_KIND, prompt=prompt, private=True, button=TURN_BUTTON)
+    after, hand = s.seats[next_seat(s, seat)], s.hands[seat]
     if not s.offers:
         head = f"You open audience {s.audience}: present any gift and claim a worth from 1 to {high}."
-        prompt = f"{me}: open the audience by presenting a gift"
     else:
         holder, gifts = s.seats[s.offers[-1].seat], len(s.offers)
         head = (f"The standard is {low - 1}, held by {holder}; {gifts} gift{'s' if gifts != 1 else ''} on the table. "
                 f"Pass: {holder} wins the audience and {gifts} favour, and you open the next one.")
-        prompt = f"{me}: present a gift claimed above {low - 1}, or pass"
     can_present = bool(hand) and low <= high
     context = [head, _fashion_line(s)]
     if can_present:
@@ -74,4 +81,4 @@ def turn_decision(s: MoonState) -> Decision:
         context.append("You cannot present a gift now, so you must pass.")
     context.append("If your time runs out, the AI moves for you"
                    + (" (or you pass, if the table's clock is set to skip)." if s.offers else "."))
-    return Decision(seat=seat, kind=TURN_KIND, prompt=prompt, private=True, button="Present a gift", context=context)
+    return Decision(seat=seat, kind=TURN_KIND, prompt=prompt, private=True, button=TURN_BUTTON, context=context)

@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Action, GameState, Pass
+from engine.core import Action, GameState, Pass, plain_setattr
 
 from .cards import gift
 
@@ -33,6 +33,8 @@ class Offer:
 
 
 class MoonState(GameState):
+    __setattr__ = plain_setattr  # moves set several fields a step
+
     game: str = "mooncourt"
     hands: list[list[str]]
     deck: list[str]
