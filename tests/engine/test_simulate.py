@@ -32,3 +32,20 @@ def test_the_budget_override_reaches_the_hard_seat_over_the_games_own(monkeypatc
     budgets = [b for kind, b in seen if kind == "hard"]
     assert budgets and all(b is budgets[0] for b in budgets) and budgets[0].iterations == 3
     assert budgets[0].rollout_depth == sim.get_game("mooncourt").search_budget()["rollout_depth"]
+
+
+def test_worked_out_moves_are_checked_again_and_random_picks_are_not(monkeypatch):
+    import pytest
+
+    from engine.core import IllegalAction, Pass, get_game
+    from engine.simulate import play_one
+
+    game = get_game("mooncourt")
+    checked = []
+    real = type(game).check
+    monkeypatch.setattr(game, "check", lambda s, a: checked.append(a.seat) or real(game, s, a))
+    play_one(game, ["random", "normal"], "checked")
+    assert checked and set(checked) == {1}  # the heuristic's moves only
+    monkeypatch.setattr(game, "ai_action", lambda s, seat: Pass(seat=seat))
+    with pytest.raises(IllegalAction):  # a heuristic that passes where the opener must present is caught
+        play_one(game, ["normal", "random"], "checked")
