@@ -720,7 +720,8 @@ class Game:
             self.after_move(state, events)
         fields["version"] += 1
         fields["steps"] += 1
-        state.__pydantic_fields_set__.update(_COUNTERS)
+        given = state.__pydantic_fields_set__
+        given.update(_COUNTERS)
         if not fields["finished"] and fields["steps"] >= self.max_steps:
             winners, reason, draw = self.cap_result(state)
             finish(state, events, winners, reason, draw=draw)
@@ -729,22 +730,27 @@ class Game:
         if shown:
             recent = fields["recent"] + shown  # a new list: a snapshot keeps the old one
             del recent[:-state.RECENT_KEEP]
-            state.recent = recent
+            fields["recent"] = recent
+            given.add("recent")
         return events
 
     def publish(self, state: GameState) -> None:
         """Set whom the game waits on: nobody once it is over, else the open prompt, else the
-        game's ordinary decisions."""
-        fields = state.__dict__
+        game's ordinary decisions. (Every move: the fields are set as BaseModel sets them, in
+        the state's dict and its set of given fields, without its attribute hook.)"""
+        fields, given = state.__dict__, state.__pydantic_fields_set__
         if fields["finished"]:
-            state.asks = []
-            state.pending = []
+            fields["asks"] = []
+            fields["pending"] = []
+            given.update(_PROMPTS)
         elif fields["asks"]:
-            state.pending = [as_decision(fields["asks"][0])]  # plain: a game's richer prompt stays in asks
+            fields["pending"] = [as_decision(fields["asks"][0])]  # plain: a game's richer prompt stays in asks
+            given.add("pending")
         else:
             ordinary = self.decisions(state)
             if ordinary is not None:
-                state.pending = ordinary
+                fields["pending"] = ordinary
+                given.add("pending")
 
     def public_events(self, events: list[Event]) -> list[Event]:
         return [e for e in events if e.visible_to is None]
@@ -780,6 +786,7 @@ _steady: dict[int, int] = {}  # id(state) -> open steady blocks
 _quiet: dict[int, int] = {}  # id(state) -> open quiet steady blocks
 _changing_now: dict[int, int] = {}  # id(state) -> advances under way: its version is not yet final
 _COUNTERS = ("version", "steps")
+_PROMPTS = ("asks", "pending")
 
 
 def _enter(counts: dict[int, int], key: int) -> None:
