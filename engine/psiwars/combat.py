@@ -90,8 +90,18 @@ def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
 
 def has_screen(state: PsiState, units: list[str], screen: str) -> bool:
     """Whether any of `units` has the screen (printed: Equipment adds only to screens it has)."""
-    cards = state.cards
-    return any(_printed(cards[u].card, screen) is not None for u in units)
+    screens, cards = printed_screens(), state.cards
+    for u in units:  # (a plain loop over a set per card: asked for every matchup a battle lists)
+        if screen in screens[cards[u].card]:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def printed_screens() -> dict[str, frozenset[str]]:
+    """Card id -> the screens printed on it (none for cards that are not Battle Units)."""
+    return {card_id: frozenset(s for s in SCREENS if card.screen(s) is not None)
+            for card_id, card in catalog().cards.items()}
 
 
 def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:

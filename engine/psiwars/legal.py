@@ -387,15 +387,26 @@ def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
 
 
 def matchup_moves(state: PsiState, seat: int) -> list[Action]:
-    out = []
+    """Each engaged matchup (as `engaged`, each side's live units read once), with a choice of
+    the first mental screen when both screens would be fought."""
+    out: list[Action] = []
     for i, m in enumerate(state.battle.matchups):
-        if engaged(state, m):
-            a, d = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
-            mental = [s for s in FIRST_MENTAL if s not in m.skip and combat.has_screen(state, a, s)
-                      and combat.has_screen(state, d, s)]
-            firsts = mental if len(mental) == 2 else [None]
-            out += [interned(Resolve, seat=seat, matchup=i, first=f) for f in firsts]
+        if not m.blocked or m.resolved:
+            continue
+        a = combat.active_units(state, m.attack)
+        d = combat.active_units(state, m.defend) if a else None
+        if d:
+            has, skip = combat.has_screen, m.skip
+            both = ("cyber" not in skip and "psionic" not in skip and has(state, a, "cyber")
+                    and has(state, d, "cyber") and has(state, a, "psionic") and has(state, d, "psionic"))
+            out += _resolves(seat, i, both)
     return out
+
+
+@lru_cache(maxsize=1 << 8)  # (seat, matchup, a choice or not): a few dozen
+def _resolves(seat: int, i: int, both: bool) -> tuple[Resolve, ...]:
+    """The fights of matchup `i`: cyber or psionic first when `both` are fought, else one."""
+    return tuple(interned(Resolve, seat=seat, matchup=i, first=f) for f in (FIRST_MENTAL if both else (None,)))
 
 
 def discard_moves(state: PsiState, seat: int) -> list[Action]:
