@@ -132,7 +132,10 @@ def hand_card_ids(state: PsiState, seat: int) -> list[str]:
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
     cards = state.cards
-    return next(i for i in state.players[seat].hand if cards[i].card == card_id)
+    for i in state.players[seat].hand:  # (a plain loop, not next() over a generator: every build)
+        if cards[i].card == card_id:
+            return i
+    raise StopIteration(card_id)
 
 
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:

@@ -106,8 +106,12 @@ def printed_screens() -> dict[str, frozenset[str]]:
 
 def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:
     """Sum of Attack of non-disoriented units with the screen; a boost counts only if one of them fights."""
-    values = [v[0] for u in units if not state.cards[u].disoriented and (v := unit_screen(state, u, screen))]
-    return sum(values) + boost if values else 0
+    cards, total, fights = state.cards, 0, False
+    for u in units:  # (a plain loop: asked for every formation a battle fights or lets through)
+        if not cards[u].disoriented and (v := unit_screen(state, u, screen)):
+            total += v[0]
+            fights = True
+    return total + boost if fights else 0
 
 
 def defense_strength(state: PsiState, units: list[str], screen: str) -> int:

@@ -221,7 +221,7 @@ class PsiWars(Game):
                                                      "into a new deck."))
         if card:
             events.append(Event(text=f"{p.name} draws a card."))
-            events.append(Event(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
+            events.append(Event(text=f"You draw {card_name(cards[card].card)}.", visible_to=[seat]))
         else:
             events.append(Event(text=f"{p.name} has no card to draw."))
 
@@ -379,7 +379,11 @@ class PsiWars(Game):
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
         p = state.players[a.seat]
         light_of, cards = cu_kinds(), state.cards
-        iid = next(i for i in p.hand if light_of.get(cards[i].card) == a.kind)
+        for iid in p.hand:  # the first Creation Unit of that light (a plain loop: every turn)
+            if light_of.get(cards[iid].card) == a.kind:
+                break
+        else:
+            raise StopIteration(a.kind)  # (a checked move always finds one)
         p.hand.remove(iid)
         p.lab.append(iid)
         state.cards[iid].created_turn = state.turn
@@ -683,9 +687,12 @@ class PsiWars(Game):
             if att and not combat.active_units(state, m.defend) and not state.finished:
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
-        for c in _lab_cards(state):
-            if c.disoriented:
-                c.disoriented = False
+        cards = state.cards
+        for m in b.matchups:  # only units of the battle's formations are ever disoriented
+            for u in m.attack:
+                cards[u].disoriented = False
+            for u in m.defend or ():
+                cards[u].disoriented = False
         state.battle = None
         if not state.finished:
             self._to_discard_or_end(state, events)
