@@ -7,7 +7,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
-from engine.core import Action, Pass, interned
+from engine.core import Action, Pass, interned, quiet
 from engine.core.memo import finite_cache
 
 from . import combat
@@ -150,47 +150,14 @@ def equip_moves(state: PsiState, seat: int) -> list[Action]:
 
 def equips(state: PsiState, seat: int) -> list[Action]:
     """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
-    return _equips(state, seat, *_equip_pairs(state, seat))
+    _, _, gear, free = attack_scan(state, seat)
+    return _equips(state, seat, gear, free) if gear else []
 
 
 def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
     """Each of `gear` onto each of `units`."""
     return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
             for e in gear for u in units]
-
-
-def can_equip(state: PsiState, seat: int) -> bool:
-    """Whether `equips` has any move: one pass that stops once loose gear and a unit to take it
-    are both found (asked after most moves of the turn's first half)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
-    gear = unit = False
-    for i in state.players[seat].lab:
-        c = cards[i]
-        kind = kind_of[c.card]
-        if kind == "equipment":
-            gear = gear or (not c.carrier and c.created_turn < turn)
-        elif kind == "battle_unit":
-            unit = unit or not (c.equipment or c.used)
-        else:
-            continue
-        if gear and unit:
-            return True
-    return False
-
-
-def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
-    """(loose Equipment built before this turn, Battle Units that may take one)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
-    gear, units = [], []
-    for i in state.players[seat].lab:  # one pass: asked after most moves of the turn's first half
-        c = cards[i]
-        kind = kind_of[c.card]
-        if kind == "equipment":
-            if not c.carrier and c.created_turn < turn:
-                gear.append(i)
-        elif kind == "battle_unit" and not c.equipment and not c.used:
-            units.append(i)
-    return (gear, units) if gear else ([], [])
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
@@ -207,14 +174,39 @@ def formations(units: list[T]) -> list[tuple[T, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    ready, card_ids, gear, free = _attack_scan(state, seat)
+    ready, card_ids, gear, free = attack_scan(state, seat)
     return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
 
 
+# The equip and attack steps' one look at the lab (`_attack_scan`) is wanted three times for one
+# position: by the automatic step that stops there, the prompt published at once and the moves
+# asked next. In quiet self-play, where only `advance` changes a state, the last look is kept
+# with the state's version it holds for (one slot: self-play plays one game at a time).
+_kept_scan: list = [None, -1, -1, None]  # [state, version, seat, scan]
+
+
+def attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """`_attack_scan`, the kept one when it is of this very position. Shared: not to be changed."""
+    version, kept = state.__dict__["version"], _kept_scan
+    if kept[0] is state and kept[1] == version and kept[2] == seat and quiet(state):
+        return kept[3]
+    scan = _attack_scan(state, seat)
+    if quiet(state):
+        kept[:] = state, version, seat, scan
+    return scan
+
+
+def keep_attack_scan(state: PsiState, seat: int, scan: tuple) -> None:
+    """Keep the scan an automatic step took of the position the current move stops at, for the
+    version the move is about to end at (only a step that leaves the position as it is keeps it)."""
+    if quiet(state):
+        _kept_scan[:] = state, state.__dict__["version"] + 1, seat, scan
+
+
 def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
-    """What the attack step lists, from one pass over the lab: the ready attackers (as
-    `attackers` finds them) with their card ids, and (loose gear, units free to take it) as
-    `_equip_pairs` finds them."""
+    """What the equip and attack steps list, from one pass over the lab: the ready attackers (as
+    `attackers` finds them) with their card ids, the loose Equipment built before this turn and
+    the Battle Units free to take one (without Equipment, not used)."""
     kind_of, cards, turn = kinds(), state.cards, state.turn
     ready, card_ids, gear, free = [], [], [], []
     for i in state.players[seat].lab:

@@ -735,17 +735,24 @@ class PsiWars(Game):
         return True
 
     def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.can_equip(state, seat):
+        scan = moves_now._attack_scan(state, seat)  # (ready attackers, their cards, loose gear, free units)
+        ready, _, gear, free = scan
+        if gear and free:  # something to equip
+            moves_now.keep_attack_scan(state, seat, scan)
             return False
         state.__dict__["phase"] = "attack"
         # The attack step's own check, without asking again whether anything can be equipped.
-        if any_ready_unit(state, seat, attacking=True):
+        if ready:
+            moves_now.keep_attack_scan(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if any_ready_unit(state, seat, attacking=True) or moves_now.can_equip(state, seat):
+        scan = moves_now._attack_scan(state, seat)
+        ready, _, gear, free = scan
+        if ready or (gear and free):  # a unit to attack with, or something to equip
+            moves_now.keep_attack_scan(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True
