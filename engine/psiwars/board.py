@@ -3,8 +3,11 @@ refusals (so none of those needs to import another)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+
+from engine.core import quiet
 
 from . import combat
 from .cards import LIGHTS, CardDef, Cost, catalog
@@ -205,3 +208,31 @@ def waiting_seat(fields: dict) -> int:
     if phase == "cyborg":
         return fields["battle"].cyborg_seat
     return fields["active"]
+
+
+class Kept:
+    """One look at a position, `look(state, seat)`, wanted several times for it: by the automatic
+    step that stops there, the prompt published at once and the moves asked next. In quiet
+    self-play, where only `advance` changes a state, the last look is kept with the version of
+    the state it holds for (one slot: self-play plays one game at a time). What it gives is
+    shared: not to be changed."""
+
+    def __init__(self, look: Callable):
+        self.look = look
+        self.slot: tuple = (None, -1, -1, None)  # (state, version, seat, what the look found)
+
+    def __call__(self, state: PsiState, seat: int):
+        version = state.__dict__["version"]
+        held, at, whose, found = self.slot
+        if held is state and at == version and whose == seat and quiet(state):
+            return found
+        found = self.look(state, seat)
+        if quiet(state):
+            self.slot = (state, version, seat, found)
+        return found
+
+    def keep_for_next(self, state: PsiState, seat: int, found) -> None:
+        """Keep what an automatic step's look found, for the version the current move ends at:
+        only a step that leaves the position as it is (the one that stops) may keep it."""
+        if quiet(state):
+            self.slot = (state, state.__dict__["version"] + 1, seat, found)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
-from engine.core import Action, Pass, interned, quiet
+from engine.core import Action, Pass, interned
 from engine.core.memo import finite_cache
 
 from . import combat
@@ -26,6 +26,7 @@ from .actions import (
     UseAbility,
 )
 from .board import (
+    Kept,
     _payments,
     _tag,
     cdef,
@@ -178,29 +179,10 @@ def attack_moves(state: PsiState, seat: int) -> list[Action]:
     return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
 
 
-# The equip and attack steps' one look at the lab (`_attack_scan`) is wanted three times for one
-# position: by the automatic step that stops there, the prompt published at once and the moves
-# asked next. In quiet self-play, where only `advance` changes a state, the last look is kept
-# with the state's version it holds for (one slot: self-play plays one game at a time).
-_kept_scan: list = [None, -1, -1, None]  # [state, version, seat, scan]
-
-
 def attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
-    """`_attack_scan`, the kept one when it is of this very position. Shared: not to be changed."""
-    version, kept = state.__dict__["version"], _kept_scan
-    if kept[0] is state and kept[1] == version and kept[2] == seat and quiet(state):
-        return kept[3]
-    scan = _attack_scan(state, seat)
-    if quiet(state):
-        kept[:] = state, version, seat, scan
-    return scan
-
-
-def keep_attack_scan(state: PsiState, seat: int, scan: tuple) -> None:
-    """Keep the scan an automatic step took of the position the current move stops at, for the
-    version the move is about to end at (only a step that leaves the position as it is keeps it)."""
-    if quiet(state):
-        _kept_scan[:] = state, state.__dict__["version"] + 1, seat, scan
+    """`_attack_scan`, the one the equip or attack step's automatic check took when it is of
+    this very position (see board.Kept). Shared: not to be changed."""
+    return ATTACK_SCAN(state, seat)
 
 
 def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -221,6 +203,9 @@ def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list
         elif kind == "equipment" and not c.carrier and c.created_turn < turn:
             gear.append(i)
     return ready, card_ids, gear, free
+
+
+ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the lab a position
 
 
 @lru_cache(maxsize=1 << 14)

@@ -738,12 +738,12 @@ class PsiWars(Game):
         scan = moves_now._attack_scan(state, seat)  # (ready attackers, their cards, loose gear, free units)
         ready, _, gear, free = scan
         if gear and free:  # something to equip
-            moves_now.keep_attack_scan(state, seat, scan)
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         state.__dict__["phase"] = "attack"
         # The attack step's own check, without asking again whether anything can be equipped.
         if ready:
-            moves_now.keep_attack_scan(state, seat, scan)
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True
@@ -752,7 +752,7 @@ class PsiWars(Game):
         scan = moves_now._attack_scan(state, seat)
         ready, _, gear, free = scan
         if ready or (gear and free):  # a unit to attack with, or something to equip
-            moves_now.keep_attack_scan(state, seat, scan)
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True
