@@ -167,7 +167,8 @@ class PsiWars(Game):
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
             lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={}, phase="cu",
-        )  # (phase given: among the fields set from the start, see PsiState)
+            window=None, battle=None,
+        )  # (phase, window and battle given: among the fields set from the start, see PsiState)
         # The new cards are set past validation, which would only check each of the 80 again.
         state.cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in _deal(decks)}
         for seat, name in enumerate(seats):
@@ -406,8 +407,8 @@ class PsiWars(Game):
     def _trap_escapes(self, state: PsiState, events: list[Event]) -> None:
         """End of Build Phase: each Trapped unit rolls 2d6 and escapes on 8+ (A-19)."""
         cards = state.cards
-        for u in [u for u in state.players[state.active].lab if cards[u].trapped]:  # (only units are)
-            if cdef(state, u).kind == "battle_unit":
+        for u in state.players[state.active].lab:  # (only units are trapped; the lab stays as it is)
+            if cards[u].trapped and cdef(state, u).kind == "battle_unit":
                 dice = state.rng.dice(2)
                 free = sum(dice) >= TRAP_ESCAPE
                 cards[u].trapped = not free
@@ -513,7 +514,7 @@ class PsiWars(Game):
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
         battle, cards = state.battle, state.cards
         if battle is None:
-            battle = state.battle = Battle()
+            battle = state.__dict__["battle"] = Battle()  # (set in the dict: see PsiState)
         battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
             cards[u].used = True
@@ -523,7 +524,7 @@ class PsiWars(Game):
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
         if not state.battle or not state.battle.matchups:
             events.append(Event(text=f"{state.seats[state.active]} does not attack this turn."))
-            state.battle = None
+            state.__dict__["battle"] = None
             self._to_discard_or_end(state, events)
             return
         state.battle.declared = True
@@ -573,8 +574,9 @@ class PsiWars(Game):
 
     # --- battle flow ---------------------------------------------------------------------
     def _open_window(self, state: PsiState, name: str) -> None:
-        state.window = Window(name=name, seat=state.active)
-        state.__dict__["phase"] = "window"
+        fields = state.__dict__  # (window and phase set in the dict: see PsiState)
+        fields["window"] = Window(name=name, seat=fields["active"])
+        fields["phase"] = "window"
 
     def _pass_window(self, state: PsiState, events: list[Event]) -> None:
         """Both players passing in succession closes a window; a play re-opens it (RULINGS)."""
@@ -583,7 +585,7 @@ class PsiWars(Game):
         if w.passes < 2:
             w.seat = state.other(w.seat)
             return
-        state.window = None
+        state.__dict__["window"] = None
         if w.name == "after_attack":
             state.__dict__["phase"] = "defend"
         elif w.name == "after_defend":
@@ -693,7 +695,7 @@ class PsiWars(Game):
                 cards[u].disoriented = False
             for u in m.defend or ():
                 cards[u].disoriented = False
-        state.battle = None
+        state.__dict__["battle"] = None
         if not state.finished:
             self._to_discard_or_end(state, events)
 
