@@ -68,8 +68,9 @@ def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
     """Undepleted Creation Units of a lab by light, as a plain tuple in LIGHTS order (the key of
     remembered payments and lists): one pass over the lab, asked several times a step."""
     counts = [0, 0, 0, 0]
-    index, cards = light_places(), state.cards
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    index, cards = light_places(), fields["cards"]
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if not c.depleted:
             at = index.get(c.card)
@@ -80,8 +81,9 @@ def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
 
 def any_ready_cu(state: PsiState, seat: int) -> bool:
     """Whether `seat` has an undepleted Creation Unit (asked after every Build Phase move)."""
-    light_of, cards = cu_kinds(), state.cards
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    light_of, cards = cu_kinds(), fields["cards"]
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if not c.depleted and c.card in light_of:
             return True
@@ -134,8 +136,9 @@ def hand_card_ids(state: PsiState, seat: int) -> list[str]:
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
-    cards = state.cards
-    for i in state.players[seat].hand:  # (a plain loop, not next() over a generator: every build)
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    cards = fields["cards"]
+    for i in fields["players"][seat].hand:  # (a plain loop, not next() over a generator: every build)
         if cards[i].card == card_id:
             return i
     raise StopIteration(card_id)
@@ -156,8 +159,9 @@ def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
 
 def any_ready_unit(state: PsiState, seat: int, attacking: bool) -> bool:
     """Whether `ready_units` has any unit, stopping at the first (asked after every declaration)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"] if attacking else None
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
                 and c.created_turn != turn):

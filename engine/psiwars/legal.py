@@ -63,10 +63,11 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
-    p = state.players[seat]
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every Phase 1 step)
+    p = fields["players"][seat]
     held: frozenset[str | None] = frozenset()
     if not p.placed_cu:
-        light_of, cards = cu_kinds(), state.cards
+        light_of, cards = cu_kinds(), fields["cards"]
         held = frozenset([light_of.get(cards[i].card) for i in p.hand])  # (None: not a Creation Unit)
     return list(_cu_list(seat, held))
 
@@ -79,9 +80,10 @@ def _cu_list(seat: int, held: frozenset[str | None]) -> tuple[Action, ...]:
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
-        cards = state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every Build Phase step)
+    p = fields["players"][seat]
+    if fields["battle"] is None:  # then a Power's targets depend only on a deck to search: remembered
+        cards = fields["cards"]
         table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
         known, out = table.moves, []
         for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
@@ -189,9 +191,10 @@ def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list
     """What the equip and attack steps list, from one pass over the lab: the ready attackers (as
     `attackers` finds them) with their card ids, the loose Equipment built before this turn and
     the Battle Units free to take one (without Equipment, not used)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"]
     ready, card_ids, gear, free = [], [], [], []
-    for i in state.players[seat].lab:
+    for i in fields["players"][seat].lab:
         c = cards[i]
         kind = kind_of[c.card]
         if kind == "battle_unit":
@@ -325,9 +328,10 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    costs, cards = _window_costs(), state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every window step)
+    costs, cards = _window_costs(), fields["cards"]
     held = []  # (a plain loop: most hands hold no window Power, and then no set is made)
-    for i in state.players[seat].hand:
+    for i in fields["players"][seat].hand:
         card_id = cards[i].card
         if card_id in costs:
             held.append(card_id)

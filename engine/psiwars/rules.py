@@ -203,14 +203,15 @@ class PsiWars(Game):
 
     # --- turn structure (§6.2, A-4, A-8) ------------------------------------------------
     def _start_turn(self, state: PsiState, events: list[Event], first: bool = False) -> None:
-        seat = state.active
-        p = state.players[seat]
-        cards = state.cards
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        seat = fields["active"]
+        p = fields["players"][seat]
+        cards = fields["cards"]
         for iid in p.lab:
             c = cards[iid]
             c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
-        state.__dict__["phase"] = "cu"
+        fields["phase"] = "cu"
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
@@ -365,9 +366,10 @@ class PsiWars(Game):
         need = list(cost_key(cost)[:4])  # by place in LIGHTS, as light_places numbers the units
         for k in pay_any:
             need[LIGHT_AT[k]] += 1
-        place_of, cards = light_places(), state.cards
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        place_of, cards = light_places(), fields["cards"]
         left = sum(need)
-        for i in state.players[seat].lab:  # the lab's Creation Units, in order
+        for i in fields["players"][seat].lab:  # the lab's Creation Units, in order
             c = cards[i]
             at = place_of.get(c.card)
             if at is not None and not c.depleted and need[at] > 0:
@@ -378,8 +380,9 @@ class PsiWars(Game):
                     return
 
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
-        p = state.players[a.seat]
-        light_of, cards = cu_kinds(), state.cards
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        p = fields["players"][a.seat]
+        light_of, cards = cu_kinds(), fields["cards"]
         for iid in p.hand:  # the first Creation Unit of that light (a plain loop: every turn)
             if light_of.get(cards[iid].card) == a.kind:
                 break
@@ -387,10 +390,10 @@ class PsiWars(Game):
             raise StopIteration(a.kind)  # (a checked move always finds one)
         p.hand.remove(iid)
         p.lab.append(iid)
-        state.cards[iid].created_turn = state.turn
+        cards[iid].created_turn = fields["turn"]
         p.placed_cu = True
         events.append(Event(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
-        state.__dict__["phase"] = "build"
+        fields["phase"] = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
         if a.phase == "cu":
@@ -418,7 +421,7 @@ class PsiWars(Game):
 
     def _cast(self, state: PsiState, a: Build | PlayPower, zone: str) -> tuple[Player, str, CardDef]:
         """Pay for a hand card and move it to `zone` ("lab", or "discard" for a resolving Power)."""
-        p = state.players[a.seat]
+        p = state.__dict__["players"][a.seat]  # (read from the dict: see waiting_seat)
         iid = first_in_hand(state, a.seat, a.card)
         card = catalog().cards[a.card]
         self._pay(state, a.seat, card.cost, a.pay_any)
@@ -428,8 +431,9 @@ class PsiWars(Game):
 
     def _do_build(self, state: PsiState, a: Build, events: list[Event]) -> None:
         p, iid, _ = self._cast(state, a, "lab")
-        c = state.cards[iid]
-        c.created_turn, c.depleted = state.turn, True  # A-9: new cards enter depleted
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        c = fields["cards"][iid]
+        c.created_turn, c.depleted = fields["turn"], True  # A-9: new cards enter depleted
         events.append(Event(text=f"{p.name} builds {tag(state, iid)}."))
 
     def _do_play_power(self, state: PsiState, a: PlayPower, events: list[Event]) -> None:
@@ -512,13 +516,14 @@ class PsiWars(Game):
         events.append(Event(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
 
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
-        battle, cards = state.battle, state.cards
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        battle, cards = fields["battle"], fields["cards"]
         if battle is None:
-            battle = state.__dict__["battle"] = Battle()  # (set in the dict: see PsiState)
+            battle = fields["battle"] = Battle()
         battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
             cards[u].used = True
-        events.append(Event(text=f"{state.seats[a.seat]} sends formation {len(battle.matchups)} into battle: "
+        events.append(Event(text=f"{fields['seats'][a.seat]} sends formation {len(battle.matchups)} into battle: "
                                f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
@@ -580,19 +585,20 @@ class PsiWars(Game):
 
     def _pass_window(self, state: PsiState, events: list[Event]) -> None:
         """Both players passing in succession closes a window; a play re-opens it (RULINGS)."""
-        w = state.window
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        w = fields["window"]
         w.passes += 1
         if w.passes < 2:
-            w.seat = state.other(w.seat)
+            w.seat = 1 - w.seat  # the other player
             return
-        state.__dict__["window"] = None
+        fields["window"] = None
         if w.name == "after_attack":
-            state.__dict__["phase"] = "defend"
+            fields["phase"] = "defend"
         elif w.name == "after_defend":
-            state.__dict__["phase"] = "cyborg"
-            state.battle.cyborg_seat = state.active
+            fields["phase"] = "cyborg"
+            fields["battle"].cyborg_seat = fields["active"]
         elif w.name == "before_roll":
-            state.__dict__["phase"] = "matchups"
+            fields["phase"] = "matchups"
             self._fight_current(state, events)
 
     def _next_cyborg_seat(self, state: PsiState) -> None:
