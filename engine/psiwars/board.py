@@ -32,7 +32,9 @@ def _tag(card_id: str, iid: str) -> str:
 
 
 def names(state: PsiState, iids) -> str:
-    cards = state.cards
+    cards = state.__dict__["cards"]  # (read from the dict: see waiting_seat)
+    if len(iids) == 1:  # (most formations: no list to join)
+        return _tag(cards[iids[0]].card, iids[0])
     return " + ".join([_tag(cards[i].card, i) for i in iids])
 
 

@@ -485,9 +485,10 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     """(Cyborg, its card, the units its ability may target or None for an untargeted one) for
     each Cyborg of `seat` ready to act."""
     ready = []
-    cyborgs, cards, withdrawn = _cyborgs(), state.cards, state.battle.withdrawn
-    new_turn = state.turn if seat == state.active else None  # built this turn: not ready yet
-    for u in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; twice a battle)
+    cyborgs, cards, withdrawn = _cyborgs(), fields["cards"], fields["battle"].withdrawn
+    new_turn = fields["turn"] if seat == fields["active"] else None  # built this turn: not ready yet
+    for u in fields["players"][seat].lab:
         c = cards[u]
         card = cyborgs.get(c.card)
         if card is None or c.depleted or c.trapped or u in withdrawn or c.created_turn == new_turn:

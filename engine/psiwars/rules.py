@@ -688,26 +688,28 @@ class PsiWars(Game):
 
     def _finish_battle(self, state: PsiState, events: list[Event]) -> None:
         """Unblocked formations hit the lab in one step, after every matchup (A-23)."""
-        b = state.battle
-        foe = state.other(state.active)
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        b = fields["battle"]
+        foe = 1 - fields["active"]
         for i, m in enumerate(b.matchups):
             att = combat.active_units(state, m.attack)
-            if att and not combat.active_units(state, m.defend) and not state.finished:
+            if att and not combat.active_units(state, m.defend) and not fields["finished"]:
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
-        cards = state.cards
+        cards = fields["cards"]
         for m in b.matchups:  # only units of the battle's formations are ever disoriented
             for u in m.attack:
                 cards[u].disoriented = False
             for u in m.defend or ():
                 cards[u].disoriented = False
-        state.__dict__["battle"] = None
-        if not state.finished:
+        fields["battle"] = None
+        if not fields["finished"]:
             self._to_discard_or_end(state, events)
 
     def _to_discard_or_end(self, state: PsiState, events: list[Event]) -> None:
-        if len(state.players[state.active].hand) > HAND_LIMIT:
-            state.__dict__["phase"] = "discard"
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        if len(fields["players"][fields["active"]].hand) > HAND_LIMIT:
+            fields["phase"] = "discard"
         else:
             self._end_turn(state, events)
 
