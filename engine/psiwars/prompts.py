@@ -44,11 +44,11 @@ def decision(state: PsiState, seat: int | None = None) -> Decision:
         return _defend(state, seat, name)
     if phase == "window":
         return _window(state, seat, name)
-    if phase == "cyborg" and seat != state.active:
+    if phase == "cyborg" and seat != fields["active"]:
         return _cyborgs(state, seat, name)
     picks, upto = 1, False
     if phase == "discard":  # every card over the limit in one answer (copies of a card too)
-        picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
+        picks = max(1, len(fields["players"][seat].hand) - HAND_LIMIT)
     elif phase == "attack" and len(ready := attack_scan(state, seat)[0]) > 1:  # (the attackers)
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
     return _own_step(seat, phase, name, picks, upto)

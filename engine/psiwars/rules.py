@@ -527,26 +527,30 @@ class PsiWars(Game):
                                f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
-        if not state.battle or not state.battle.matchups:
-            events.append(Event(text=f"{state.seats[state.active]} does not attack this turn."))
-            state.__dict__["battle"] = None
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        battle = fields["battle"]
+        if not battle or not battle.matchups:
+            events.append(Event(text=f"{fields['seats'][fields['active']]} does not attack this turn."))
+            fields["battle"] = None
             self._to_discard_or_end(state, events)
             return
-        state.battle.declared = True
+        battle.declared = True
         self._open_window(state, "after_attack")
 
     def _do_block(self, state: PsiState, a: Block, events: list[Event]) -> None:
-        m = state.battle.matchups[a.matchup]
-        who = state.seats[a.seat]
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        battle, cards = fields["battle"], fields["cards"]
+        m = battle.matchups[a.matchup]
+        who = fields["seats"][a.seat]
         if a.units:
             m.defend, m.blocked = list(a.units), True
             for u in a.units:
-                state.cards[u].used = True
+                cards[u].used = True
             events.append(Event(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
         else:
             events.append(Event(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
-        state.battle.to_assign += 1
-        if state.battle.to_assign >= len(state.battle.matchups):
+        battle.to_assign += 1
+        if battle.to_assign >= len(battle.matchups):
             self._open_window(state, "after_defend")
 
     def _do_use_ability(self, state: PsiState, a: UseAbility, events: list[Event]) -> None:
