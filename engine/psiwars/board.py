@@ -149,9 +149,10 @@ def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
     """`seat`'s Battle Units that may attack (`attacking`) or block now, in lab order: one pass
     over the lab, asked several times a step (can_attack and can_defend for each unit)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"] if attacking else None
     out = []
-    for i in state.players[seat].lab:
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
                 and c.created_turn != turn):

@@ -228,9 +228,11 @@ def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
-    i = state.battle.to_assign
-    incoming = combat.active_units(state, state.battle.matchups[i].attack)
-    odds, cards = Odds(state, incoming), state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    battle = fields["battle"]
+    i = battle.to_assign
+    incoming = combat.active_units(state, battle.matchups[i].attack)
+    odds, cards = Odds(state, incoming), fields["cards"]
     ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
     return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
 
@@ -435,7 +437,8 @@ def _outside_targets(effect: str, deck: bool) -> list[dict]:
 
 
 def _trap_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
-    return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state) if state.cards[u].owner != seat]
+    cards = state.__dict__["cards"]  # (read from the dict: see board.waiting_seat)
+    return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state) if cards[u].owner != seat]
 
 
 def _disrupter_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
@@ -496,14 +499,14 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
         ready.append((u, card))
     if not ready:
         return []
-    foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
+    foes_in_battle = [u for u in in_battle(state) if cards[u].owner != seat]
     out = []
     for u, card in ready:
         ability = card.ability.id
         if ability == "uplink_ping":
             targets = None
         elif ability == "neural_dart":
-            targets = [t for t in foes_in_battle if not state.cards[t].disoriented]
+            targets = [t for t in foes_in_battle if not cards[t].disoriented]
         elif ability == "overload":
             targets = [t for t in foes_in_battle if cdef(state, t).unit_type in ("robot", "cyborg")]
         else:  # long_range_strike reaches any opposing Battle Unit in its lab
