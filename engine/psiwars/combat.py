@@ -71,7 +71,7 @@ def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | Non
         bonus = _bonus(cards[card.equipment].card, screen)
         if bonus:
             attack, defense = attack + bonus[0], defense + bonus[1]
-    if battle:
+    if battle and battle.defense_malus:  # (Overload: seldom played, so the dict is mostly empty)
         defense = max(0, defense - battle.defense_malus.get(iid, 0))
     return attack, defense
 
