@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
@@ -14,7 +15,14 @@ PHASE_NAMES = {"cu": "Creation Units", "build": "Build Phase", "equip": "Equip P
 
 
 def card_name(card_id: str) -> str:
-    return catalog().cards[card_id].name
+    return _card_names()[card_id]
+
+
+@lru_cache(maxsize=1)
+def _card_names() -> dict[str, str]:
+    """Card id -> name: asked for the card drawn every turn and for labels, without reading two
+    pydantic models each time."""
+    return {card_id: card.name for card_id, card in catalog().cards.items()}
 
 
 def pay_text(pay_any: tuple[str, ...]) -> str:

@@ -3,8 +3,11 @@ refusals (so none of those needs to import another)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+
+from engine.core import quiet
 
 from . import combat
 from .cards import LIGHTS, CardDef, Cost, catalog
@@ -29,7 +32,9 @@ def _tag(card_id: str, iid: str) -> str:
 
 
 def names(state: PsiState, iids) -> str:
-    cards = state.cards
+    cards = state.__dict__["cards"]  # (read from the dict: see waiting_seat)
+    if len(iids) == 1:  # (most formations: no list to join)
+        return _tag(cards[iids[0]].card, iids[0])
     return " + ".join([_tag(cards[i].card, i) for i in iids])
 
 
@@ -65,8 +70,9 @@ def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
     """Undepleted Creation Units of a lab by light, as a plain tuple in LIGHTS order (the key of
     remembered payments and lists): one pass over the lab, asked several times a step."""
     counts = [0, 0, 0, 0]
-    index, cards = light_places(), state.cards
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    index, cards = light_places(), fields["cards"]
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if not c.depleted:
             at = index.get(c.card)
@@ -77,8 +83,9 @@ def ready_lights(state: PsiState, seat: int) -> tuple[int, int, int, int]:
 
 def any_ready_cu(state: PsiState, seat: int) -> bool:
     """Whether `seat` has an undepleted Creation Unit (asked after every Build Phase move)."""
-    light_of, cards = cu_kinds(), state.cards
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    light_of, cards = cu_kinds(), fields["cards"]
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if not c.depleted and c.card in light_of:
             return True
@@ -131,16 +138,21 @@ def hand_card_ids(state: PsiState, seat: int) -> list[str]:
 
 
 def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
-    cards = state.cards
-    return next(i for i in state.players[seat].hand if cards[i].card == card_id)
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    cards = fields["cards"]
+    for i in fields["players"][seat].hand:  # (a plain loop, not next() over a generator: every build)
+        if cards[i].card == card_id:
+            return i
+    raise StopIteration(card_id)
 
 
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
     """`seat`'s Battle Units that may attack (`attacking`) or block now, in lab order: one pass
     over the lab, asked several times a step (can_attack and can_defend for each unit)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"] if attacking else None
     out = []
-    for i in state.players[seat].lab:
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
                 and c.created_turn != turn):
@@ -150,8 +162,9 @@ def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:
 
 def any_ready_unit(state: PsiState, seat: int, attacking: bool) -> bool:
     """Whether `ready_units` has any unit, stopping at the first (asked after every declaration)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn if attacking else None
-    for i in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"] if attacking else None
+    for i in fields["players"][seat].lab:
         c = cards[i]
         if (kind_of[c.card] == "battle_unit" and not (c.depleted or c.trapped or c.used)
                 and c.created_turn != turn):
@@ -202,3 +215,31 @@ def waiting_seat(fields: dict) -> int:
     if phase == "cyborg":
         return fields["battle"].cyborg_seat
     return fields["active"]
+
+
+class Kept:
+    """One look at a position, `look(state, seat)`, wanted several times for it: by the automatic
+    step that stops there, the prompt published at once and the moves asked next. In quiet
+    self-play, where only `advance` changes a state, the last look is kept with the version of
+    the state it holds for (one slot: self-play plays one game at a time). What it gives is
+    shared: not to be changed."""
+
+    def __init__(self, look: Callable):
+        self.look = look
+        self.slot: tuple = (None, -1, -1, None)  # (state, version, seat, what the look found)
+
+    def __call__(self, state: PsiState, seat: int):
+        version = state.__dict__["version"]
+        held, at, whose, found = self.slot
+        if held is state and at == version and whose == seat and quiet(state):
+            return found
+        found = self.look(state, seat)
+        if quiet(state):
+            self.slot = (state, version, seat, found)
+        return found
+
+    def keep_for_next(self, state: PsiState, seat: int, found) -> None:
+        """Keep what an automatic step's look found, for the version the current move ends at:
+        only a step that leaves the position as it is (the one that stops) may keep it."""
+        if quiet(state):
+            self.slot = (state, state.__dict__["version"] + 1, seat, found)

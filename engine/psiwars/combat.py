@@ -71,7 +71,7 @@ def unit_screen(state: PsiState, iid: str, screen: str) -> tuple[int, int] | Non
         bonus = _bonus(cards[card.equipment].card, screen)
         if bonus:
             attack, defense = attack + bonus[0], defense + bonus[1]
-    if battle:
+    if battle and battle.defense_malus:  # (Overload: seldom played, so the dict is mostly empty)
         defense = max(0, defense - battle.defense_malus.get(iid, 0))
     return attack, defense
 
@@ -90,14 +90,28 @@ def _bonus(card_id: str, screen: str) -> tuple[int, int] | None:
 
 def has_screen(state: PsiState, units: list[str], screen: str) -> bool:
     """Whether any of `units` has the screen (printed: Equipment adds only to screens it has)."""
-    cards = state.cards
-    return any(_printed(cards[u].card, screen) is not None for u in units)
+    screens, cards = printed_screens(), state.cards
+    for u in units:  # (a plain loop over a set per card: asked for every matchup a battle lists)
+        if screen in screens[cards[u].card]:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def printed_screens() -> dict[str, frozenset[str]]:
+    """Card id -> the screens printed on it (none for cards that are not Battle Units)."""
+    return {card_id: frozenset(s for s in SCREENS if card.screen(s) is not None)
+            for card_id, card in catalog().cards.items()}
 
 
 def attack_strength(state: PsiState, units: list[str], screen: str, boost: int = 0) -> int:
     """Sum of Attack of non-disoriented units with the screen; a boost counts only if one of them fights."""
-    values = [v[0] for u in units if not state.cards[u].disoriented and (v := unit_screen(state, u, screen))]
-    return sum(values) + boost if values else 0
+    cards, total, fights = state.cards, 0, False
+    for u in units:  # (a plain loop: asked for every formation a battle fights or lets through)
+        if not cards[u].disoriented and (v := unit_screen(state, u, screen)):
+            total += v[0]
+            fights = True
+    return total + boost if fights else 0
 
 
 def defense_strength(state: PsiState, units: list[str], screen: str) -> int:

@@ -26,6 +26,7 @@ from .actions import (
     UseAbility,
 )
 from .board import (
+    Kept,
     _payments,
     _tag,
     cdef,
@@ -62,10 +63,11 @@ def legal_actions(state: PsiState, seat: int) -> list[Action]:
 
 
 def cu_moves(state: PsiState, seat: int) -> list[Action]:
-    p = state.players[seat]
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every Phase 1 step)
+    p = fields["players"][seat]
     held: frozenset[str | None] = frozenset()
     if not p.placed_cu:
-        light_of, cards = cu_kinds(), state.cards
+        light_of, cards = cu_kinds(), fields["cards"]
         held = frozenset([light_of.get(cards[i].card) for i in p.hand])  # (None: not a Creation Unit)
     return list(_cu_list(seat, held))
 
@@ -78,9 +80,10 @@ def _cu_list(seat: int, held: frozenset[str | None]) -> tuple[Action, ...]:
 
 
 def build_moves(state: PsiState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    if state.battle is None:  # then a Power's targets depend only on a deck to search: remembered
-        cards = state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every Build Phase step)
+    p = fields["players"][seat]
+    if fields["battle"] is None:  # then a Power's targets depend only on a deck to search: remembered
+        cards = fields["cards"]
         table = _build_table(seat, ready_lights(state, seat), bool(p.deck))
         known, out = table.moves, []
         for card_id in dict.fromkeys([cards[i].card for i in p.hand]):  # distinct, as first held
@@ -150,47 +153,14 @@ def equip_moves(state: PsiState, seat: int) -> list[Action]:
 
 def equips(state: PsiState, seat: int) -> list[Action]:
     """Equipment built on an earlier turn onto a Battle Unit without one (§3.3, §6.4, A-20)."""
-    return _equips(state, seat, *_equip_pairs(state, seat))
+    _, _, gear, free = attack_scan(state, seat)
+    return _equips(state, seat, gear, free) if gear else []
 
 
 def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
     """Each of `gear` onto each of `units`."""
     return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
             for e in gear for u in units]
-
-
-def can_equip(state: PsiState, seat: int) -> bool:
-    """Whether `equips` has any move: one pass that stops once loose gear and a unit to take it
-    are both found (asked after most moves of the turn's first half)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
-    gear = unit = False
-    for i in state.players[seat].lab:
-        c = cards[i]
-        kind = kind_of[c.card]
-        if kind == "equipment":
-            gear = gear or (not c.carrier and c.created_turn < turn)
-        elif kind == "battle_unit":
-            unit = unit or not (c.equipment or c.used)
-        else:
-            continue
-        if gear and unit:
-            return True
-    return False
-
-
-def _equip_pairs(state: PsiState, seat: int) -> tuple[list[str], list[str]]:
-    """(loose Equipment built before this turn, Battle Units that may take one)."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
-    gear, units = [], []
-    for i in state.players[seat].lab:  # one pass: asked after most moves of the turn's first half
-        c = cards[i]
-        kind = kind_of[c.card]
-        if kind == "equipment":
-            if not c.carrier and c.created_turn < turn:
-                gear.append(i)
-        elif kind == "battle_unit" and not c.equipment and not c.used:
-            units.append(i)
-    return (gear, units) if gear else ([], [])
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
@@ -207,17 +177,24 @@ def formations(units: list[T]) -> list[tuple[T, ...]]:
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
-    ready, card_ids, gear, free = _attack_scan(state, seat)
+    ready, card_ids, gear, free = attack_scan(state, seat)
     return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
 
 
+def attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """`_attack_scan`, the one the equip or attack step's automatic check took when it is of
+    this very position (see board.Kept). Shared: not to be changed."""
+    return ATTACK_SCAN(state, seat)
+
+
 def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list[str], list[str]]:
-    """What the attack step lists, from one pass over the lab: the ready attackers (as
-    `attackers` finds them) with their card ids, and (loose gear, units free to take it) as
-    `_equip_pairs` finds them."""
-    kind_of, cards, turn = kinds(), state.cards, state.turn
+    """What the equip and attack steps list, from one pass over the lab: the ready attackers (as
+    `attackers` finds them) with their card ids, the loose Equipment built before this turn and
+    the Battle Units free to take one (without Equipment, not used)."""
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    kind_of, cards, turn = kinds(), fields["cards"], fields["turn"]
     ready, card_ids, gear, free = [], [], [], []
-    for i in state.players[seat].lab:
+    for i in fields["players"][seat].lab:
         c = cards[i]
         kind = kind_of[c.card]
         if kind == "battle_unit":
@@ -229,6 +206,9 @@ def _attack_scan(state: PsiState, seat: int) -> tuple[list[str], list[str], list
         elif kind == "equipment" and not c.carrier and c.created_turn < turn:
             gear.append(i)
     return ready, card_ids, gear, free
+
+
+ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the lab a position
 
 
 @lru_cache(maxsize=1 << 14)
@@ -248,9 +228,11 @@ def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
-    i = state.battle.to_assign
-    incoming = combat.active_units(state, state.battle.matchups[i].attack)
-    odds, cards = Odds(state, incoming), state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat)
+    battle = fields["battle"]
+    i = battle.to_assign
+    incoming = combat.active_units(state, battle.matchups[i].attack)
+    odds, cards = Odds(state, incoming), fields["cards"]
     ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
     return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
 
@@ -348,9 +330,10 @@ def window_plays(state: PsiState, seat: int) -> list[Action]:
 
 def can_play_in_window(state: PsiState, seat: int) -> bool:
     """Whether `window_plays` has any move, without building them (asked after every move)."""
-    costs, cards = _window_costs(), state.cards
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; every window step)
+    costs, cards = _window_costs(), fields["cards"]
     held = []  # (a plain loop: most hands hold no window Power, and then no set is made)
-    for i in state.players[seat].hand:
+    for i in fields["players"][seat].hand:
         card_id = cards[i].card
         if card_id in costs:
             held.append(card_id)
@@ -387,15 +370,26 @@ def cyborg_moves(state: PsiState, seat: int) -> list[Action]:
 
 
 def matchup_moves(state: PsiState, seat: int) -> list[Action]:
-    out = []
+    """Each engaged matchup (as `engaged`, each side's live units read once), with a choice of
+    the first mental screen when both screens would be fought."""
+    out: list[Action] = []
     for i, m in enumerate(state.battle.matchups):
-        if engaged(state, m):
-            a, d = combat.active_units(state, m.attack), combat.active_units(state, m.defend)
-            mental = [s for s in FIRST_MENTAL if s not in m.skip and combat.has_screen(state, a, s)
-                      and combat.has_screen(state, d, s)]
-            firsts = mental if len(mental) == 2 else [None]
-            out += [interned(Resolve, seat=seat, matchup=i, first=f) for f in firsts]
+        if not m.blocked or m.resolved:
+            continue
+        a = combat.active_units(state, m.attack)
+        d = combat.active_units(state, m.defend) if a else None
+        if d:
+            has, skip = combat.has_screen, m.skip
+            both = ("cyber" not in skip and "psionic" not in skip and has(state, a, "cyber")
+                    and has(state, d, "cyber") and has(state, a, "psionic") and has(state, d, "psionic"))
+            out += _resolves(seat, i, both)
     return out
+
+
+@lru_cache(maxsize=1 << 8)  # (seat, matchup, a choice or not): a few dozen
+def _resolves(seat: int, i: int, both: bool) -> tuple[Resolve, ...]:
+    """The fights of matchup `i`: cyber or psionic first when `both` are fought, else one."""
+    return tuple(interned(Resolve, seat=seat, matchup=i, first=f) for f in (FIRST_MENTAL if both else (None,)))
 
 
 def discard_moves(state: PsiState, seat: int) -> list[Action]:
@@ -443,7 +437,8 @@ def _outside_targets(effect: str, deck: bool) -> list[dict]:
 
 
 def _trap_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
-    return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state) if state.cards[u].owner != seat]
+    cards = state.__dict__["cards"]  # (read from the dict: see board.waiting_seat)
+    return [{"target": u, "target_name": tag(state, u)} for u in in_battle(state) if cards[u].owner != seat]
 
 
 def _disrupter_targets(state: PsiState, seat: int, effect: str) -> list[dict]:
@@ -493,9 +488,10 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
     """(Cyborg, its card, the units its ability may target or None for an untargeted one) for
     each Cyborg of `seat` ready to act."""
     ready = []
-    cyborgs, cards, withdrawn = _cyborgs(), state.cards, state.battle.withdrawn
-    new_turn = state.turn if seat == state.active else None  # built this turn: not ready yet
-    for u in state.players[seat].lab:
+    fields = state.__dict__  # (read from the dict: see board.waiting_seat; twice a battle)
+    cyborgs, cards, withdrawn = _cyborgs(), fields["cards"], fields["battle"].withdrawn
+    new_turn = fields["turn"] if seat == fields["active"] else None  # built this turn: not ready yet
+    for u in fields["players"][seat].lab:
         c = cards[u]
         card = cyborgs.get(c.card)
         if card is None or c.depleted or c.trapped or u in withdrawn or c.created_turn == new_turn:
@@ -503,14 +499,14 @@ def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list
         ready.append((u, card))
     if not ready:
         return []
-    foes_in_battle = [u for u in in_battle(state) if state.cards[u].owner != seat]
+    foes_in_battle = [u for u in in_battle(state) if cards[u].owner != seat]
     out = []
     for u, card in ready:
         ability = card.ability.id
         if ability == "uplink_ping":
             targets = None
         elif ability == "neural_dart":
-            targets = [t for t in foes_in_battle if not state.cards[t].disoriented]
+            targets = [t for t in foes_in_battle if not cards[t].disoriented]
         elif ability == "overload":
             targets = [t for t in foes_in_battle if cdef(state, t).unit_type in ("robot", "cyborg")]
         else:  # long_range_strike reaches any opposing Battle Unit in its lab

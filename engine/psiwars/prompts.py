@@ -15,7 +15,7 @@ from engine.core import Decision, plain_decision, quiet
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, tag, waiting_seat
 from .cards import SCREENS, catalog
-from .legal import Odds, ability_uses, attackers, defenders, window_plays
+from .legal import Odds, ability_uses, attack_scan, defenders, window_plays
 from .state import PsiState
 
 WHEN = {"after_attack": "after attackers are declared", "after_defend": "after defenders are declared",
@@ -44,12 +44,12 @@ def decision(state: PsiState, seat: int | None = None) -> Decision:
         return _defend(state, seat, name)
     if phase == "window":
         return _window(state, seat, name)
-    if phase == "cyborg" and seat != state.active:
+    if phase == "cyborg" and seat != fields["active"]:
         return _cyborgs(state, seat, name)
     picks, upto = 1, False
     if phase == "discard":  # every card over the limit in one answer (copies of a card too)
-        picks = max(1, len(state.players[seat].hand) - HAND_LIMIT)
-    elif phase == "attack" and len(ready := attackers(state, seat)) > 1:
+        picks = max(1, len(fields["players"][seat].hand) - HAND_LIMIT)
+    elif phase == "attack" and len(ready := attack_scan(state, seat)[0]) > 1:  # (the attackers)
         picks, upto = len(ready) + 1, True  # any of the attackers, and "done", in one answer
     return _own_step(seat, phase, name, picks, upto)
 

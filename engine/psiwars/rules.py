@@ -167,7 +167,8 @@ class PsiWars(Game):
         state = PsiState(
             seats=list(seats), rng={"seed": seed}, seed_commitment=commitment(seed),
             lab_hp_start=cfg.lab_hp, max_rounds=cfg.max_rounds, players=[], cards={}, phase="cu",
-        )  # (phase given: among the fields set from the start, see PsiState)
+            window=None, battle=None,
+        )  # (phase, window and battle given: among the fields set from the start, see PsiState)
         # The new cards are set past validation, which would only check each of the 80 again.
         state.cards = {iid: Card(iid, card_id, owner) for iid, card_id, owner in _deal(decks)}
         for seat, name in enumerate(seats):
@@ -202,14 +203,15 @@ class PsiWars(Game):
 
     # --- turn structure (§6.2, A-4, A-8) ------------------------------------------------
     def _start_turn(self, state: PsiState, events: list[Event], first: bool = False) -> None:
-        seat = state.active
-        p = state.players[seat]
-        cards = state.cards
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        seat = fields["active"]
+        p = fields["players"][seat]
+        cards = fields["cards"]
         for iid in p.lab:
             c = cards[iid]
             c.depleted = c.disoriented = c.used = False
         p.placed_cu = False
-        state.__dict__["phase"] = "cu"
+        fields["phase"] = "cu"
         events.append(Event(text=f"Turn {state.turn} (round {state.round}): {p.name}. "
                                  "Creation Units, Battle Units and Equipment replenish."))
         if first:
@@ -221,7 +223,7 @@ class PsiWars(Game):
                                                      "into a new deck."))
         if card:
             events.append(Event(text=f"{p.name} draws a card."))
-            events.append(Event(text=f"You draw {cdef(state, card).name}.", visible_to=[seat]))
+            events.append(Event(text=f"You draw {card_name(cards[card].card)}.", visible_to=[seat]))
         else:
             events.append(Event(text=f"{p.name} has no card to draw."))
 
@@ -364,9 +366,10 @@ class PsiWars(Game):
         need = list(cost_key(cost)[:4])  # by place in LIGHTS, as light_places numbers the units
         for k in pay_any:
             need[LIGHT_AT[k]] += 1
-        place_of, cards = light_places(), state.cards
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        place_of, cards = light_places(), fields["cards"]
         left = sum(need)
-        for i in state.players[seat].lab:  # the lab's Creation Units, in order
+        for i in fields["players"][seat].lab:  # the lab's Creation Units, in order
             c = cards[i]
             at = place_of.get(c.card)
             if at is not None and not c.depleted and need[at] > 0:
@@ -377,15 +380,20 @@ class PsiWars(Game):
                     return
 
     def _do_place_cu(self, state: PsiState, a: PlaceCU, events: list[Event]) -> None:
-        p = state.players[a.seat]
-        light_of, cards = cu_kinds(), state.cards
-        iid = next(i for i in p.hand if light_of.get(cards[i].card) == a.kind)
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        p = fields["players"][a.seat]
+        light_of, cards = cu_kinds(), fields["cards"]
+        for iid in p.hand:  # the first Creation Unit of that light (a plain loop: every turn)
+            if light_of.get(cards[iid].card) == a.kind:
+                break
+        else:
+            raise StopIteration(a.kind)  # (a checked move always finds one)
         p.hand.remove(iid)
         p.lab.append(iid)
-        state.cards[iid].created_turn = state.turn
+        cards[iid].created_turn = fields["turn"]
         p.placed_cu = True
         events.append(Event(text=f"{p.name} places a {LIGHT_NAMES[a.kind]} Creation Unit [{iid}] in their lab."))
-        state.__dict__["phase"] = "build"
+        fields["phase"] = "build"
 
     def _do_done(self, state: PsiState, a: Done, events: list[Event]) -> None:
         if a.phase == "cu":
@@ -402,8 +410,8 @@ class PsiWars(Game):
     def _trap_escapes(self, state: PsiState, events: list[Event]) -> None:
         """End of Build Phase: each Trapped unit rolls 2d6 and escapes on 8+ (A-19)."""
         cards = state.cards
-        for u in [u for u in state.players[state.active].lab if cards[u].trapped]:  # (only units are)
-            if cdef(state, u).kind == "battle_unit":
+        for u in state.players[state.active].lab:  # (only units are trapped; the lab stays as it is)
+            if cards[u].trapped and cdef(state, u).kind == "battle_unit":
                 dice = state.rng.dice(2)
                 free = sum(dice) >= TRAP_ESCAPE
                 cards[u].trapped = not free
@@ -413,7 +421,7 @@ class PsiWars(Game):
 
     def _cast(self, state: PsiState, a: Build | PlayPower, zone: str) -> tuple[Player, str, CardDef]:
         """Pay for a hand card and move it to `zone` ("lab", or "discard" for a resolving Power)."""
-        p = state.players[a.seat]
+        p = state.__dict__["players"][a.seat]  # (read from the dict: see waiting_seat)
         iid = first_in_hand(state, a.seat, a.card)
         card = catalog().cards[a.card]
         self._pay(state, a.seat, card.cost, a.pay_any)
@@ -423,8 +431,9 @@ class PsiWars(Game):
 
     def _do_build(self, state: PsiState, a: Build, events: list[Event]) -> None:
         p, iid, _ = self._cast(state, a, "lab")
-        c = state.cards[iid]
-        c.created_turn, c.depleted = state.turn, True  # A-9: new cards enter depleted
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        c = fields["cards"][iid]
+        c.created_turn, c.depleted = fields["turn"], True  # A-9: new cards enter depleted
         events.append(Event(text=f"{p.name} builds {tag(state, iid)}."))
 
     def _do_play_power(self, state: PsiState, a: PlayPower, events: list[Event]) -> None:
@@ -507,36 +516,41 @@ class PsiWars(Game):
         events.append(Event(text=f"{state.seats[a.seat]} equips {tag(state, a.equipment)} to {tag(state, a.unit)}."))
 
     def _do_attack(self, state: PsiState, a: Attack, events: list[Event]) -> None:
-        battle, cards = state.battle, state.cards
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        battle, cards = fields["battle"], fields["cards"]
         if battle is None:
-            battle = state.battle = Battle()
+            battle = fields["battle"] = Battle()
         battle.matchups.append(Matchup(attack=list(a.units)))
         for u in a.units:
             cards[u].used = True
-        events.append(Event(text=f"{state.seats[a.seat]} sends formation {len(battle.matchups)} into battle: "
+        events.append(Event(text=f"{fields['seats'][a.seat]} sends formation {len(battle.matchups)} into battle: "
                                f"{names(state, a.units)}."))
 
     def _close_declaration(self, state: PsiState, events: list[Event]) -> None:
-        if not state.battle or not state.battle.matchups:
-            events.append(Event(text=f"{state.seats[state.active]} does not attack this turn."))
-            state.battle = None
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        battle = fields["battle"]
+        if not battle or not battle.matchups:
+            events.append(Event(text=f"{fields['seats'][fields['active']]} does not attack this turn."))
+            fields["battle"] = None
             self._to_discard_or_end(state, events)
             return
-        state.battle.declared = True
+        battle.declared = True
         self._open_window(state, "after_attack")
 
     def _do_block(self, state: PsiState, a: Block, events: list[Event]) -> None:
-        m = state.battle.matchups[a.matchup]
-        who = state.seats[a.seat]
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        battle, cards = fields["battle"], fields["cards"]
+        m = battle.matchups[a.matchup]
+        who = fields["seats"][a.seat]
         if a.units:
             m.defend, m.blocked = list(a.units), True
             for u in a.units:
-                state.cards[u].used = True
+                cards[u].used = True
             events.append(Event(text=f"{who} blocks formation {a.matchup + 1} with {names(state, a.units)}."))
         else:
             events.append(Event(text=f"{who} lets formation {a.matchup + 1} through to the lab."))
-        state.battle.to_assign += 1
-        if state.battle.to_assign >= len(state.battle.matchups):
+        battle.to_assign += 1
+        if battle.to_assign >= len(battle.matchups):
             self._open_window(state, "after_defend")
 
     def _do_use_ability(self, state: PsiState, a: UseAbility, events: list[Event]) -> None:
@@ -569,24 +583,26 @@ class PsiWars(Game):
 
     # --- battle flow ---------------------------------------------------------------------
     def _open_window(self, state: PsiState, name: str) -> None:
-        state.window = Window(name=name, seat=state.active)
-        state.__dict__["phase"] = "window"
+        fields = state.__dict__  # (window and phase set in the dict: see PsiState)
+        fields["window"] = Window(name=name, seat=fields["active"])
+        fields["phase"] = "window"
 
     def _pass_window(self, state: PsiState, events: list[Event]) -> None:
         """Both players passing in succession closes a window; a play re-opens it (RULINGS)."""
-        w = state.window
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        w = fields["window"]
         w.passes += 1
         if w.passes < 2:
-            w.seat = state.other(w.seat)
+            w.seat = 1 - w.seat  # the other player
             return
-        state.window = None
+        fields["window"] = None
         if w.name == "after_attack":
-            state.__dict__["phase"] = "defend"
+            fields["phase"] = "defend"
         elif w.name == "after_defend":
-            state.__dict__["phase"] = "cyborg"
-            state.battle.cyborg_seat = state.active
+            fields["phase"] = "cyborg"
+            fields["battle"].cyborg_seat = fields["active"]
         elif w.name == "before_roll":
-            state.__dict__["phase"] = "matchups"
+            fields["phase"] = "matchups"
             self._fight_current(state, events)
 
     def _next_cyborg_seat(self, state: PsiState) -> None:
@@ -676,23 +692,28 @@ class PsiWars(Game):
 
     def _finish_battle(self, state: PsiState, events: list[Event]) -> None:
         """Unblocked formations hit the lab in one step, after every matchup (A-23)."""
-        b = state.battle
-        foe = state.other(state.active)
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        b = fields["battle"]
+        foe = 1 - fields["active"]
         for i, m in enumerate(b.matchups):
             att = combat.active_units(state, m.attack)
-            if att and not combat.active_units(state, m.defend) and not state.finished:
+            if att and not combat.active_units(state, m.defend) and not fields["finished"]:
                 dmg = combat.attack_strength(state, att, "physical", boost(state, "attack", i))
                 self._damage_lab(state, foe, dmg, events, f"Formation {i + 1} ({names(state, att)}) is unblocked")
-        for c in _lab_cards(state):
-            if c.disoriented:
-                c.disoriented = False
-        state.battle = None
-        if not state.finished:
+        cards = fields["cards"]
+        for m in b.matchups:  # only units of the battle's formations are ever disoriented
+            for u in m.attack:
+                cards[u].disoriented = False
+            for u in m.defend or ():
+                cards[u].disoriented = False
+        fields["battle"] = None
+        if not fields["finished"]:
             self._to_discard_or_end(state, events)
 
     def _to_discard_or_end(self, state: PsiState, events: list[Event]) -> None:
-        if len(state.players[state.active].hand) > HAND_LIMIT:
-            state.__dict__["phase"] = "discard"
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        if len(fields["players"][fields["active"]].hand) > HAND_LIMIT:
+            fields["phase"] = "discard"
         else:
             self._end_turn(state, events)
 
@@ -728,17 +749,24 @@ class PsiWars(Game):
         return True
 
     def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.can_equip(state, seat):
+        scan = moves_now._attack_scan(state, seat)  # (ready attackers, their cards, loose gear, free units)
+        ready, _, gear, free = scan
+        if gear and free:  # something to equip
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         state.__dict__["phase"] = "attack"
         # The attack step's own check, without asking again whether anything can be equipped.
-        if any_ready_unit(state, seat, attacking=True):
+        if ready:
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True
 
     def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if any_ready_unit(state, seat, attacking=True) or moves_now.can_equip(state, seat):
+        scan = moves_now._attack_scan(state, seat)
+        ready, _, gear, free = scan
+        if ready or (gear and free):  # a unit to attack with, or something to equip
+            moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
         self._close_declaration(state, events)
         return True

@@ -78,9 +78,10 @@ class Window:
 
 
 class PsiState(GameState):
-    """The rules set `phase` (twice a step) and `active` straight in the model's `__dict__`: both
-    are among the fields set from setup on (and after any load), so that is all the model's
-    setattr would do, at a third of its cost (three reads through pydantic's hooks fewer)."""
+    """The rules set `phase` (twice a step), `active`, `window` and `battle` straight in the
+    model's `__dict__`: all are among the fields set from setup on (and after any load), so that
+    is all the model's setattr would do, at a third of its cost (three reads through pydantic's
+    hooks fewer)."""
 
     __setattr__ = plain_setattr  # every step sets several fields (pending, recent, window)
 

@@ -92,7 +92,8 @@ def test_the_quick_yes_no_questions_agree_with_the_move_lists():
     def agree(s: PsiState) -> None:
         for seat in (0, 1):
             assert legal.can_play_in_window(s, seat) == bool(legal.window_plays(s, seat))
-            assert legal.can_equip(s, seat) == bool(legal.equips(s, seat))
+            _, _, gear, free = legal._attack_scan(s, seat)  # what the equip and attack steps ask
+            assert bool(gear and free) == bool(legal.equips(s, seat))
             asked.add(("window", bool(legal.window_plays(s, seat))))
             asked.add(("equip", bool(legal.equips(s, seat))))
             for attacking in (True, False):

@@ -24,19 +24,33 @@ def test_payments_with_capped_spares_match_the_long_way():
             assert _payments(cost, ready) == _every_payment(cost, ready), (cost, ready)
 
 
+def _equips_the_long_way(state, seat: int) -> list:
+    """Loose Equipment built before this turn onto each Battle Unit without Equipment, not used."""
+    lab = state.players[seat].lab
+    kind = {i: legal.cdef(state, i).kind for i in lab}
+    gear = [i for i in lab if kind[i] == "equipment" and not state.cards[i].carrier
+            and state.cards[i].created_turn < state.turn]
+    units = [i for i in lab if kind[i] == "battle_unit" and not state.cards[i].equipment and not state.cards[i].used]
+    return legal._equips(state, seat, gear, units)
+
+
 def test_attack_list_from_one_pass_matches_the_separate_lists():
-    # attack_moves walks the lab once; it must list what equips and attackers list separately.
+    # The equip and attack steps walk the lab once (and self-play keeps that walk for the prompt
+    # and the moves); they must list what the attackers and the long way list separately.
     game = get_game("psiwars")
     checked = 0
     for n in range(12):
         state = game.setup({}, ["a", "b"], f"attack-scan-{n}")
-        while not state.finished:
-            seat = game.to_act(state)[0]
-            if state.phase == "attack" and not (state.peek or state.hunting):
-                units = legal.attackers(state, seat)
-                ids = tuple(state.cards[u].card for u in units)
-                assert legal.attack_moves(state, seat) == legal.equips(state, seat) + list(
-                    legal._attacks(seat, tuple(units), ids))
-                checked += 1
-            game.advance(state, game.random_action(state, seat))
+        with game.steady(state, quiet=True):  # (where the walk is kept)
+            while not state.finished:
+                seat = game.to_act(state)[0]
+                if state.phase in ("equip", "attack") and not (state.peek or state.hunting):
+                    gear = _equips_the_long_way(state, seat)
+                    assert legal.equips(state, seat) == gear
+                    if state.phase == "attack":
+                        units = legal.attackers(state, seat)
+                        ids = tuple(state.cards[u].card for u in units)
+                        assert legal.attack_moves(state, seat) == gear + list(legal._attacks(seat, tuple(units), ids))
+                    checked += 1
+                game.advance(state, game.random_action(state, seat))
     assert checked > 50
