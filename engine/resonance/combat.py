@@ -242,7 +242,7 @@ def st_ev(game, s: ResState, c: Combat, events: list[Event]) -> None:
             c.ev += n
             c.ev_parts.append(f"Items {n}")
     if not replaced_ev(c):
-        kws = c.kws  # built on each read; no EV keyword adds keywords
+        kws = c.kws  # no EV keyword adds keywords
         for code, fn in EV_MODS.items():
             if code not in kws or f"ev:{code}" in c.params:
                 continue
@@ -496,7 +496,7 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 def replaced_ev(c: Combat) -> bool:
     """GR2: Reckless and Snap define the whole EV, so EV modifiers do not apply."""
-    kws = c.kws  # a property that joins three lists: read once
+    kws = c.kws
     return "2.9" in kws or "2.6" in kws
 
 
@@ -504,7 +504,7 @@ def target_ev(s: ResState, c: Combat, t: Unit) -> tuple[int, list[str]]:
     bonus, parts = 0, []
     if replaced_ev(c):
         return bonus, parts
-    kws = c.kws  # read once: no target EV keyword adds keywords
+    kws = c.kws  # no target EV keyword adds keywords
     for code, fn in TARGET_EV.items():
         if code in kws:
             b = fn(s, c, t)

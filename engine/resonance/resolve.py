@@ -168,7 +168,7 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.params["edit"] = ans
         if ans != "no":
             s.players[c.seat].en -= 1
-            c.free.append(ans)
+            c.add("free", [ans])
             events.append(note(text=f"Edit adds {K.kw_name(ans)} to this attack."))
     if applies and "tags_done" not in c.params:
         c.params["tags_done"] = "1"
@@ -177,7 +177,7 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if c.ti == 0:
             boost_tags(s, c, events)
     if c.dealt and not c.redirected:
-        kws = c.kws  # built on each read; no damage keyword adds keywords
+        kws = c.kws  # no damage keyword adds keywords
         for code, fn in RES_ON_DAMAGE.items():
             if code in kws and f"res:{code}" not in c.params:
                 if fn(game, s, c, events) == "wait":
@@ -359,7 +359,7 @@ EDITABLE = sorted(set(RES_ON_DAMAGE) | set(K.STATUS_TAG) | set(K.BOOST_TAG) | {"
 
 def st_always(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if c.ti == 0:
-        kws = c.kws  # built on each read; none of these keywords adds keywords
+        kws = c.kws  # none of these keywords adds keywords
         for code, fn in RES_ALWAYS.items():
             if code in kws and f"res:always:{code}" not in c.params:
                 if fn(s, c, events) == "wait":
