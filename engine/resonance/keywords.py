@@ -108,7 +108,7 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
     if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
-        return card(printing).keywords if printing else ()
+        return (_SPECS or _load_specs())[printing].keywords if printing else ()  # `card`, without its call
     return _made_of(printing, tuple(u.items), ())
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Action, EndTurn, made
+from engine.core.memo import finite_cache
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
 from .names import unit_name
 from .queries import (
-    can_act,
     can_attack,
     can_cs,
     cost_rules,
@@ -29,8 +29,9 @@ def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
     mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
     pairs = targets = names = None
+    tokens = s.players[seat].tokens
     for u in mine:
-        if can_act(s, u):
+        if not u.suppressed and not (tokens >= 2 if u.kind == "player" else u.spent):  # can_act, inline: every unit, every step
             if names is None:  # what every acting unit asks, worked out for the first one
                 pairs, targets, names = has_pair(s, seat), enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
             out += unit_actions(s, u, pairs, mine, targets, names)
@@ -68,8 +69,7 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
     if can_attack(s, u):
         pair = pairs and can_cs(s, u, kws)
         p = s.players[seat]
-        have = len(p.hand)
-        fuel_ok = (False, fuel_enough(have, 1, needs), fuel_enough(have, 2, needs))  # by the fuel a target takes
+        fuel_ok = _fuel_ok(needs, len(p.hand))
         en = p.en
         for t, shielded, target_name, cost, fuel in targets:
             if shielded and not traveller or en < cost or not fuel_ok[fuel]:
@@ -82,6 +82,12 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
             out.append(_support(seat, uid, who, t.uid, names[t.uid]))
     out += _own_moves(seat, uid, who)
     return out
+
+
+@finite_cache  # by what the actor adds to the fuel and the cards in hand
+def _fuel_ok(needs: tuple[int, bool], have: int) -> tuple[bool, bool, bool]:
+    """Whether a hand of `have` cards fuels an Attack, by the fuel a target takes (1 or 2 cards)."""
+    return False, fuel_enough(have, 1, needs), fuel_enough(have, 2, needs)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -140,7 +146,7 @@ def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, st
     """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
     me = s.units[f"P{seat}"]
     p = s.players[seat]
-    if not can_act(s, me):
+    if me.suppressed or p.tokens >= 2:  # can_act, for a Player
         return []
     out: list[Action] = []
     side = K.side_kws(s, seat, mine)  # the costs and the Items' room ask about it
@@ -198,8 +204,10 @@ def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> lis
     out: list[Action] = []
     if p.karma >= 1:
         out.append(_karma(seat, "overclock"))
+        player_spent = p.tokens >= 2
         for u in mine:
-            if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
+            # K.is_spent, inline: asked of every unit on most turn steps
+            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != s.turn:
                 out.append(_reengage(seat, u.uid, unit_name(s, u)))
     if p.karma >= 3 and p.codex_deck:
         out.append(_karma(seat, "acquire"))
