@@ -38,7 +38,8 @@ from .state import Combat, ResState, Unit
 
 def defenders_block_cards(s: ResState, c: Combat, t: Unit) -> bool:
     """GR1: Hesitant, Material, Daze (defender) and the Snap/Reckless processes forbid card-based RV."""
-    return K.has(s, t, "3.0") or "5.7" in c.params or K.tag_active(s, t, "Daze") or replaced_ev(c)
+    return (K.has(s, t, "3.0") or "5.7" in c.params or "Daze" in t.tags and K.tag_active(s, t, "Daze")  # rare tag
+            or replaced_ev(c))
 
 
 def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -511,7 +512,7 @@ def target_ev(s: ResState, c: Combat, t: Unit) -> tuple[int, list[str]]:
             if b:
                 bonus += b
                 parts.append(f"{K.kw_name(code)} +{b}")
-    if K.tag_active(s, t, "Mark"):
+    if "Mark" in t.tags and K.tag_active(s, t, "Mark"):  # a rare tag: the call only when there
         bonus += 1
         parts.append("Mark +1")
     return bonus, parts

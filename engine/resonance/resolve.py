@@ -54,7 +54,8 @@ def ask_survivor(s: ResState, t: Unit, amount: int, what: str = "") -> None:
 def after_action(s: ResState, u: Unit, events: list[Event]) -> None:
     """Blight Tag: 1 marker right after each action of the unit (Ageless ignores it). If that marker would
     destroy a Survivor unit, it waits for the controller's Survivor answer (App C 4.1)."""
-    if u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
+    # A rare tag: the call only when there (every action ends here).
+    if "Blight" in u.tags and u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
         if survivor_possible(s, None, u, 1, attack=False):
             s.held = u.uid
             ask_survivor(s, u, 1, "the Blight marker")
