@@ -20,7 +20,7 @@ def declare(game, s: ResState, a, events: list[Event]) -> None:
     u = s.units[a.actor]
     action = a.what
     c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
-    c.innate = [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS]
+    c.add("innate", [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS])
     s.combat = c
     cost = game_stealth(s, c)
     s.players[a.seat].en -= cost
@@ -30,7 +30,7 @@ def declare(game, s: ResState, a, events: list[Event]) -> None:
     if action != "support":
         t = s.units[a.target]
         if t.kind == "player" and K.guards(s, t.owner) and "1.1" not in c.innate:
-            c.aug.append("1.1")  # Traveller must be used to pass Guardian Precedence (§2.5)
+            c.add("aug", ["1.1"])  # Traveller must be used to pass Guardian Precedence (§2.5)
     c.stage = "augment"
 
 
@@ -59,7 +59,7 @@ def aug_pool(s: ResState, c: Combat) -> list[str]:
     u = source(s, c)
     # A Player's Items and active Codex (all_kws), an Animation's Items alone: not its printed ones.
     pool = K.all_kws(s, u) if u.kind == "player" else tuple(K.item_kws(s, u))
-    used = c.kws  # a property that joins three lists: read once
+    used = c.kws
     return [k for k in _augmentable(pool, c.action) if k not in used]
 
 
@@ -142,20 +142,20 @@ def apply_augment(s: ResState, c: Combat, opt: str, events: list[Event]) -> None
     if kind == "tag":
         E.remove_tag(s.units[c.actor], "Augment")
         c.params["augtag"] = code
-        c.free.append(code)
+        c.add("free", [code])
         events.append(note(text=f"The Augment Tag adds {K.kw_name(code)}."))
         return
-    (c.aug if kind == "aug" else c.free).append(code)
+    c.add("aug" if kind == "aug" else "free", [code])
     if arg is not None:
         if code in ("5.6", "5.2"):
-            c.free.append(arg)
+            c.add("free", [arg])
             events.append(note(text=f"{K.kw_name(code)} adds {K.kw_name(arg)}."))
         else:
             c.params[code] = arg
     if code == "9.9" and arg in s.units:
         c.source = arg
         src = s.units[arg]
-        c.innate += [k for k in K.printed(s, src) if usable(k, c.action) and k not in K.PARAM_KWS and k not in c.kws]
+        c.add("innate", [k for k in K.printed(s, src) if usable(k, c.action) and k not in K.PARAM_KWS and k not in c.kws])
     if code == "7.8" and arg:
         c.targets.append(arg)
         if K.has(s, s.units[arg], "9.2"):

@@ -38,7 +38,8 @@ from .state import Combat, ResState, Unit
 
 def defenders_block_cards(s: ResState, c: Combat, t: Unit) -> bool:
     """GR1: Hesitant, Material, Daze (defender) and the Snap/Reckless processes forbid card-based RV."""
-    return K.has(s, t, "3.0") or "5.7" in c.params or K.tag_active(s, t, "Daze") or replaced_ev(c)
+    return (K.has(s, t, "3.0") or "5.7" in c.params or "Daze" in t.tags and K.tag_active(s, t, "Daze")  # rare tag
+            or replaced_ev(c))
 
 
 def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
@@ -242,7 +243,7 @@ def st_ev(game, s: ResState, c: Combat, events: list[Event]) -> None:
             c.ev += n
             c.ev_parts.append(f"Items {n}")
     if not replaced_ev(c):
-        kws = c.kws  # built on each read; no EV keyword adds keywords
+        kws = c.kws  # no EV keyword adds keywords
         for code, fn in EV_MODS.items():
             if code not in kws or f"ev:{code}" in c.params:
                 continue
@@ -496,7 +497,7 @@ def st_extra(game, s: ResState, c: Combat, events: list[Event]) -> None:
 
 def replaced_ev(c: Combat) -> bool:
     """GR2: Reckless and Snap define the whole EV, so EV modifiers do not apply."""
-    kws = c.kws  # a property that joins three lists: read once
+    kws = c.kws
     return "2.9" in kws or "2.6" in kws
 
 
@@ -504,14 +505,14 @@ def target_ev(s: ResState, c: Combat, t: Unit) -> tuple[int, list[str]]:
     bonus, parts = 0, []
     if replaced_ev(c):
         return bonus, parts
-    kws = c.kws  # read once: no target EV keyword adds keywords
+    kws = c.kws  # no target EV keyword adds keywords
     for code, fn in TARGET_EV.items():
         if code in kws:
             b = fn(s, c, t)
             if b:
                 bonus += b
                 parts.append(f"{K.kw_name(code)} +{b}")
-    if K.tag_active(s, t, "Mark"):
+    if "Mark" in t.tags and K.tag_active(s, t, "Mark"):  # a rare tag: the call only when there
         bonus += 1
         parts.append("Mark +1")
     return bonus, parts

@@ -58,7 +58,7 @@ def gain_karma(s: ResState, seat: int, events: list[Event], why: str) -> None:
 
 def remove_markers(s: ResState, u: Unit, n: int, events: list[Event], why: str) -> int:
     """Curse stops every removal (App D 10)."""
-    if K.tag_active(s, u, "Curse"):
+    if "Curse" in u.tags and K.tag_active(s, u, "Curse"):  # a rare tag: the call only when there
         events.append(note(text=f"{name(s, u.uid)} is Cursed: no damage marker comes off ({why})."))
         return 0
     n = min(n, u.damage)

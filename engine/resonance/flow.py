@@ -132,7 +132,7 @@ def start_turn(s: ResState, events: list[Event]) -> None:
     for u in K.side_units(s, seat):
         u.leader = 0  # A-41: Leader ends at its controller's next turn
         u.acrobatic = False
-        if K.tag_active(s, u, "Regen"):
+        if "Regen" in u.tags and K.tag_active(s, u, "Regen"):  # a rare tag: the call only when there
             E.remove_markers(s, u, 1, events, "Regen Tag")
     for u in list(K.side_units(s, seat)):
         E.check_destroyed(s, u, events, None)  # Leader bonuses ended (A-41)
@@ -148,7 +148,8 @@ def ask_slow(s: ResState, events: list[Event]) -> None:
     """App D 6: for each Slow-tagged unit the controller may pay 1 EN to remove the tag, then units ready."""
     p = s.players[s.active]
     slow = [u for u in K.side_units(s, s.active)
-            if K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow") and u.uid not in s.slow_kept]
+            if "Slow" in u.tags and K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow")
+            and u.uid not in s.slow_kept]  # a rare tag: the calls only when there
     if slow and p.en >= 1:
         ask(s, s.active, "slow", f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
             [(f"pay:{u.uid}", f"Pay 1 EN: free {E.name(s, u.uid)}") for u in slow]
@@ -161,7 +162,7 @@ def ask_slow(s: ResState, events: list[Event]) -> None:
 def ready_units(s: ResState) -> None:
     p = s.players[s.active]
     for u in K.side_units(s, s.active):
-        stuck = u.suppressed or K.tag_active(s, u, "Slow") or u.no_ready
+        stuck = u.suppressed or "Slow" in u.tags and K.tag_active(s, u, "Slow") or u.no_ready
         if u.kind == "player":
             p.tokens = 1 if stuck else 0
         elif not stuck:

@@ -65,6 +65,11 @@ def card(card_id: str) -> Spec:
     return (_SPECS or _load_specs())[card_id]
 
 
+def specs() -> dict[str, Spec]:
+    """Every card's Spec by id: for loops over a hand, which index it instead of calling `card` per card."""
+    return _SPECS or _load_specs()
+
+
 def _load_specs() -> dict[str, Spec]:
     for c in catalog().cards.values():
         _SPECS[c.id] = Spec(c.id, c.kind, c.name, c.power, c.focus, tuple(c.keywords), c.module_id)
@@ -103,7 +108,7 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
     if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
-        return card(printing).keywords if printing else ()
+        return (_SPECS or _load_specs())[printing].keywords if printing else ()  # `card`, without its call
     return _made_of(printing, tuple(u.items), ())
 
 
@@ -264,4 +269,4 @@ def guards(s: ResState, seat: int) -> bool:
 def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
     """Animations counted against the command limit: Echo tokens do not count (App C 7.9). `mine`:
     the seat's `side_units`, when the caller has them already."""
-    return sum(1 for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation")
+    return len([a for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation"])  # no generator: each menu asks

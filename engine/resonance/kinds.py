@@ -121,7 +121,10 @@ def timeout_for(kind: str, private: bool, options: list[tuple[str, str]]) -> dic
         chosen = min(cards, key=lambda c: catalog().card(c[0][5:]).power) if cards else None
     elif kind in NO_COST_ON_TIMEOUT:
         by_id = dict(options)
-        chosen = next(((o, by_id[o]) for o in ("no", "none") if o in by_id), None)
+        for o in ("no", "none"):  # a loop, not a generator: most reactions ask this
+            if o in by_id:
+                chosen = o, by_id[o]
+                break
     if chosen is None:
         return None
     return {"type": answer_type(kind, private), "kind": kind, "option": chosen[0], "text": chosen[1]}

@@ -6,18 +6,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Action, EndTurn, made
+from engine.core.memo import finite_cache
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
-from .names import name, unit_name
+from .names import unit_name
 from .queries import (
-    can_act,
     can_attack,
     can_cs,
     cost_rules,
-    deploy_cost,
-    equip_cost,
-    foes,
     fuel_enough,
     fuel_needs,
     has_pair,
@@ -30,13 +27,13 @@ SIZE = 1 << 12  # some forty games of moves: a new game mostly meets new cards, 
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
-    pairs = has_pair(s, seat)
     mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
-    targets = names = None
+    pairs = targets = names = None
+    tokens = s.players[seat].tokens
     for u in mine:
-        if can_act(s, u):
-            if names is None:
-                targets, names = enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
+        if not u.suppressed and not (tokens >= 2 if u.kind == "player" else u.spent):  # can_act, inline: every unit, every step
+            if names is None:  # what every acting unit asks, worked out for the first one
+                pairs, targets, names = has_pair(s, seat), enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
             out += unit_actions(s, u, pairs, mine, targets, names)
     if names is not None:  # else no unit can act, the Player included
         out += player_actions(s, seat, mine, names)
@@ -48,14 +45,16 @@ def menu(s: ResState, seat: int) -> list[Action]:
 def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     """What every attacker of `seat` asks about each enemy it might attack, worked out once per
     menu: (uid, shielded by Guardian Precedence, name, Stealthy's EN, fuel cards), see `foes`.
-    Stealthy's cost (`stealth_cost`) and the fuel (`fuel_cards`) are asked here directly: this runs
-    on every turn step."""
-    units = s.units
+    `foes`, Stealthy's cost (`stealth_cost`) and the fuel (`fuel_cards`) are asked here directly,
+    in one pass over the table: this runs on every turn step."""
+    players = s.players
     out = []
-    for uid, shielded in foes(s, seat):
-        t = units[uid]
+    for t in s.units.values():
+        if t.owner == seat or t.acrobatic or not players[t.owner].alive:
+            continue
+        shielded = t.kind == "player" and K.guards(s, t.owner)
         obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
-        out.append((uid, shielded, unit_name(s, t), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+        out.append((t.uid, shielded, unit_name(s, t), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
     return out
 
 
@@ -63,28 +62,41 @@ def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
                  targets: list[tuple[str, bool, str, int, int]], names: dict[str, str]) -> list[Action]:
     """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, `targets` their
     `enemies` and `names` their names by uid."""
-    seat, who = u.owner, names[u.uid]
-    kws = K.all_kws(s, u)  # asked about several times below
+    seat, uid, who = u.owner, u.uid, names[u.uid]
+    kws = K.all_kws(s, u)
+    needs, traveller, any_target = _traits(kws)
     out: list[Action] = []
     if can_attack(s, u):
         pair = pairs and can_cs(s, u, kws)
-        needs = fuel_needs(s, u, kws)  # the same for every target
-        have = len(s.players[seat].hand)
-        fuel_ok = (False, fuel_enough(have, 1, needs), fuel_enough(have, 2, needs))  # by the fuel a target takes
-        en = s.players[seat].en
-        traveller = "1.1" in kws  # passes Guardian Precedence (attack_targets)
+        p = s.players[seat]
+        fuel_ok = _fuel_ok(needs, len(p.hand))
+        en = p.en
         for t, shielded, target_name, cost, fuel in targets:
             if shielded and not traveller or en < cost or not fuel_ok[fuel]:
                 continue
-            out.append(_attack(seat, u.uid, who, t, target_name, cost, "attack"))
+            out.append(_attack(seat, uid, who, t, target_name, cost, "attack"))
             if pair:
-                out.append(_attack(seat, u.uid, who, t, target_name, cost, "cs"))
-    any_target = support_keywords(s, u, kws)  # Support keywords make even an undamaged unit worth supporting
+                out.append(_attack(seat, uid, who, t, target_name, cost, "cs"))
     for t in mine:
-        if t.damage or t.uid == u.uid or any_target:
-            out.append(_support(seat, u.uid, who, t.uid, names[t.uid]))
-    out += _own_moves(seat, u.uid, who)
+        if t.damage or t.uid == uid or any_target:
+            out.append(_support(seat, uid, who, t.uid, names[t.uid]))
+    out += _own_moves(seat, uid, who)
     return out
+
+
+@finite_cache  # by what the actor adds to the fuel and the cards in hand
+def _fuel_ok(needs: tuple[int, bool], have: int) -> tuple[bool, bool, bool]:
+    """Whether a hand of `have` cards fuels an Attack, by the fuel a target takes (1 or 2 cards)."""
+    return False, fuel_enough(have, 1, needs), fuel_enough(have, 2, needs)
+
+
+@lru_cache(maxsize=1 << 10)
+def _traits(kws: tuple[str, ...]) -> tuple[tuple[int, bool], bool, bool]:
+    """What the menu asks of a unit's keywords (`all_kws`), remembered by them (a unit is made of a
+    few cards, and every step asks): its `fuel_needs`, Traveller ("1.1", which passes Guardian
+    Precedence, see attack_targets), and Support keywords, which make even an undamaged unit worth
+    supporting (`support_keywords`)."""
+    return fuel_needs(kws), "1.1" in kws, support_keywords(kws)
 
 
 @lru_cache(maxsize=8)
@@ -134,23 +146,30 @@ def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, st
     """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
     me = s.units[f"P{seat}"]
     p = s.players[seat]
-    if not can_act(s, me):
+    if me.suppressed or p.tokens >= 2:  # can_act, for a Player
         return []
     out: list[Action] = []
     side = K.side_kws(s, seat, mine)  # the costs and the Items' room ask about it
-    rules = cost_rules(s, seat, side)
+    surcharge, crafty = cost_rules(s, seat, side)
     me_focus = K.focus(s, me)
     room = K.command_count(s, seat, mine) < me_focus
+    en = p.en
+    spec = K.specs()
     items: list[tuple[str, int]] = []  # (Item in hand, its cost) that the EN pays for
     for c in dict.fromkeys(p.hand):  # one pass: Animations are offered first, then Items
-        if K.card(c).kind == "animation":
-            if room and p.en >= (cost := deploy_cost(s, seat, c, rules)):
+        # The costs of deploy_cost and equip_cost, from the rules worked out once above.
+        cost = spec[c].power + surcharge
+        if spec[c].kind == "animation":
+            if room and en >= cost:
                 out.append(_deploy(seat, c, cost))
         else:
-            cost = equip_cost(s, seat, c, rules)
-            if p.en >= cost:
+            if crafty:
+                cost = max(1, cost - 1)
+            if en >= cost:
                 items.append((c, cost))
-    holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < K.item_limit(s, t, side, me_focus)]
+    # K.item_limit, with the Player's Focus and Broad ("9.7") known: an Animation holds one Item.
+    player_limit = me_focus + (1 if "9.7" in side else 0)
+    holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < (player_limit if t.kind == "player" else 1)]
     for c, cost in items:
         out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
     for t in mine:
@@ -185,9 +204,11 @@ def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> lis
     out: list[Action] = []
     if p.karma >= 1:
         out.append(_karma(seat, "overclock"))
+        player_spent = p.tokens >= 2
         for u in mine:
-            if (K.is_spent(s, u) or u.suppressed) and u.readied_turn != s.turn:
-                out.append(_reengage(seat, u.uid, name(s, u.uid)))
+            # K.is_spent, inline: asked of every unit on most turn steps
+            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != s.turn:
+                out.append(_reengage(seat, u.uid, unit_name(s, u)))
     if p.karma >= 3 and p.codex_deck:
         out.append(_karma(seat, "acquire"))
     if p.karma >= p.base_focus + 1:
@@ -196,9 +217,9 @@ def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> lis
         if u.readied_turn == s.turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
-            out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {unit_name(s, u)}"))
         if "Liberate" in u.tags and u.suppressed:
-            out.append(_use_tag(seat, u.uid, "Liberate", f"Liberate Tag: un-suppress {name(s, u.uid)}"))
+            out.append(_use_tag(seat, u.uid, "Liberate", f"Liberate Tag: un-suppress {unit_name(s, u)}"))
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.core.memo import finite_cache
+
 from . import keywords as K
 from .state import ResState, Unit
 
@@ -29,5 +31,6 @@ def _animation_name(card_id: str, uid: str) -> str:
     return f"{K.card(card_id).name} [{uid}]"
 
 
+@finite_cache  # by card id: every draw and discard names its cards
 def card_name(card_id: str) -> str:
     return f"{K.card(card_id).name} (P{K.card(card_id).power})"

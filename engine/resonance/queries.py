@@ -27,7 +27,8 @@ def can_cs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
 
 def has_pair(s: ResState, seat: int) -> bool:
     """`bool(cs_pairs(...))`: two cards of one Power in hand."""
-    powers = [K.card(c).power for c in s.players[seat].hand]
+    spec = K.specs()
+    powers = [spec[c].power for c in s.players[seat].hand]
     return len(set(powers)) < len(powers)
 
 
@@ -39,9 +40,10 @@ def cs_pairs(s: ResState, seat: int) -> list[int]:
 FUEL_FREE = frozenset(("2.6", "4.2", "9.8", "7.6", "1.9"))
 
 
-def fuel_free(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
-    """Keywords that let an attack go without a fuel card (Snap, Stoic, Ambience, Area, Translocate)."""
-    return not FUEL_FREE.isdisjoint(K.all_kws(s, u) if kws is None else kws)
+def fuel_free(kws: Collection[str]) -> bool:
+    """Keywords (a unit's `all_kws`) that let an attack go without a fuel card (Snap, Stoic,
+    Ambience, Area, Translocate)."""
+    return not FUEL_FREE.isdisjoint(kws)
 
 
 def fuel_enough(have: int, fuel: int, needs: tuple[int, bool]) -> bool:
@@ -56,10 +58,10 @@ def fuel_cards(s: ResState, target: str) -> int:
     return 2 if K.tag_active(s, s.units[target], "Obscure") else 1
 
 
-def fuel_needs(s: ResState, u: Unit, kws: Collection[str] | None = None) -> tuple[int, bool]:
-    """What the actor adds to any attack's fuel: 1 card for Awkward, and whether it may attack unfuelled."""
-    kws = K.all_kws(s, u) if kws is None else kws
-    return (1 if "8.0" in kws else 0), fuel_free(s, u, kws)
+def fuel_needs(kws: Collection[str]) -> tuple[int, bool]:
+    """What an actor with these keywords (its `all_kws`) adds to any attack's fuel: 1 card for
+    Awkward, and whether it may attack unfuelled."""
+    return (1 if "8.0" in kws else 0), fuel_free(kws)
 
 
 def attack_targets(s: ResState, u: Unit, kws: Collection[str] | None = None) -> list[str]:
@@ -106,5 +108,6 @@ def equip_cost(s: ResState, seat: int, c: str, rules: tuple[int, bool] | None = 
     return max(1, cost - 1) if crafty else cost
 
 
-def support_keywords(s: ResState, u: Unit, kws: Collection[str] | None = None) -> bool:
-    return not K.SUPPORT_KWS.isdisjoint(K.all_kws(s, u) if kws is None else kws)
+def support_keywords(kws: Collection[str]) -> bool:
+    """Keywords (a unit's `all_kws`) that act on a Support."""
+    return not K.SUPPORT_KWS.isdisjoint(kws)

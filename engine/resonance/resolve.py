@@ -54,7 +54,8 @@ def ask_survivor(s: ResState, t: Unit, amount: int, what: str = "") -> None:
 def after_action(s: ResState, u: Unit, events: list[Event]) -> None:
     """Blight Tag: 1 marker right after each action of the unit (Ageless ignores it). If that marker would
     destroy a Survivor unit, it waits for the controller's Survivor answer (App C 4.1)."""
-    if u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
+    # A rare tag: the call only when there (every action ends here).
+    if "Blight" in u.tags and u.uid in s.units and K.tag_active(s, u, "Blight") and not K.side_has(s, u.owner, "4.3"):
         if survivor_possible(s, None, u, 1, attack=False):
             s.held = u.uid
             ask_survivor(s, u, 1, "the Blight marker")
@@ -168,7 +169,7 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         c.params["edit"] = ans
         if ans != "no":
             s.players[c.seat].en -= 1
-            c.free.append(ans)
+            c.add("free", [ans])
             events.append(note(text=f"Edit adds {K.kw_name(ans)} to this attack."))
     if applies and "tags_done" not in c.params:
         c.params["tags_done"] = "1"
@@ -177,7 +178,7 @@ def st_effects(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if c.ti == 0:
             boost_tags(s, c, events)
     if c.dealt and not c.redirected:
-        kws = c.kws  # built on each read; no damage keyword adds keywords
+        kws = c.kws  # no damage keyword adds keywords
         for code, fn in RES_ON_DAMAGE.items():
             if code in kws and f"res:{code}" not in c.params:
                 if fn(game, s, c, events) == "wait":
@@ -359,7 +360,7 @@ EDITABLE = sorted(set(RES_ON_DAMAGE) | set(K.STATUS_TAG) | set(K.BOOST_TAG) | {"
 
 def st_always(game, s: ResState, c: Combat, events: list[Event]) -> None:
     if c.ti == 0:
-        kws = c.kws  # built on each read; none of these keywords adds keywords
+        kws = c.kws  # none of these keywords adds keywords
         for code, fn in RES_ALWAYS.items():
             if code in kws and f"res:always:{code}" not in c.params:
                 if fn(s, c, events) == "wait":

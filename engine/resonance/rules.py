@@ -9,7 +9,8 @@ in keywords.py; shared effects in effects.py.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import starmap
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -114,8 +115,8 @@ class Resonance(Game):
         if s.asks:
             asked = s.asks[0]
             cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
-            kind = asked.kind
-            return [_answer(cls, seat, kind, o, t) for o, t in asked.options]
+            # One answer per option, made (or found) without a Python loop: prompts offer many.
+            return list(starmap(partial(_answer, cls, seat, asked.kind), asked.options))
         return menu(s, seat)
 
 

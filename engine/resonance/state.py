@@ -105,9 +105,16 @@ class Combat:
     any_damage: bool = False
     repeats: int = 0
 
-    @property
-    def kws(self) -> list[str]:
-        return self.innate + self.aug + self.free
+    def __post_init__(self) -> None:
+        # `kws`: every keyword in use, innate then augmented then free, kept as one tuple (not a
+        # field: it is made of the three lists). The pipeline reads it several times a step, and it
+        # changes only through `add`; pydantic calls this again when it loads or copies a state.
+        self.kws: tuple[str, ...] = (*self.innate, *self.aug, *self.free)
+
+    def add(self, part: Literal["innate", "aug", "free"], codes: list[str]) -> None:
+        """Put keywords in use, in `innate`, `aug` or `free`: the one way they are added, so `kws` follows."""
+        getattr(self, part).extend(codes)
+        self.kws = (*self.innate, *self.aug, *self.free)
 
     @property
     def target(self) -> str | None:
