@@ -129,9 +129,9 @@ def end_turn(seat: int) -> EndTurn:
 
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
-          stop: int) -> tuple[int, tuple[int, ...], tuple[Move, ...]]:
+          stop: int) -> tuple[int, dict[int, int], tuple[Move, ...]]:
     """A unit's moves in end tile order, before tiles taken by other units are left out: (every
-    end tile as one bit mask, each move's end tile as a bit, the moves). `stop`: the walls as a
+    end tile as one bit mask, each end tile's bit -> its move's index, the moves). `stop`: the walls as a
     bit mask. Its own tile is left out at once, as it stands there.
 
     An ally that moved stands on a new tile at its next turn, and all its moves are new (their
@@ -141,7 +141,7 @@ def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rule
     known, names, label = _moves_from(seat, iid, card, pos)
     shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
     given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
-    every, bits, moves = 0, [], []
+    every, at, moves = 0, {}, []
     for to in sorted(spread_bits(field, rules, pos, spd, stop)):
         if to == pos:
             continue
@@ -151,9 +151,9 @@ def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rule
             fields["to"] = COORDS[to]
             found = known[to] = built(Move, fields, given)
         every |= BIT[to]
-        bits.append(BIT[to])
+        at[BIT[to]] = len(moves)
         moves.append(found)
-    return every, tuple(bits), tuple(moves)
+    return every, at, tuple(moves)
 
 
 COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows
