@@ -127,12 +127,12 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
 
 class _Board:
     """What one list of unit moves reads from the board, worked out when first needed: the
-    tokens that stand for the foes and the ground in the memo keys."""
+    ground and its walls, the token that stands for the foes in the memo keys."""
 
     def __init__(self, state: ClansState, seat: int, foes: list[Unit], foe_bits: int, mine: list[Unit]):
         self.state, self.seat, self.foes, self.foe_bits, self.mine = state, seat, foes, foe_bits, mine
         self.sp = state.players[seat].sp
-        self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in foes]))
+        self.foe_token: int | None = None
         self.ground: tuple | None = None
 
     def walk_part(self, u: Unit, spd: int, phase: bool, occupied: int) -> tuple[Action, ...]:
@@ -143,16 +143,12 @@ class _Board:
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
             homes = mask_of(home_tiles(state))
             walls = homes | self.foe_bits  # board.walls, as a bit mask
-            self.ground = (field, rules, homes, walls, _token((field, rules, homes)))
-        field, rules, homes, walls, token = self.ground
-        key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
-        found = _walk_memo.get(key)
-        if found is None:
-            # walls more than `spd` steps away change nothing: leaving them out lets the walk be
-            # remembered while foes move elsewhere
-            stop = (homes if phase else walls) & box(u.pos, spd)
-            found = _remember(_walk_memo, key, (*made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop), {}))
-        ends, at, moves, free = found
+            self.ground = (field, rules, homes, walls)
+        field, rules, homes, walls = self.ground
+        # walls more than `spd` steps away change nothing: leaving them out lets the walk be
+        # remembered while foes move elsewhere
+        stop = (homes if phase else walls) & box(u.pos, spd)
+        ends, at, moves, free = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop)
         taken = ends & occupied
         if not taken:
             return moves
@@ -164,6 +160,12 @@ class _Board:
                 free.clear()
             kept = free[taken] = _without(moves, at, taken)
         return kept
+
+    def foes_token(self) -> int:
+        """The token of the seat's foes (card and tile, in board order), made at its first use."""
+        if self.foe_token is None:
+            self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.foes]))
+        return self.foe_token
 
     def act_part(self, u: Unit, rng: int, facts: tuple) -> tuple[Action, ...]:
         """The ally's attacks, then its (PT) abilities it can pay for, on each legal target
@@ -177,7 +179,7 @@ class _Board:
             return ()  # nothing to attack, and no ability aimed elsewhere
         sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
         near = None if friendly is None else _near(u, max(rng, friendly), self.mine)
-        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token if foes_near else None, near)
+        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foes_token() if foes_near else None, near)
         found = _act_memo.get(key)
         if found is None:
             found = _remember(_act_memo, key, tuple(act_moves(u, rng, sp, self.foes, self.mine)))
@@ -257,10 +259,11 @@ def unit_facts(card: str) -> tuple[int, int, bool, int, int | None, int, bool]:
 FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGETS)
 FOE_AIMED = (None, TARGETS["attack"], TARGETS["blast"], TARGETS["eclipse"], _no_one)  # pt_aims: no foe in reach, no target
 
-# --- the memos of unit_moves --------------------------------------------------------------------
-# Keyed by plain values: an ally's card, tile and stats, tokens that stand for the tuples of foes
-# and ground (each tuple is hashed once per list of moves, not once per ally), and the friends
-# near an ally whose abilities are aimed at friends.
+# --- the memo of unit_moves' attacks and abilities ------------------------------------------------
+# Keyed by plain values: an ally's card, tile and stats, a token that stands for the tuple of foes
+# (hashed once per list of moves, not once per ally), and the friends near an ally whose
+# abilities are aimed at friends. (A walk is remembered by `made.walks` itself, keyed by the
+# walls near the ally.)
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
@@ -268,7 +271,6 @@ MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and wha
 FREE_SIZE = 16  # the masks of taken tiles remembered for one walk: more than a turn asks
 _tokens: dict[tuple, int] = {}
 _next_token = count()
-_walk_memo: dict[tuple, tuple] = {}
 _act_memo: dict[tuple, tuple] = {}
 
 
@@ -290,7 +292,6 @@ def _remember(memo: dict, key: tuple, value: tuple) -> tuple:
 
 def _forget() -> None:
     _tokens.clear()
-    _walk_memo.clear()
     _act_memo.clear()
 
 

@@ -129,9 +129,10 @@ def end_turn(seat: int) -> EndTurn:
 
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
-          stop: int) -> tuple[int, dict[int, int], tuple[Move, ...]]:
+          stop: int) -> tuple[int, dict[int, int], tuple[Move, ...], dict[int, tuple[Move, ...]]]:
     """A unit's moves in end tile order, before tiles taken by other units are left out: (every
-    end tile as one bit mask, each end tile's bit -> its move's index, the moves). `stop`: the walls as a
+    end tile as one bit mask, each end tile's bit -> its move's index, the moves, and an empty
+    dict where legal.walk_part keeps them less the tiles taken). `stop`: the walls as a
     bit mask. Its own tile is left out at once, as it stands there.
 
     An ally that moved stands on a new tile at its next turn, and all its moves are new (their
@@ -155,7 +156,7 @@ def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rule
                 found = known[low] = built(Move, fields, given)
             at[low] = len(moves)
             moves.append(found)
-    return every, at, tuple(moves)
+    return every, at, tuple(moves), {}
 
 
 COORDS = {BIT[x, y]: coord((x, y)) for x in range(9) for y in range(16)}  # tile's bit -> "C7", fields up to 16 rows
