@@ -172,12 +172,14 @@ class _Board:
         (`facts`: its card's `unit_facts`). Friends are told apart only within the reach of the
         abilities aimed at them: on a seat's own turn its allies move step after step, mostly
         elsewhere. Foes, only when one stands within reach: half the time none does."""
-        top, friendly, hostile, needs_foes = facts[3:]
+        _, _, _, dearest, friendly, hostile, needs_foes = facts
         far = rng if rng > hostile else hostile
         foes_near = box(u.pos, far) & self.foe_bits
         if not foes_near and needs_foes:
             return ()  # nothing to attack, and no ability aimed elsewhere
-        sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
+        # only which abilities it can pay for tells SP apart: the dearest cost within its SP
+        sp = self.sp
+        sp = dearest[sp if sp < len(dearest) else -1]
         near = None if friendly is None else _near(u, max(rng, friendly), self.mine)
         key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foes_token() if foes_near else None, near)
         found = _act_memo.get(key)
@@ -242,15 +244,18 @@ def _no_one(u: Unit, reach_: int, foes: list[Unit], mine: list[Unit]) -> list[Un
 
 
 @lru_cache(maxsize=PER_CARD)
-def unit_facts(card: str) -> tuple[int, int, bool, int, int | None, int, bool]:
-    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
-    (PT) ability's cost, how far its abilities aimed at friends reach beyond its range or None
-    if it has none, how far the others reach beyond it or 0, whether all of them need a foe
-    within reach). `ability_reach`: the card's own figure, else the range."""
+def unit_facts(card: str) -> tuple[int, int, bool, tuple[int, ...], int | None, int, bool]:
+    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, for each SP
+    from 0 to its dearest (PT) ability's cost the dearest one it can pay for or -1, how far its
+    abilities aimed at friends reach beyond its range or None if it has none, how far the others
+    reach beyond it or 0, whether all of them need a foe within reach). `ability_reach`: the
+    card's own figure, else the range."""
     d = catalog().cards[card]
     pts = made.pt_abilities(card)
     friendly = [ab.params.get("range", 0) for _, ab in pts if ab.kind in FRIENDLY]
-    return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
+    costs = [ab.sp for _, ab in pts]
+    dearest = tuple(max([c for c in costs if c <= sp], default=-1) for sp in range(max(costs, default=0) + 1))
+    return (d.spd, d.rng, "phase" in perms(card), dearest,
             max(friendly) if friendly else None,
             max((ab.params.get("range", 0) for _, ab in pts if ab.kind not in FRIENDLY), default=0),
             all(aim in FOE_AIMED for _, _, aim, _ in pt_aims(card)))
