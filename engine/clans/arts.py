@@ -93,31 +93,32 @@ def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[
     columns, rows = [u.pos[0] for u in helpers], [u.pos[1] for u in helpers]
     left, right, low, high = min(columns) - reach_, max(columns) + reach_, min(rows) - reach_, max(rows) + reach_
     spots = [(u.pos, rng, u.iid) for u, rng in zip(helpers, rngs, strict=True)]
-    placed = []
+    reached = []  # (foe, helpers within range of it, helpers next to it) for each foe in reach, in board order
     for f in foes:
         fx, fy = f.pos
-        in_range, beside = [], []
         if not (left <= fx <= right and low <= fy <= high):
-            placed.append((in_range, beside))
             continue
+        in_range, beside = [], []
         for (hx, hy), rng, iid in spots:
             dx, dy = hx - fx, hy - fy
             if -rng <= dx <= rng and -rng <= dy <= rng:  # dist <= rng
                 in_range.append(iid)
                 if -1 <= dx <= 1 and -1 <= dy <= 1 and (dx or dy):  # dist == 1 (never beyond a range)
                     beside.append(iid)
-        placed.append((sorted(in_range), sorted(beside)))
-    if not any(in_range for in_range, _ in placed):  # every helper next to a foe is within its range too
+        if in_range:  # every helper next to a foe is within its range too
+            reached.append((f, sorted(in_range), sorted(beside)))
+    if not reached:
         return out
     classes = {u.iid: card_classes(u.card, rng >= 2) for u, rng in zip(helpers, rngs, strict=True)}  # classes_of
     units = state.units
     for card in arts:
         art = catalog().cards[card]
-        size, which = art_size(card), 0 if art.pattern == "INRANGE" else 1
-        for foe, near_by in zip(foes, placed, strict=True):
+        size, which = art_size(card), 1 if art.pattern == "INRANGE" else 2
+        for near_by in reached:  # a foe no helper reaches has no art cast on it
             near = near_by[which]
             if len(near) < size:
                 continue
+            foe = near_by[0]
             for group in combinations(near, size):
                 # art_allows, less what the lists above settled: distinct helpers who may join, in position
                 if (art.pattern != "FLANK" or flanked(state, foe.iid, group)) and fits(

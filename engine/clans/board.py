@@ -178,11 +178,28 @@ def mask_of(tiles: Iterable[Pos]) -> int:
     return mask
 
 
-# Remembered for a turn or so: the legal moves ask it only for a new walk (`made.walks`), which is
-# remembered itself, and the key is plain numbers and strings so the GC never has to walk it.
 @lru_cache(maxsize=1 << 9)
 def spread_bits(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int, blocked: int) -> dict[Pos, int]:
-    """`spread` with the blocked tiles as a bit mask.
+    """`spread` with the blocked tiles as a bit mask."""
+    rings, _ = _rings(field, rules, start, spd, blocked)
+    out = {}
+    for left in range(spd, -1, -1):
+        ring = rings[left]
+        while ring:
+            low = ring & -ring  # the lowest tile left in the ring
+            out[TILE_AT[low.bit_length() - 1]] = left
+            ring ^= low
+    return out
+
+
+def reach_bits(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int, blocked: int) -> int:
+    """The tiles `spread_bits` reaches (`start` too) as one bit mask, without the SPD left on
+    each: all a walk needs (`made.walks`, which is remembered itself)."""
+    return _rings(field, rules, start, spd, blocked)[1]
+
+
+def _rings(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd: int, blocked: int) -> tuple[list[int], int]:
+    """The tiles reached from `start` with each SPD left (bit masks, by SPD left), and all of them.
 
     Whole rings at once on bit masks: the tiles with `rem` SPD left step onto all their free
     neighbours together, which keep `rem - cost` (or 0: a step is always allowed while SPD is
@@ -202,18 +219,12 @@ def spread_bits(field: tuple[str, ...], rules: tuple[str, ...], start: Pos, spd:
             if new:
                 rings[rem - cost if rem > cost else 0] |= new
                 seen |= new
-    out = {}
-    for left in range(spd, -1, -1):
-        ring = rings[left]
-        while ring:
-            low = ring & -ring  # the lowest tile left in the ring
-            out[TILE_AT[low.bit_length() - 1]] = left
-            ring ^= low
-    return out
+    return rings, seen
 
 
 TILE_AT = tuple((i % W, i // W) for i in range(W * 16))  # bit index -> tile, for fields up to 16 rows
 BIT = {tile: 1 << i for i, tile in enumerate(TILE_AT)}  # tile -> its bit
+COLUMNS = tuple(sum(1 << (x + W * y) for y in range(16)) for x in range(W - 1))  # each column's tiles
 
 
 @lru_cache(maxsize=1 << 10)  # every tile of a 16-row field, for each SPD a unit has

@@ -95,14 +95,16 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
     if seat != state.active:
         return []
     turn, current, team = state.turn, state.current, seat % 2
-    occupied = 0  # every unit's tile, as a bit mask
+    occupied = foe_bits = 0  # every unit's tile, the foes' tiles, as bit masks
     foes: list[Unit] = []  # the seat's foes and friends (its team-mates' allies too), in board order
     mine: list[Unit] = []
     actors: list[Unit] = []
     for iid, u in state.units.items():
-        occupied |= BIT[u.pos]
+        bit = BIT[u.pos]
+        occupied |= bit
         if u.owner % 2 != team:  # state.foes
             foes.append(u)
+            foe_bits |= bit
             continue
         mine.append(u)
         if u.owner == seat and u.summoned_turn != turn and (only is None or iid == only):
@@ -110,26 +112,27 @@ def unit_moves(state: ClansState, seat: int, only: str | None = None) -> list[Ac
                 actors.append(u)
     if not actors:
         return []
-    board = _Board(state, seat, foes, mine)
+    board = _Board(state, seat, foes, foe_bits, mine)
     out: list[Action] = []
     for u in actors:
-        spd, rng, phase, top, friendly = unit_facts(u.card)  # read once for both parts
+        facts = unit_facts(u.card)  # read once for both parts
+        spd, rng, phase = facts[:3]
         if u.mods_turn or u.mods_act or u.equipment or u.statuses:
             spd, rng = reach_stats(state, u.iid)
         if u.act == "fresh":
             out += board.walk_part(u, spd, phase, occupied)
-        out += board.act_part(u, rng, top, friendly)
+        out += board.act_part(u, rng, facts)
     return out
 
 
 class _Board:
     """What one list of unit moves reads from the board, worked out when first needed: the
-    tokens that stand for the foes and the ground in the memo keys."""
+    ground and its walls, the token that stands for the foes in the memo keys."""
 
-    def __init__(self, state: ClansState, seat: int, foes: list[Unit], mine: list[Unit]):
-        self.state, self.seat, self.foes, self.mine = state, seat, foes, mine
+    def __init__(self, state: ClansState, seat: int, foes: list[Unit], foe_bits: int, mine: list[Unit]):
+        self.state, self.seat, self.foes, self.foe_bits, self.mine = state, seat, foes, foe_bits, mine
         self.sp = state.players[seat].sp
-        self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in foes]))
+        self.foe_token: int | None = None
         self.ground: tuple | None = None
 
     def walk_part(self, u: Unit, spd: int, phase: bool, occupied: int) -> tuple[Action, ...]:
@@ -139,17 +142,13 @@ class _Board:
             state = self.state
             field, rules = tuple(state.field), tuple(state.players[self.seat].terrain)
             homes = mask_of(home_tiles(state))
-            walls = homes | mask_of([o.pos for o in self.foes])  # board.walls, as a bit mask
-            self.ground = (field, rules, homes, walls, _token((field, rules, homes)))
-        field, rules, homes, walls, token = self.ground
-        key = (self.seat, u.iid, u.card, u.pos, spd, phase, token, self.foe_token)
-        found = _walk_memo.get(key)
-        if found is None:
-            # walls more than `spd` steps away change nothing: leaving them out lets the walk be
-            # remembered while foes move elsewhere
-            stop = (homes if phase else walls) & box(u.pos, spd)
-            found = _remember(_walk_memo, key, (*made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop), {}))
-        ends, bits, moves, free = found
+            walls = homes | self.foe_bits  # board.walls, as a bit mask
+            self.ground = (field, rules, homes, walls)
+        field, rules, homes, walls = self.ground
+        # walls more than `spd` steps away change nothing: leaving them out lets the walk be
+        # remembered while foes move elsewhere
+        stop = (homes if phase else walls) & box(u.pos, spd)
+        ends, at, moves, free = made.walks(self.seat, u.iid, u.card, u.pos, field, rules, spd, stop)
         taken = ends & occupied
         if not taken:
             return moves
@@ -159,21 +158,48 @@ class _Board:
         if kept is None:
             if len(free) >= FREE_SIZE:
                 free.clear()
-            kept = free[taken] = tuple([m for b, m in zip(bits, moves, strict=True) if not b & taken])
+            kept = free[taken] = _without(moves, at, taken)
         return kept
 
-    def act_part(self, u: Unit, rng: int, top: int, friendly: int | None) -> tuple[Action, ...]:
+    def foes_token(self) -> int:
+        """The token of the seat's foes (card and tile, in board order), made at its first use."""
+        if self.foe_token is None:
+            self.foe_token = _token(tuple([(o.iid, o.card, o.pos) for o in self.foes]))
+        return self.foe_token
+
+    def act_part(self, u: Unit, rng: int, facts: tuple) -> tuple[Action, ...]:
         """The ally's attacks, then its (PT) abilities it can pay for, on each legal target
-        (`top`: the dearest one's cost; `friendly`: how far one aimed at friends reaches beyond
-        its range, None if none is). Friends are told apart only within that reach: on a seat's
-        own turn its allies move step after step, mostly elsewhere."""
-        sp = min(self.sp, top)  # abilities costing at most `top`: more SP changes nothing
+        (`facts`: its card's `unit_facts`). Friends are told apart only within the reach of the
+        abilities aimed at them: on a seat's own turn its allies move step after step, mostly
+        elsewhere. Foes, only when one stands within reach: half the time none does."""
+        _, _, _, dearest, friendly, hostile, needs_foes = facts
+        far = rng if rng > hostile else hostile
+        foes_near = box(u.pos, far) & self.foe_bits
+        if not foes_near and needs_foes:
+            return ()  # nothing to attack, and no ability aimed elsewhere
+        # only which abilities it can pay for tells SP apart: the dearest cost within its SP
+        sp = self.sp
+        sp = dearest[sp if sp < len(dearest) else -1]
         near = None if friendly is None else _near(u, max(rng, friendly), self.mine)
-        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foe_token, near)
+        key = (self.seat, u.iid, u.card, u.pos, rng, sp, self.foes_token() if foes_near else None, near)
         found = _act_memo.get(key)
         if found is None:
             found = _remember(_act_memo, key, tuple(act_moves(u, rng, sp, self.foes, self.mine)))
         return found
+
+
+def _without(moves: tuple[Action, ...], at: dict[int, int], taken: int) -> tuple[Action, ...]:
+    """A walk's `moves` less those onto the tiles of `taken` (`at`: an end tile's bit -> the
+    index of its move): one or two tiles mostly, cut out by index rather than a pass over all."""
+    gone = []
+    while taken:
+        low = taken & -taken  # the lowest tile left
+        gone.append(at[low])
+        taken ^= low
+    kept = list(moves)
+    for i in sorted(gone, reverse=True):
+        del kept[i]
+    return tuple(kept)
 
 
 def _near(u: Unit, far: int, units: list[Unit]) -> tuple:
@@ -218,23 +244,31 @@ def _no_one(u: Unit, reach_: int, foes: list[Unit], mine: list[Unit]) -> list[Un
 
 
 @lru_cache(maxsize=PER_CARD)
-def unit_facts(card: str) -> tuple[int, int, bool, int, int | None]:
-    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, the dearest
-    (PT) ability's cost, how far its abilities aimed at friends reach beyond its range or None
-    if it has none). `ability_reach`: the card's own figure, else the range."""
+def unit_facts(card: str) -> tuple[int, int, bool, tuple[int, ...], int | None, int, bool]:
+    """What the legal moves ask of an ally's card: (SPD, RNG, phases through foes, for each SP
+    from 0 to its dearest (PT) ability's cost the dearest one it can pay for or -1, how far its
+    abilities aimed at friends reach beyond its range or None if it has none, how far the others
+    reach beyond it or 0, whether all of them need a foe within reach). `ability_reach`: the
+    card's own figure, else the range."""
     d = catalog().cards[card]
     pts = made.pt_abilities(card)
     friendly = [ab.params.get("range", 0) for _, ab in pts if ab.kind in FRIENDLY]
-    return (d.spd, d.rng, "phase" in perms(card), max((ab.sp for _, ab in pts), default=0),
-            max(friendly) if friendly else None)
+    costs = [ab.sp for _, ab in pts]
+    dearest = tuple(max([c for c in costs if c <= sp], default=-1) for sp in range(max(costs, default=0) + 1))
+    return (d.spd, d.rng, "phase" in perms(card), dearest,
+            max(friendly) if friendly else None,
+            max((ab.params.get("range", 0) for _, ab in pts if ab.kind not in FRIENDLY), default=0),
+            all(aim in FOE_AIMED for _, _, aim, _ in pt_aims(card)))
 
 
 FRIENDLY = ("heal", "rally")  # (PT) abilities aimed at friends (abilities.TARGETS)
+FOE_AIMED = (None, TARGETS["attack"], TARGETS["blast"], TARGETS["eclipse"], _no_one)  # pt_aims: no foe in reach, no target
 
-# --- the memos of unit_moves --------------------------------------------------------------------
-# Keyed by plain values: an ally's card, tile and stats, tokens that stand for the tuples of foes
-# and ground (each tuple is hashed once per list of moves, not once per ally), and the friends
-# near an ally whose abilities are aimed at friends.
+# --- the memo of unit_moves' attacks and abilities ------------------------------------------------
+# Keyed by plain values: an ally's card, tile and stats, a token that stands for the tuple of foes
+# (hashed once per list of moves, not once per ally), and the friends near an ally whose
+# abilities are aimed at friends. (A walk is remembered by `made.walks` itself, keyed by the
+# walls near the ally.)
 # Bounded for long runs: when one fills up, everything is forgotten at once. Tokens are never
 # given out twice, so a key holding a token from before a reset matches nothing made after it.
 
@@ -242,7 +276,6 @@ MEMO_SIZE = 1 << 10  # a few turns: their foe tokens go stale each turn, and wha
 FREE_SIZE = 16  # the masks of taken tiles remembered for one walk: more than a turn asks
 _tokens: dict[tuple, int] = {}
 _next_token = count()
-_walk_memo: dict[tuple, tuple] = {}
 _act_memo: dict[tuple, tuple] = {}
 
 
@@ -264,7 +297,6 @@ def _remember(memo: dict, key: tuple, value: tuple) -> tuple:
 
 def _forget() -> None:
     _tokens.clear()
-    _walk_memo.clear()
     _act_memo.clear()
 
 

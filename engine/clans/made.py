@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.core import EndTurn, built
 
 from .actions import Assimilate, Attack, CastArt, CastTerrain, Equip, Move, Summon, UseAbility, UseItem
-from .board import BIT, spread_bits
+from .board import BIT, COLUMNS, reach_bits
 from .cards import PER_CARD, Ability, catalog
 from .state import Pos, coord
 
@@ -129,9 +129,10 @@ def end_turn(seat: int) -> EndTurn:
 
 @lru_cache(maxsize=SIZE)
 def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rules: tuple[str, ...], spd: int,
-          stop: int) -> tuple[int, tuple[int, ...], tuple[Move, ...]]:
+          stop: int) -> tuple[int, dict[int, int], tuple[Move, ...], dict[int, tuple[Move, ...]]]:
     """A unit's moves in end tile order, before tiles taken by other units are left out: (every
-    end tile as one bit mask, each move's end tile as a bit, the moves). `stop`: the walls as a
+    end tile as one bit mask, each end tile's bit -> its move's index, the moves, and an empty
+    dict where legal.walk_part keeps them less the tiles taken). `stop`: the walls as a
     bit mask. Its own tile is left out at once, as it stands there.
 
     An ally that moved stands on a new tile at its next turn, and all its moves are new (their
@@ -141,26 +142,28 @@ def walks(seat: int, iid: str, card: str, pos: Pos, field: tuple[str, ...], rule
     known, names, label = _moves_from(seat, iid, card, pos)
     shared = {"type": "move", "seat": seat, "unit": iid, "to": "", "names": names, "unit_label": label}
     given = _given.get(Move) or _given.setdefault(Move, set(shared) - {"type"})
-    every, bits, moves = 0, [], []
-    for to in sorted(spread_bits(field, rules, pos, spd, stop)):
-        if to == pos:
-            continue
-        found = known.get(to)
-        if found is None:
-            fields = shared.copy()
-            fields["to"] = COORDS[to]
-            found = known[to] = built(Move, fields, given)
-        every |= BIT[to]
-        bits.append(BIT[to])
-        moves.append(found)
-    return every, tuple(bits), tuple(moves)
+    every = reach_bits(field, rules, pos, spd, stop) & ~BIT[pos]
+    at, moves = {}, []
+    for column in COLUMNS:  # the end tiles in (column, row) order, read off the mask without a sort
+        tiles = every & column
+        while tiles:
+            low = tiles & -tiles  # the next tile down the column
+            tiles ^= low
+            found = known.get(low)
+            if found is None:
+                fields = shared.copy()
+                fields["to"] = COORDS[low]
+                found = known[low] = built(Move, fields, given)
+            at[low] = len(moves)
+            moves.append(found)
+    return every, at, tuple(moves), {}
 
 
-COORDS = {(x, y): coord((x, y)) for x in range(9) for y in range(16)}  # tile -> "C7", fields up to 16 rows
+COORDS = {BIT[x, y]: coord((x, y)) for x in range(9) for y in range(16)}  # tile's bit -> "C7", fields up to 16 rows
 
 
 @lru_cache(maxsize=SIZE)
-def _moves_from(seat: int, iid: str, card: str, pos: Pos) -> tuple[dict[Pos, Move], str, str]:
-    """The moves an ally on `pos` was offered so far, by end tile, and the names they carry: when
+def _moves_from(seat: int, iid: str, card: str, pos: Pos) -> tuple[dict[int, Move], str, str]:
+    """The moves an ally on `pos` was offered so far, by end tile (its bit), and the names they carry: when
     only the walls around it change, the moves to the same tiles are reused."""
     return {}, tag_of(card, pos), short_of(card, pos)

@@ -396,14 +396,14 @@ class Clans(AbilityRules, ArtRules, SetupRules, Game):
         return hidden_tokens(state, seat)
 
     def legal_actions(self, state: ClansState, seat: int) -> list[Action]:
-        if state.finished or seat not in self.to_act(state):
+        if not self.waits_on(state, seat):  # the game is over, or not waiting on this seat
             return []
         return PHASES[state.phase](state, seat)
 
     def check(self, state: ClansState, action: Action) -> None:
         """The core's check, with the move looked for among the legal moves of its own kind only
         (the same answer at a fraction of the cost: this runs before every move)."""
-        if state.finished or action.seat not in self.to_act(state):
+        if not self.waits_on(state, action.seat):
             super().check(state, action)  # refuses: the game is over, or it is not this seat's move
         known = self.known_legal(state, action.seat)  # the player just listed them: no second look
         offered = known if known is not None else moves_like(state, action)

@@ -20,10 +20,16 @@ def coord(pos: Pos) -> str:
 
 
 def parse_coord(text: str) -> Pos | None:
+    found = TILES.get(text)
+    if found is not None:  # every move names its tile in this form: one lookup, not a parse
+        return found
     text = text.strip().upper()
     if len(text) < 2 or text[0] not in "ABCDEFGHI" or not text[1:].isdigit():
         return None
     return "ABCDEFGHI".index(text[0]), int(text[1:]) - 1
+
+
+TILES = {coord((x, y)): (x, y) for x in range(9) for y in range(16)}  # "C7" -> tile, fields up to 16 rows
 
 
 def dist(a: Pos, b: Pos) -> int:
