@@ -3,15 +3,16 @@
 The legal-move list is rebuilt on every step, and most of it is the same moves as the step
 before (equip this card on that acolyte, store it there, move someone to the bay). Each builder
 takes, by position, exactly what decides the move and its label, so a move offered again costs
-one cache look-up instead of formatting its label and looking it up by keywords in `interned`
-(which still makes the one shared instance, so every caller sees the same object as before).
+one cache look-up instead of formatting and validating it again.
+
+The moves are built here directly, not through `interned`: these caches already hold the one
+shared instance of each, and interned's key for it (a tuple holding the move's class) would be
+a second entry per move that the garbage collector walks on every full collection.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-
-from engine.core import interned
 
 from .actions import Assault, Build, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay, Unequip, Upgrade
 from .cards import catalog
@@ -21,17 +22,17 @@ SIZE = 1 << 14  # many games' moves over, and bounded for long search runs
 
 @lru_cache(maxsize=SIZE)
 def equip(seat: int, card: str, acolyte: str, card_name: str, who: str, cost: int) -> Equip:
-    return interned(Equip, seat=seat, card=card, acolyte=acolyte, text=f"Equip {card_name} on {who} ({cost} energy)")
+    return Equip(seat=seat, card=card, acolyte=acolyte, text=f"Equip {card_name} on {who} ({cost} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def sell(seat: int, card: str, card_name: str, price: int) -> Sell:
-    return interned(Sell, seat=seat, card=card, text=f"Sell {card_name} for {price}")
+    return Sell(seat=seat, card=card, text=f"Sell {card_name} for {price}")
 
 
 @lru_cache(maxsize=SIZE)
 def store(seat: int, card: str, district: str, card_name: str, where: str) -> Store:
-    return interned(Store, seat=seat, card=card, district=district, text=f"Store {card_name} in {where}")
+    return Store(seat=seat, card=card, district=district, text=f"Store {card_name} in {where}")
 
 
 @lru_cache(maxsize=SIZE)
@@ -43,31 +44,30 @@ def stores(seat: int, card: str, card_name: str, slots: tuple[tuple[str, str], .
 
 @lru_cache(maxsize=SIZE)
 def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
-    return interned(Retrieve, seat=seat, card=card, text=f"Take {card_name} back from {where}")
+    return Retrieve(seat=seat, card=card, text=f"Take {card_name} back from {where}")
 
 
 @lru_cache(maxsize=SIZE)
 def to_bay(seat: int, acolyte: str, who: str, cost: int) -> ToBay:
-    return interned(ToBay, seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
+    return ToBay(seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
 
 
-# Recall holds its acolytes as a tuple: interned() keys on them (the move itself holds a list).
 @lru_cache(maxsize=SIZE)
 def recall(seat: int, acolyte: str, who: str, cost: int) -> Recall:
-    return interned(Recall, seat=seat, acolytes=(acolyte,), text=f"Recall {who} ({cost} energy)")
+    return Recall(seat=seat, acolytes=(acolyte,), text=f"Recall {who} ({cost} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def recall_all(seat: int, acolytes: tuple[str, ...], total: int) -> Recall:
-    return interned(Recall, seat=seat, acolytes=acolytes, text=f"Recall everyone ({total} energy)")
+    return Recall(seat=seat, acolytes=acolytes, text=f"Recall everyone ({total} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def assault(seat: int, primary: str, support: str | None, district: str, ensigil: bool, who: str,
             where: str) -> Assault:
     """`who`: the primary's name and, with a support, " with" its name."""
-    return interned(Assault, seat=seat, primary=primary, support=support, district=district, ensigil=ensigil,
-                    text=f"{who} assaults {where}" + (" (ensigiled)" if ensigil else ""))
+    return Assault(seat=seat, primary=primary, support=support, district=district, ensigil=ensigil,
+                   text=f"{who} assaults {where}" + (" (ensigiled)" if ensigil else ""))
 
 
 @lru_cache(maxsize=SIZE)
@@ -81,8 +81,8 @@ def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[
 
 @lru_cache(maxsize=SIZE)
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
-    return interned(Offer, seat=seat, card=card, to=to, price=price,
-                    text=f"Offer {card_name} to {whom} for {price} energy")
+    return Offer(seat=seat, card=card, to=to, price=price,
+                 text=f"Offer {card_name} to {whom} for {price} energy")
 
 
 def offer_prices(level: int) -> tuple[int, ...]:
@@ -99,13 +99,13 @@ def offers(seat: int, card: str, to: int, level: int, card_name: str, whom: str)
 
 @lru_cache(maxsize=SIZE)
 def unequip(seat: int, card: str, card_name: str, who: str) -> Unequip:
-    return interned(Unequip, seat=seat, card=card, text=f"Take {card_name} off {who}")
+    return Unequip(seat=seat, card=card, text=f"Take {card_name} off {who}")
 
 
 @lru_cache(maxsize=SIZE)
 def build(seat: int, district: str) -> Build:
     where = catalog().districts[district].name
-    return interned(Build, seat=seat, district=district, text=f"Build a station on {where} (10 energy)")
+    return Build(seat=seat, district=district, text=f"Build a station on {where} (10 energy)")
 
 
 @lru_cache(maxsize=SIZE)
@@ -113,6 +113,6 @@ def upgrade(seat: int, district: str, voucher: bool) -> Upgrade:
     """Paid with 10 energy or, with `voucher`, with a Loot & Plunder voucher."""
     where = catalog().districts[district].name
     if voucher:
-        return interned(Upgrade, seat=seat, district=district, voucher=True,
-                        text=f"Upgrade the station on {where} with a voucher")
-    return interned(Upgrade, seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")
+        return Upgrade(seat=seat, district=district, voucher=True,
+                       text=f"Upgrade the station on {where} with a voucher")
+    return Upgrade(seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")
