@@ -17,7 +17,10 @@ from functools import lru_cache
 from .actions import Assault, Build, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay, Unequip, Upgrade
 from .cards import catalog
 
-SIZE = 1 << 14  # many games' moves over, and bounded for long search runs
+# Big enough for a game's moves and the recent games' (most hits are within a game: hand, bay
+# and stations change little from step to step); 16k entries each cost more in full garbage
+# collections over the moves they held than their rare hits from long-past games saved.
+SIZE = 1 << 11
 
 
 @lru_cache(maxsize=SIZE)
