@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.core import Action
+
 from .actions import Assault, Build, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay, Unequip, Upgrade
 from .cards import catalog
 
@@ -22,20 +24,33 @@ from .cards import catalog
 # collections over the moves they held than their rare hits from long-past games saved.
 SIZE = 1 << 11
 
+_GIVEN: dict[frozenset[str], set[str]] = {}  # one per shape of move: a dozen
+
+
+def _move(cls: type[Action], **fields) -> Action:
+    """`cls(**fields)`, its `model_fields_set` shared by every move given the same fields (a
+    frozen move never changes it, and model_copy copies it first): a kept move holds one object
+    less for the garbage collector to walk."""
+    move = cls(**fields)
+    given = move.__pydantic_fields_set__
+    shared = _GIVEN.setdefault(frozenset(given), given)
+    object.__setattr__(move, "__pydantic_fields_set__", shared)
+    return move
+
 
 @lru_cache(maxsize=SIZE)
 def equip(seat: int, card: str, acolyte: str, card_name: str, who: str, cost: int) -> Equip:
-    return Equip(seat=seat, card=card, acolyte=acolyte, text=f"Equip {card_name} on {who} ({cost} energy)")
+    return _move(Equip, seat=seat, card=card, acolyte=acolyte, text=f"Equip {card_name} on {who} ({cost} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def sell(seat: int, card: str, card_name: str, price: int) -> Sell:
-    return Sell(seat=seat, card=card, text=f"Sell {card_name} for {price}")
+    return _move(Sell, seat=seat, card=card, text=f"Sell {card_name} for {price}")
 
 
 @lru_cache(maxsize=SIZE)
 def store(seat: int, card: str, district: str, card_name: str, where: str) -> Store:
-    return Store(seat=seat, card=card, district=district, text=f"Store {card_name} in {where}")
+    return _move(Store, seat=seat, card=card, district=district, text=f"Store {card_name} in {where}")
 
 
 @lru_cache(maxsize=SIZE)
@@ -47,30 +62,30 @@ def stores(seat: int, card: str, card_name: str, slots: tuple[tuple[str, str], .
 
 @lru_cache(maxsize=SIZE)
 def retrieve(seat: int, card: str, card_name: str, where: str) -> Retrieve:
-    return Retrieve(seat=seat, card=card, text=f"Take {card_name} back from {where}")
+    return _move(Retrieve, seat=seat, card=card, text=f"Take {card_name} back from {where}")
 
 
 @lru_cache(maxsize=SIZE)
 def to_bay(seat: int, acolyte: str, who: str, cost: int) -> ToBay:
-    return ToBay(seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
+    return _move(ToBay, seat=seat, acolyte=acolyte, text=f"Move {who} to the Assault bay ({cost} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def recall(seat: int, acolyte: str, who: str, cost: int) -> Recall:
-    return Recall(seat=seat, acolytes=(acolyte,), text=f"Recall {who} ({cost} energy)")
+    return _move(Recall, seat=seat, acolytes=[acolyte], text=f"Recall {who} ({cost} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def recall_all(seat: int, acolytes: tuple[str, ...], total: int) -> Recall:
-    return Recall(seat=seat, acolytes=acolytes, text=f"Recall everyone ({total} energy)")
+    return _move(Recall, seat=seat, acolytes=list(acolytes), text=f"Recall everyone ({total} energy)")
 
 
 @lru_cache(maxsize=SIZE)
 def assault(seat: int, primary: str, support: str | None, district: str, ensigil: bool, who: str,
             where: str) -> Assault:
     """`who`: the primary's name and, with a support, " with" its name."""
-    return Assault(seat=seat, primary=primary, support=support, district=district, ensigil=ensigil,
-                   text=f"{who} assaults {where}" + (" (ensigiled)" if ensigil else ""))
+    return _move(Assault, seat=seat, primary=primary, support=support, district=district, ensigil=ensigil,
+                 text=f"{who} assaults {where}" + (" (ensigiled)" if ensigil else ""))
 
 
 @lru_cache(maxsize=SIZE)
@@ -84,7 +99,7 @@ def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[
 
 @lru_cache(maxsize=SIZE)
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
-    return Offer(seat=seat, card=card, to=to, price=price,
+    return _move(Offer, seat=seat, card=card, to=to, price=price,
                  text=f"Offer {card_name} to {whom} for {price} energy")
 
 
@@ -102,13 +117,13 @@ def offers(seat: int, card: str, to: int, level: int, card_name: str, whom: str)
 
 @lru_cache(maxsize=SIZE)
 def unequip(seat: int, card: str, card_name: str, who: str) -> Unequip:
-    return Unequip(seat=seat, card=card, text=f"Take {card_name} off {who}")
+    return _move(Unequip, seat=seat, card=card, text=f"Take {card_name} off {who}")
 
 
 @lru_cache(maxsize=SIZE)
 def build(seat: int, district: str) -> Build:
     where = catalog().districts[district].name
-    return Build(seat=seat, district=district, text=f"Build a station on {where} (10 energy)")
+    return _move(Build, seat=seat, district=district, text=f"Build a station on {where} (10 energy)")
 
 
 @lru_cache(maxsize=SIZE)
@@ -116,6 +131,6 @@ def upgrade(seat: int, district: str, voucher: bool) -> Upgrade:
     """Paid with 10 energy or, with `voucher`, with a Loot & Plunder voucher."""
     where = catalog().districts[district].name
     if voucher:
-        return Upgrade(seat=seat, district=district, voucher=True,
-                       text=f"Upgrade the station on {where} with a voucher")
-    return Upgrade(seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")
+        return _move(Upgrade, seat=seat, district=district, voucher=True,
+                     text=f"Upgrade the station on {where} with a voucher")
+    return _move(Upgrade, seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")
