@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Action
+from engine.core import Action, EndTurn
+from engine.core.memo import finite_cache
 
+from . import actions as A
 from .actions import Assault, Build, Equip, Offer, Recall, Retrieve, Sell, Store, ToBay, Unequip, Upgrade
 from .cards import catalog
 
@@ -134,3 +136,21 @@ def upgrade(seat: int, district: str, voucher: bool) -> Upgrade:
         return _move(Upgrade, seat=seat, district=district, voucher=True,
                      text=f"Upgrade the station on {where} with a voucher")
     return _move(Upgrade, seat=seat, district=district, text=f"Upgrade the station on {where} (10 energy)")
+
+
+# Offered on (almost) every step: one instance per seat (and sigil), not a keyword look-up in
+# `interned` and a label formatted each time.
+@finite_cache  # keyed by seat
+def end_turn(seat: int) -> EndTurn:
+    return EndTurn(seat=seat)
+
+
+@finite_cache  # keyed by seat and deity
+def drop_sigil(seat: int, deity: str) -> A.DropSigil:
+    return _move(A.DropSigil, seat=seat, text=f"Discard your oldest sigil ({deity})")
+
+
+@finite_cache  # keyed by seat
+def between_exchanges(seat: int) -> tuple[A.Fight, A.Yield]:
+    """The attacker's two moves between an engagement's exchanges: roll the next one, or yield."""
+    return _move(A.Fight, seat=seat, text="Roll the next exchange"), _move(A.Yield, seat=seat, text="Yield (retreat)")

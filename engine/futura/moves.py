@@ -99,8 +99,8 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out += T.scout_moves(s, p) + T.warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
-        out.append(interned(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
-    out.append(interned(EndTurn, seat=seat))
+        out.append(made.drop_sigil(seat, s.card(p.sigils[0]).sigil))
+    out.append(made.end_turn(seat))
     return out
 
 
