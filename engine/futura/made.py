@@ -100,6 +100,13 @@ def assaults(seat: int, primary: str, support: str | None, targets: tuple[tuple[
 
 
 @lru_cache(maxsize=SIZE)
+def ambush(seat: int, card: str, primary: str, support: str | None, target: str, who: str, prey: str) -> A.Ambush:
+    """`who` as for `assault`; `prey`: the target's name."""
+    return _move(A.Ambush, seat=seat, card=card, primary=primary, support=support, target=target,
+                 text=f"{who} ambushes {prey}")
+
+
+@lru_cache(maxsize=SIZE)
 def offer(seat: int, card: str, to: int, price: int, card_name: str, whom: str) -> Offer:
     return _move(Offer, seat=seat, card=card, to=to, price=price,
                  text=f"Offer {card_name} to {whom} for {price} energy")

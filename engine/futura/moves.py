@@ -297,8 +297,7 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
         own = [u for u in prim.abilities if catalog().cards[cards[u].cid].effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
-                out.append(interned(Ambush, seat=seat, card=card, primary=prim.uid, support=support,
-                                    target=prey.uid, text=f"{who} ambushes {aname(s, prey)}"))
+                out.append(made.ambush(seat, card, uid, support, prey.uid, who, aname(s, prey)))
     return out
 
 
