@@ -96,7 +96,8 @@ def can_carry(s: FuturaState, a: Acolyte, uid: str, wearable: str | None = None,
     return carries(cid, wearable, gear or gear_ids(s, a))
 
 
-@lru_cache(maxsize=1 << 15)  # asked for every hand card and benched acolyte on every step; loadouts recur
+# Not cached: its callers' Fits tables (moves.fits_for) already remember each card per loadout,
+# and a cache here hit 3% of the time while holding thousands of keys.
 def carries(cid: str, wearable: str | None, gear: tuple[str | None, tuple[str, ...], tuple[str, ...], int]) -> bool:
     """`can_carry` by card ids: could card `cid` join the loadout `gear` (armour, sabers, items,
     number of abilities) of an acolyte who may wear armour up to class `wearable`?"""

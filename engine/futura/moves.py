@@ -99,8 +99,8 @@ def turn_moves(game, s: FuturaState, seat: int) -> list[Action]:
     out += T.scout_moves(s, p) + T.warp_moves(s, p)
     out += bay_moves(s, p)
     if p.sigils:
-        out.append(interned(DropSigil, seat=seat, text=f"Discard your oldest sigil ({s.card(p.sigils[0]).sigil})"))
-    out.append(interned(EndTurn, seat=seat))
+        out.append(made.drop_sigil(seat, s.card(p.sigils[0]).sigil))
+    out.append(made.end_turn(seat))
     return out
 
 
@@ -297,8 +297,7 @@ def assault_moves(s: FuturaState, p: Player, bay: list[Acolyte]) -> list[Action]
         own = [u for u in prim.abilities if catalog().cards[cards[u].cid].effect.keyword == "Ambush"]
         for card in ambush_cards + own:
             for prey in preys:
-                out.append(interned(Ambush, seat=seat, card=card, primary=prim.uid, support=support,
-                                    target=prey.uid, text=f"{who} ambushes {aname(s, prey)}"))
+                out.append(made.ambush(seat, card, uid, support, prey.uid, who, aname(s, prey)))
     return out
 
 

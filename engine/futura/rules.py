@@ -30,6 +30,7 @@ from engine.core.rng import commitment
 
 from . import combat as C
 from . import effects as fx
+from . import made
 from . import search as for_search
 from . import tactics as T
 from .actions import (
@@ -37,7 +38,6 @@ from .actions import (
     Ensigil,
     Equip,
     EquipCreature,
-    Fight,
     FuturaAction,
     Play,
     Repair,
@@ -46,7 +46,6 @@ from .actions import (
     Store,
     Unequip,
     Upgrade,
-    Yield,
 )
 from .cards import catalog
 from .loadout import roll_spec
@@ -221,8 +220,7 @@ class Futura(Game):
         if s.asks:
             return self._answers(s, seat)
         if s.fight is not None:
-            return [interned(Fight, seat=seat, text="Roll the next exchange"), interned(Yield, seat=seat, text="Yield (retreat)"),
-                    *T.precombat_moves(s, seat)]
+            return [*made.between_exchanges(seat), *T.precombat_moves(s, seat)]
         return turn_moves(self, s, seat)
 
     def _answers(self, s: FuturaState, seat: int) -> list[Action]:
