@@ -143,7 +143,7 @@ def first_in_hand(state: PsiState, seat: int, card_id: str) -> str:
     for i in fields["players"][seat].hand:  # (a plain loop, not next() over a generator: every build)
         if cards[i].card == card_id:
             return i
-    raise StopIteration(card_id)
+    raise ValueError(f"no {card_id} in hand")  # (a checked move always finds one)
 
 
 def ready_units(state: PsiState, seat: int, attacking: bool) -> list[str]:

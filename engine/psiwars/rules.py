@@ -387,7 +387,7 @@ class PsiWars(Game):
             if light_of.get(cards[iid].card) == a.kind:
                 break
         else:
-            raise StopIteration(a.kind)  # (a checked move always finds one)
+            raise ValueError(f"no {a.kind} Creation Unit in hand")  # (a checked move always finds one)
         p.hand.remove(iid)
         p.lab.append(iid)
         cards[iid].created_turn = fields["turn"]
