@@ -53,11 +53,6 @@ def deep_copy(value: Any) -> Any:
     return _COPIERS[type(value)](value)
 
 
-def copier(cls: type) -> Copier:
-    """The copy function for values of exactly `cls`."""
-    return _COPIERS[cls]
-
-
 def _copier_for(cls: type) -> Copier:
     if cls in _ATOMS or issubclass(cls, enum.Enum):
         return _same
