@@ -12,6 +12,11 @@ Every engine, the peers included, first plays `--warmup` seconds that are not co
 1): the figures are the rate a long run keeps, once caches are filled and the garbage collector
 is past its first full collections, not the start-up of a fresh process.
 
+The floor (bench/floor.py, a game with no rules to speak of on the same contract) is timed beside
+the games: it is the most any game could reach. Each game's row gives `rules_us`, what its rules
+cost a step beyond the floor, and, for a game with a target, `rules_budget_us`: what its rules
+may cost a step for the target to be met (from the same round's peer and floor).
+
 With --rounds N the whole run is repeated N times, interleaved, and each figure is the median over
 the rounds (each ratio the median of the rounds' own ratios); `runs` lists every round's figure.
 
@@ -29,6 +34,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+FLOOR = "floor"  # bench.selfplay's name for bench/floor.py
 # Targets of issue 15: the reference each game is compared with, and the ratio it should reach.
 TARGETS = {"psiwars": ("uno", 0.5), "resonance": ("uno", 0.5), "clans": ("catanatron", 0.3),
            "infinities": ("catanatron", 0.3), "futura": ("catanatron", 0.3)}
@@ -73,6 +79,11 @@ def median_ratio(ours: list[float], theirs: list[float]) -> float:
     return round(statistics.median(a / b for a, b in zip(ours, theirs, strict=True)), 3)
 
 
+def beyond_floor(steps_per_s: list[float], floor: list[float]) -> float:
+    """The median over rounds of the microseconds a step costs beyond the floor's step."""
+    return round(statistics.median(1e6 / a - 1e6 / b for a, b in zip(steps_per_s, floor, strict=True)), 1)
+
+
 def main(argv=None) -> list[dict]:
     ap = argparse.ArgumentParser(prog="python -m bench.peers", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds of play per engine")
@@ -90,6 +101,7 @@ def main(argv=None) -> list[dict]:
                       else refs[0].get(name, {"error": "no run"}))
     errors = [b["error"] for b in befores if "error" in b]
     reports = [{**head, **({"before": str(args.before), "before_error": errors[0]} if errors else {})}]
+    floor = rates(ours, FLOOR)
     for game in ours[0]:
         mine = rates(ours, game)
         report = {"bench": "peers", "game": game, "steps_per_s": round(statistics.median(mine), 1), "runs": mine}
@@ -101,9 +113,14 @@ def main(argv=None) -> list[dict]:
         if before and len(before) == len(mine):
             report["before_steps_per_s"] = round(statistics.median(before), 1)
             report["speedup"] = round(median_ratio(mine, before), 2)
+        if game != FLOOR and floor and len(floor) == len(mine):
+            report["rules_us"] = beyond_floor(mine, floor)
         if game in TARGETS:
             peer, want = TARGETS[game]
             report["target"] = f">= {want}x {peer}, >= 3x before"
+            theirs = rates(refs, peer)
+            if floor and len(theirs) == len(floor):
+                report["rules_budget_us"] = beyond_floor([want * t for t in theirs], floor)
         reports.append(report)
     for report in reports:
         print(json.dumps(report))

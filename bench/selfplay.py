@@ -6,6 +6,9 @@ can run this same file against another checkout (e.g. main) in the same run.
 
 python -m bench.selfplay [--seconds 3] [--warmup 1] [--game psiwars]
 
+Beside the games it times `floor` (bench/floor.py): a game with no rules to speak of on the same
+contract, the most any game could reach; the gap between a game and it is the rules' own cost.
+
 Each game plays in a fresh process of its own, as each peer engine does: in one process the
 games measured later would also pay for the caches and objects the earlier ones left behind
 (about a fifth of their speed, in garbage collection). Times are CPU seconds of that process
@@ -23,14 +26,28 @@ import subprocess
 import sys
 from pathlib import Path
 
+FLOOR = "floor"
+
+
+def _beside(name: str):
+    """A module of this bench/ loaded by its path: this file may run from another checkout's
+    root (bench.peers --before), whose own bench/ may differ or lack it."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # pydantic finds a model's module here
+    spec.loader.exec_module(module)
+    return module
+
 
 def _peers_loop():
-    """peer_engines.timed, loaded by its path: this file may run from another checkout's root
-    (bench.peers --before), whose own bench/ may differ."""
-    spec = importlib.util.spec_from_file_location("peer_engines", Path(__file__).with_name("peer_engines.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.timed
+    return _beside("peer_engines").timed
+
+
+def _game(name: str):
+    """A playable game by id, or the floor (bench/floor.py, run on this checkout's core)."""
+    from engine.core import get_game
+
+    return _beside("floor").FLOOR if name == FLOOR else get_game(name)
 
 
 def selfplay(game, seconds: float, warmup: float = 0.0) -> dict:
@@ -43,12 +60,10 @@ def selfplay(game, seconds: float, warmup: float = 0.0) -> dict:
 
 
 def measure(seconds: float, only: list[str] | None = None, warmup: float = 0.0) -> dict:
-    """{game id: figures} for the given games (default: every playable game), each measured in a
-    child process that runs this file against the engines of the current directory."""
-    from engine.core import playable_games
-
+    """{game id: figures} for the given games (default: every playable game, then the floor), each
+    measured in a child process that runs this file against the engines of the current directory."""
     report = {}
-    for game in only or [g.id for g in playable_games()]:
+    for game in only or every_name():
         done = subprocess.run([sys.executable, __file__, "--seconds", str(seconds), "--warmup", str(warmup),
                                "--game", game, "--here"],
                               capture_output=True, text=True, check=True)
@@ -56,18 +71,23 @@ def measure(seconds: float, only: list[str] | None = None, warmup: float = 0.0) 
     return report
 
 
-def main(argv=None) -> dict:
-    from engine.core import get_game, playable_games
+def every_name() -> list[str]:
+    """Every playable game's id, then the floor's."""
+    from engine.core import playable_games
 
+    return [*(g.id for g in playable_games()), FLOOR]
+
+
+def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(prog="python -m bench.selfplay")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--warmup", type=float, default=0.0, help="seconds of play not counted first")
-    ap.add_argument("--game", action="append", help="only these games (default: every playable game)")
+    ap.add_argument("--game", action="append", help=f"only these games, {FLOOR!r} among them (default: all)")
     ap.add_argument("--here", action="store_true", help="play in this process, not in a child per game")
     args = ap.parse_args(argv)
     if args.here:
-        report = {g: selfplay(get_game(g), args.seconds, args.warmup)
-                  for g in args.game or [g.id for g in playable_games()]}
+        report = {g: selfplay(_game(g), args.seconds, args.warmup)
+                  for g in args.game or every_name()}
     else:
         report = measure(args.seconds, args.game, args.warmup)
     print(json.dumps(report))

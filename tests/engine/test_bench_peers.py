@@ -29,6 +29,23 @@ def test_rounds_report_medians_and_per_round_ratios(monkeypatch, capsys):
     assert head["warmup_s"] == 1.0
 
 
+def test_each_game_is_told_what_its_rules_cost_beyond_the_floor(monkeypatch):
+    rounds = iter([
+        ({"uno": {"steps_per_s": 100_000.0}}, {}, {"psiwars": {"steps_per_s": 20_000.0},
+                                                  "mooncourt": {"steps_per_s": 50_000.0},
+                                                  "floor": {"steps_per_s": 125_000.0}}),
+        ({"uno": {"steps_per_s": 50_000.0}}, {}, {"psiwars": {"steps_per_s": 10_000.0},
+                                                 "mooncourt": {"steps_per_s": 25_000.0},
+                                                 "floor": {"steps_per_s": 100_000.0}}),
+    ])
+    monkeypatch.setattr(peers, "one_round", lambda args: next(rounds))
+    _, psiwars, mooncourt, floor = peers.main(["--rounds", "2"])
+    assert psiwars["rules_us"] == 66.0  # 50 - 8 and 100 - 10 µs: the median of 42 and 90
+    assert psiwars["rules_budget_us"] == 21.0  # at half UNO's pace a step may take 20 or 40 µs
+    assert mooncourt["rules_us"] == 21.0 and "rules_budget_us" not in mooncourt  # 12 and 30: no target
+    assert floor["vs_uno"] == 1.625 and "rules_us" not in floor
+
+
 def test_warm_up_games_are_played_but_not_counted(monkeypatch):
     clock = [0.0]
     monkeypatch.setattr(peer_engines.time, "process_time", lambda: clock[0])
@@ -43,6 +60,12 @@ def test_warm_up_games_are_played_but_not_counted(monkeypatch):
     assert played == list(range(6))  # two warm-up games, then four counted, each a new game
     assert report["warmup_games"] == 2 and report["games"] == 4 and report["steps"] == 40
     assert report["steps_per_s"] == 40.0
+
+
+def test_the_floor_is_a_game_played_through_the_contract():
+    report = selfplay.measure(0.05, ["floor"])
+    assert report["floor"]["steps"] > 0 and report["floor"]["games"] >= 1
+    assert selfplay.every_name()[-1] == "floor"
 
 
 def test_arbiter_self_play_uses_the_peers_loop():
