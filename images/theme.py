@@ -33,6 +33,7 @@ MAX_SIDE = 2000  # px; Discord previews larger images at a lower quality
 # per channel: flat panels and outlined text have few colours.
 PNG_LEVEL = 3
 PALETTE = 256
+PALETTE_SAMPLE = 150_000  # pixels the palette of a big picture is worked out from (palette_image)
 
 # Palette: dark table, light text. Status colours always come with a word, never alone.
 BG = (18, 21, 31)
@@ -309,10 +310,26 @@ def to_png(img: Image.Image) -> bytes:
     return encode(img)
 
 
+def palette_image(img: Image.Image) -> Image.Image:
+    """The RGB picture with at most PALETTE colours (FASTOCTREE, no dithering). The octree's cost
+    grows with the pixels it reads, so for a big picture it reads an evenly spread sample of about
+    PALETTE_SAMPLE pixels (every step-th pixel of every step-th row) and the picture is then mapped
+    onto the colours found there. Measured on every game's pictures: 2-4x faster for boards, and as
+    close to the drawn colours as the octree over every pixel (small pictures, where a sample
+    shifted a card's background, are read whole)."""
+    w, h = img.size
+    step = int((w * h / PALETTE_SAMPLE) ** 0.5)
+    if step < 2:
+        return img.quantize(PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    sample = img.resize((w // step, h // step), Image.Resampling.NEAREST)
+    found = sample.quantize(PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return img.quantize(palette=found, dither=Image.Dither.NONE)
+
+
 def encode(img: Image.Image) -> bytes:
     """PNG bytes of an RGB (or L) image with the settings above, without metadata."""
     if img.mode == "RGB":
-        img = img.quantize(PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = palette_image(img)
     elif img.info:  # drop anything carried from a source image (text chunks, profiles)
         img = img.copy()
     img.info = {}
