@@ -7,7 +7,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
-from engine.core import Action, Pass, interned
+from engine.core import Action, Pass, built, interned
 from engine.core.memo import finite_cache
 
 from . import combat
@@ -254,7 +254,19 @@ def _block(seat: int, i: int, attack: int, defense: int,
     units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
     mine, guard = _sums([n for _, _, n in formation])
     odds = _odds_label(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
-    return interned(Block, seat=seat, matchup=i, units=units, names=names + odds)
+    return _block_move(seat, i, units, names + odds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _block_move(seat: int, i: int, units: tuple[str, ...], names: str) -> Block:
+    """A block, remembered (a block comes back in other lists), put together without validation
+    when new (every value is the rules' own): pydantic's check was most of a new block's cost."""
+    return built(Block, {"type": "block", "seat": seat, "matchup": i, "units": units, "names": names},
+                 _BLOCK_GIVEN)
+
+
+# What each block of units reports as given, shared by all of them: moves are frozen.
+_BLOCK_GIVEN = {"seat", "matchup", "units", "names"}
 
 
 @lru_cache(maxsize=1 << 12)

@@ -54,3 +54,22 @@ def test_attack_list_from_one_pass_matches_the_separate_lists():
                     checked += 1
                 game.advance(state, game.random_action(state, seat))
     assert checked > 50
+
+
+def test_blocks_made_without_validation_match_validated_ones():
+    # The blocks of units skip pydantic's check; they must be the moves it would have made.
+    game = get_game("psiwars")
+    checked = 0
+    for n in range(8):
+        state = game.setup({}, ["a", "b"], f"blocks-{n}")
+        while not state.finished:
+            seat = game.to_act(state)[0]
+            moves = game.legal_actions(state, seat)
+            for move in moves:
+                if isinstance(move, legal.Block) and move.units:
+                    made = legal.Block(seat=move.seat, matchup=move.matchup, units=move.units, names=move.names)
+                    assert (move.__dict__, move.model_fields_set) == (made.__dict__, made.model_fields_set)
+                    assert move.model_dump_json() == made.model_dump_json()
+                    checked += 1
+            state, _ = game.apply(state, game.random_action(state, seat))
+    assert checked > 20
