@@ -8,7 +8,6 @@ from itertools import combinations
 from typing import TypeVar
 
 from engine.core import Action, Pass, built, interned
-from engine.core.memo import finite_cache
 
 from . import combat
 from .actions import (
@@ -253,8 +252,7 @@ def _block(seat: int, i: int, attack: int, defense: int,
     before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
     units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
     mine, guard = _sums([n for _, _, n in formation])
-    odds = _odds_label(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
-    return _block_move(seat, i, units, names + odds)
+    return _block_move(seat, i, units, names + _odds_label(attack, defense, mine, guard))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -275,10 +273,11 @@ def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str,
     return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
 
 
-@finite_cache  # the chances are 36ths of 2d6 (or sure), so there are a few dozen pairs at most
-def _odds_label(theirs: float, ours: float) -> str:
-    """The odds part of a block's label (see `_face`)."""
-    return f" ({_odds_text(theirs, ours)})"
+@lru_cache(maxsize=1 << 12)  # sums of a few screen values: some hundreds of foursomes
+def _odds_label(attack: int, defense: int, mine: int, guard: int) -> str:
+    """The odds part of a block's label, from the Physical sums it weighs (see `_face`): one
+    look-up a block, where the two chances and their text were three."""
+    return f" ({_odds_text(combat.win_chance(attack, guard), combat.win_chance(mine, defense))})"
 
 
 class Odds:
@@ -309,7 +308,13 @@ class Odds:
 
 def _sums(numbers: list[tuple[int | None, int | None]]) -> tuple[int, int]:
     """(Physical attack, Physical defense) of a formation from its units' numbers."""
-    return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+    attack = defense = 0
+    for a, d in numbers:  # (a plain loop, not two generators: one or two units, every block listed)
+        if a is not None:
+            attack += a
+        if d is not None:
+            defense += d
+    return attack, defense
 
 
 def _face(attack: int, defense: int, blockers: list[tuple[int | None, int | None]]) -> tuple[float, float]:
