@@ -143,7 +143,13 @@ def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
 def _builds(seat: int, card_id: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Build, ...]:
     """Each way to build one card with these ways to pay its Any lights: keyed by the payments,
     not the lights, since most ready lights pay a card the same few ways."""
-    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in pays)
+    return tuple([_build(seat, card_id, pay) for pay in pays])
+
+
+@lru_cache(maxsize=1 << 12)
+def _build(seat: int, card_id: str, pay: tuple[str, ...]) -> Build:
+    """One build, shared by every list that offers it (a new way to pay is mostly one seen before)."""
+    return _quick(Build, {"type": "build", "seat": seat, "card": card_id, "pay_any": pay})
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
@@ -222,8 +228,8 @@ def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tu
 def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
     """The attack of one formation ((tag, card id) of each unit): a new mix of ready units is
     mostly formations seen before."""
-    return interned(Attack, seat=seat, units=tuple(u for u, _ in formation),
-                    names=" + ".join(_tag(card_id, u) for u, card_id in formation))
+    return _quick(Attack, {"type": "attack", "seat": seat, "units": tuple([u for u, _ in formation]),
+                           "names": " + ".join([_tag(card_id, u) for u, card_id in formation])})
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -257,14 +263,22 @@ def _block(seat: int, i: int, attack: int, defense: int,
 
 @lru_cache(maxsize=1 << 12)
 def _block_move(seat: int, i: int, units: tuple[str, ...], names: str) -> Block:
-    """A block, remembered (a block comes back in other lists), put together without validation
-    when new (every value is the rules' own): pydantic's check was most of a new block's cost."""
-    return built(Block, {"type": "block", "seat": seat, "matchup": i, "units": units, "names": names},
-                 _BLOCK_GIVEN)
+    """A block, remembered: a block comes back in other lists."""
+    return _quick(Block, {"type": "block", "seat": seat, "matchup": i, "units": units, "names": names})
 
 
-# What each block of units reports as given, shared by all of them: moves are frozen.
-_BLOCK_GIVEN = {"seat", "matchup", "units", "names"}
+def _quick(cls: type[Action], fields: dict) -> Action:
+    """An action of `cls` with exactly these fields (every one, in the model's order, all but the
+    type counted as given), put together without validation: the values are the rules' own, and
+    pydantic's check was most of a new move's cost (new blocks, attacks and builds come every
+    few steps: their tags, odds and payments vary apart)."""
+    given = _GIVEN.get(cls)
+    if given is None:  # one set for every move of the class: moves are frozen
+        given = _GIVEN[cls] = set(fields) - {"type"}
+    return built(cls, fields, given)
+
+
+_GIVEN: dict[type, set[str]] = {}  # class -> what its quick moves report as given (a few classes)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -56,20 +56,21 @@ def test_attack_list_from_one_pass_matches_the_separate_lists():
     assert checked > 50
 
 
-def test_blocks_made_without_validation_match_validated_ones():
-    # The blocks of units skip pydantic's check; they must be the moves it would have made.
+def test_moves_made_without_validation_match_validated_ones():
+    # Blocks of units, attacks and builds skip pydantic's check; they must be the moves it would
+    # have made (fields in order, what counts as given, the dump).
     game = get_game("psiwars")
-    checked = 0
+    checked = {legal.Block: 0, legal.Attack: 0, legal.Build: 0}
     for n in range(8):
         state = game.setup({}, ["a", "b"], f"blocks-{n}")
         while not state.finished:
             seat = game.to_act(state)[0]
-            moves = game.legal_actions(state, seat)
-            for move in moves:
-                if isinstance(move, legal.Block) and move.units:
-                    made = legal.Block(seat=move.seat, matchup=move.matchup, units=move.units, names=move.names)
-                    assert (move.__dict__, move.model_fields_set) == (made.__dict__, made.model_fields_set)
+            for move in game.legal_actions(state, seat):
+                if type(move) in checked and (not isinstance(move, legal.Block) or move.units):
+                    made = type(move)(**{name: move.__dict__[name] for name in move.model_fields_set})
+                    assert list(move.__dict__.items()) == list(made.__dict__.items())
+                    assert move.model_fields_set == made.model_fields_set
                     assert move.model_dump_json() == made.model_dump_json()
-                    checked += 1
+                    checked[type(move)] += 1
             state, _ = game.apply(state, game.random_action(state, seat))
-    assert checked > 20
+    assert min(checked.values()) > 20
