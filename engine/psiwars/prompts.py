@@ -61,13 +61,6 @@ def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decis
                           picks=picks, upto=upto)
 
 
-def prompted(fields: dict, seat: int) -> bool:
-    """Whether the current step, which `seat` answers, is a prompt to queue (an answer owed outside
-    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision.
-    It takes the state's field dict (see board.waiting_seat)."""
-    return bool(fields["peek"] or fields["hunting"]) or seat != fields["active"]
-
-
 # --- the prompts ---------------------------------------------------------------------------
 
 def _oracle(state: PsiState, seat: int, name: str) -> Decision:

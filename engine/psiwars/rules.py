@@ -67,7 +67,7 @@ from .board import (
     waiting_seat,
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
-from .prompts import decision, prompted
+from .prompts import decision
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
@@ -320,7 +320,8 @@ class PsiWars(Game):
         steps, fields = self.auto_steps, state.__dict__  # (fields read from the dict: see waiting_seat)
         # A Power's private choice is always a player's. Only a move opens one (no step plays a
         # Power), so it is looked at once, not before each step.
-        if not (fields["peek"] or fields["hunting"]):
+        private = fields["peek"] or fields["hunting"]
+        if not private:
             step = steps.get(fields["phase"])
             while step is not None and not fields["finished"] and step(self, state, events):
                 step = steps.get(fields["phase"])
@@ -328,7 +329,9 @@ class PsiWars(Game):
             answered(state)
         if not fields["finished"]:
             seat = waiting_seat(fields)  # (once, for the step the game stops at)
-            if prompted(fields, seat):
+            # A prompt is queued for a Power's private choice or an answer owed outside the
+            # owner's own turn; the turn's own step is the ordinary decision (`decisions`).
+            if private or seat != fields["active"]:
                 ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
