@@ -74,3 +74,21 @@ def test_moves_made_without_validation_match_validated_ones():
                     checked[type(move)] += 1
             state, _ = game.apply(state, game.random_action(state, seat))
     assert min(checked.values()) > 20
+
+
+def test_prompts_made_without_validation_match_validated_ones():
+    from engine.core import Decision
+    from engine.psiwars import prompts
+
+    pairs = [(prompts._bare(0, "window", "Ann: pass?", True, "Go", True),
+              Decision(seat=0, kind="window", prompt="Ann: pass?", reaction=True, timeout=prompts.PASS_TIMEOUT,
+                       button="Go")),
+             (prompts._bare(1, "defend", "Bob: defend", True, "Defend", False),
+              Decision(seat=1, kind="defend", prompt="Bob: defend", reaction=True, timeout=None, button="Defend")),
+             (prompts._private(1, "oracle", "Bob: choose"),
+              Decision(seat=1, kind="oracle", private=True, button=prompts.CHOOSE_CARD, prompt="Bob: choose"))]
+    for quick, validated in pairs:
+        assert list(quick.__dict__.items()) == list(validated.__dict__.items())
+        assert quick.model_fields_set == validated.model_fields_set
+        assert quick.model_dump_json() == validated.model_dump_json()
+    assert pairs[0][0].timeout is not prompts.PASS_TIMEOUT  # its own copy, as validation makes
