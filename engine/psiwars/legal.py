@@ -164,8 +164,15 @@ def equips(state: PsiState, seat: int) -> list[Action]:
 
 def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
     """Each of `gear` onto each of `units`."""
-    return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
-            for e in gear for u in units]
+    cards = state.__dict__["cards"]  # (read from the dict: see board.waiting_seat)
+    return [_equip(seat, e, cards[e].card, u, cards[u].card) for e in gear for u in units]
+
+
+@lru_cache(maxsize=1 << 12)
+def _equip(seat: int, equipment: str, equipment_card: str, unit: str, unit_card: str) -> Equip:
+    """One equip move, shared by every list that offers it (its label names both cards)."""
+    return _quick(Equip, {"type": "equip", "seat": seat, "equipment": equipment, "unit": unit,
+                          "names": f"{_tag(equipment_card, equipment)} to {_tag(unit_card, unit)}"})
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
