@@ -227,7 +227,8 @@ ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the 
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
     """Each formation of these ready units, then "done": the same few lists turn after turn (the
     card ids name the units in the labels)."""
-    return tuple(_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))) + (
+    # (Tuples of list comprehensions here and in _blocks: a generator costs more per item.)
+    return tuple([_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))]) + (
         interned(Done, seat=seat, phase="attack"),)
 
 
@@ -245,7 +246,7 @@ def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = battle.to_assign
     incoming = combat.active_units(state, battle.matchups[i].attack)
     odds, cards = Odds(state, incoming), fields["cards"]
-    ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
+    ready = tuple([(u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat)])
     return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
 
 
@@ -255,7 +256,7 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
     labelled with its odds against that Physical attack and defense: the odds are sums of the
     numbers, so the same few blocks come back with the same labels."""
-    return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
+    return tuple([_block(seat, i, attack, defense, f) for f in formations(list(ready))])
 
 
 def _block(seat: int, i: int, attack: int, defense: int,
@@ -291,7 +292,7 @@ _GIVEN: dict[type, set[str]] = {}  # class -> what its quick moves report as giv
 @lru_cache(maxsize=1 << 12)
 def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], str]:
     """(tags, names) of a formation of (tag, card id) units: a few hundred formations a game."""
-    return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
+    return tuple([u for u, _ in formation]), " + ".join([_tag(card_id, u) for u, card_id in formation])
 
 
 @lru_cache(maxsize=1 << 12)  # sums of a few screen values: some hundreds of foursomes
@@ -519,7 +520,10 @@ def ability_uses(state: PsiState, seat: int) -> list[Action]:
 
 def can_use_ability(state: PsiState, seat: int) -> bool:
     """Whether `ability_uses` has any move, without building them (asked after every move)."""
-    return any(targets is None or targets for _, _, targets in _cyborg_targets(state, seat))
+    for _, _, targets in _cyborg_targets(state, seat):  # (a plain loop, not a generator: twice a battle)
+        if targets is None or targets:
+            return True
+    return False
 
 
 def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list[str] | None]]:
