@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from engine.core import Action, Pass, built, interned
+from engine.core.memo import finite_cache
 
 from . import combat
 from .actions import (
@@ -107,10 +108,11 @@ class _BuildTable:
         self.moves: dict[str, tuple[Action, ...]] = {}
 
     def add(self, card_id: str) -> tuple[Action, ...]:
-        deck = self.deck
-        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
-                                                        lambda effect: _outside_targets(effect, deck)))
+        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights, self._targets))
         return found
+
+    def _targets(self, effect: str) -> list[dict]:
+        return _outside_targets(effect, self.deck)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -131,12 +133,24 @@ def _build_moves(seat: int, hand: tuple[str, ...], lights: tuple[int, ...],
 def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
                 targets: Callable[[str], list[dict]]) -> Sequence[Action]:
     """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
-    card = catalog().cards[card_id]
-    if card.kind in ("battle_unit", "equipment"):
-        return _builds(seat, card_id, _payments(cost_key(card.cost), lights))
-    if card.kind == "power" and card.power.timing in ("build", "any"):
+    how, cost, card = _build_plan(card_id)
+    if how == "build":
+        return _builds(seat, card_id, _payments(cost, lights))
+    if how == "play":
         return _plays(seat, card, lights, targets)
     return ()
+
+
+@finite_cache  # one entry a card of the catalogue
+def _build_plan(card_id: str) -> tuple[str, tuple[int, ...], CardDef]:
+    """How the Build Phase offers a card in hand ("build", "play" or "" for neither), its cost as a
+    plain tuple and the card: read from the card's models once, not at every new table's look."""
+    card = catalog().cards[card_id]
+    if card.kind in ("battle_unit", "equipment"):
+        return "build", cost_key(card.cost), card
+    if card.kind == "power" and card.power.timing in ("build", "any"):
+        return "play", cost_key(card.cost), card
+    return "", (), card
 
 
 @lru_cache(maxsize=1 << 12)
