@@ -313,7 +313,13 @@ def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str,
 def _odds_label(attack: int, defense: int, mine: int, guard: int) -> str:
     """The odds part of a block's label, from the Physical sums it weighs (see `_face`): one
     look-up a block, where the two chances and their text were three."""
-    return f" ({_odds_text(combat.win_chance(attack, guard), combat.win_chance(mine, defense))})"
+    return _odds_of(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
+
+
+@finite_cache  # the chances are 36ths of 2d6 (or sure), so there are a few dozen pairs at most
+def _odds_of(theirs: float, ours: float) -> str:
+    """`_odds_label` by the two chances: many foursomes share a pair, and its text is made once."""
+    return f" ({_odds_text(theirs, ours)})"
 
 
 class Odds:
