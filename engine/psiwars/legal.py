@@ -241,7 +241,7 @@ ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the 
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
     """Each formation of these ready units, then "done": the same few lists turn after turn (the
     card ids name the units in the labels)."""
-    # (Tuples of list comprehensions here and in _blocks: a generator costs more per item.)
+    # (A tuple of a list comprehension: a generator costs more per item.)
     return tuple([_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))]) + (
         interned(Done, seat=seat, phase="attack"),)
 
@@ -268,19 +268,19 @@ def defend_moves(state: PsiState, seat: int) -> list[Action]:
 def _blocks(seat: int, i: int, attack: int, defense: int,
             ready: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> tuple[Action, ...]:
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
-    labelled with its odds against that Physical attack and defense: the odds are sums of the
-    numbers, so the same few blocks come back with the same labels."""
-    return tuple([_block(seat, i, attack, defense, f) for f in formations(list(ready))])
-
-
-def _block(seat: int, i: int, attack: int, defense: int,
-           formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
-    """One block of `_blocks`. Its label is made of two remembered halves, the units' names and
-    the text of the two chances: a new mix of ready units or a new attack is mostly halves seen
-    before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
-    units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
-    mine, guard = _sums([n for _, _, n in formation])
-    return _block_move(seat, i, units, names + _odds_label(attack, defense, mine, guard))
+    in the order of `formations`, labelled with its odds against that Physical attack and
+    defense. Made unit by unit and pair by pair here, without a call or a remembered name per
+    block: a new mix of ready units or a new attack lists a dozen new blocks (the tags and the
+    odds vary apart, so whole labels come back seldom; the odds texts do)."""
+    blocks = []
+    for u, card_id, numbers in ready:  # each unit alone
+        mine, guard = _sums([numbers])
+        blocks.append(_block_move(seat, i, (u,), _tag(card_id, u) + _odds_label(attack, defense, mine, guard)))
+    for (u, u_card, u_numbers), (v, v_card, v_numbers) in combinations(ready, 2):  # then each stack of two
+        mine, guard = _sums([u_numbers, v_numbers])
+        names = f"{_tag(u_card, u)} + {_tag(v_card, v)}"
+        blocks.append(_block_move(seat, i, (u, v), names + _odds_label(attack, defense, mine, guard)))
+    return tuple(blocks)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -301,12 +301,6 @@ def _quick(cls: type[Action], fields: dict) -> Action:
 
 
 _GIVEN: dict[type, set[str]] = {}  # class -> what its quick moves report as given (a few classes)
-
-
-@lru_cache(maxsize=1 << 12)
-def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], str]:
-    """(tags, names) of a formation of (tag, card id) units: a few hundred formations a game."""
-    return tuple([u for u, _ in formation]), " + ".join([_tag(card_id, u) for u, card_id in formation])
 
 
 @lru_cache(maxsize=1 << 12)  # sums of a few screen values: some hundreds of foursomes
