@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TypeVar
 
 from engine.core import Action, Pass, built, interned
 from engine.core.memo import finite_cache
@@ -46,7 +45,6 @@ from .cards import LIGHTS, CardDef, catalog
 from .state import PsiState
 
 FIRST_MENTAL = ("cyber", "psionic")
-T = TypeVar("T")
 
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
@@ -197,11 +195,6 @@ def defenders(state: PsiState, seat: int) -> list[str]:
     return ready_units(state, seat, attacking=False)
 
 
-def formations(units: list[T]) -> list[tuple[T, ...]]:
-    """Every formation of one unit or a stack of two (§6.5.2.1, §6.5.3)."""
-    return [(u,) for u in units] + list(combinations(units, 2))
-
-
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
     ready, card_ids, gear, free = attack_scan(state, seat)
     return _equips(state, seat, gear, free) + list(_attacks(seat, tuple(ready), tuple(card_ids)))
@@ -239,19 +232,25 @@ ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the 
 
 @lru_cache(maxsize=1 << 14)
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
-    """Each formation of these ready units, then "done": the same few lists turn after turn (the
-    card ids name the units in the labels)."""
-    # (A tuple of a list comprehension: a generator costs more per item.)
-    return tuple([_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))]) + (
-        interned(Done, seat=seat, phase="attack"),)
+    """Each formation of these ready units (each alone, then each stack of two: §6.5.2.1, §6.5.3),
+    then "done": the same few lists turn after turn (the card ids name the units in the labels).
+    Made unit by unit and pair by pair, each attack remembered by its flat (tag, card id) values."""
+    ready = list(zip(units, card_ids, strict=True))
+    attacks = [_attack(seat, u, u_card) for u, u_card in ready]
+    attacks += [_attack(seat, u, u_card, v, v_card) for (u, u_card), (v, v_card) in combinations(ready, 2)]
+    attacks.append(interned(Done, seat=seat, phase="attack"))
+    return tuple(attacks)
 
 
 @lru_cache(maxsize=1 << 14)
-def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
-    """The attack of one formation ((tag, card id) of each unit): a new mix of ready units is
-    mostly formations seen before."""
-    return _quick(Attack, {"type": "attack", "seat": seat, "units": tuple([u for u, _ in formation]),
-                           "names": " + ".join([_tag(card_id, u) for u, card_id in formation])})
+def _attack(seat: int, u: str, u_card: str, v: str | None = None, v_card: str | None = None) -> Attack:
+    """The attack of unit `u` alone, or stacked with `v`: a new mix of ready units is mostly
+    formations seen before."""
+    if v is None:
+        units, names = (u,), _tag(u_card, u)
+    else:
+        units, names = (u, v), f"{_tag(u_card, u)} + {_tag(v_card, v)}"
+    return _quick(Attack, {"type": "attack", "seat": seat, "units": units, "names": names})
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -268,10 +267,10 @@ def defend_moves(state: PsiState, seat: int) -> list[Action]:
 def _blocks(seat: int, i: int, attack: int, defense: int,
             ready: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> tuple[Action, ...]:
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
-    in the order of `formations`, labelled with its odds against that Physical attack and
-    defense. Made unit by unit and pair by pair here, without a call or a remembered name per
-    block: a new mix of ready units or a new attack lists a dozen new blocks (the tags and the
-    odds vary apart, so whole labels come back seldom; the odds texts do)."""
+    each alone, then each stack of two (§6.5.3), labelled with its odds against that Physical
+    attack and defense. Made unit by unit and pair by pair here, without a call or a remembered
+    name per block: a new mix of ready units or a new attack lists a dozen new blocks (the tags
+    and the odds vary apart, so whole labels come back seldom; the odds texts do)."""
     blocks = []
     for u, card_id, numbers in ready:  # each unit alone
         mine, guard = _sums([numbers])
