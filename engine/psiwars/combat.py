@@ -116,7 +116,7 @@ def attack_strength(state: PsiState, units: list[str], screen: str, boost: int =
 
 def defense_strength(state: PsiState, units: list[str], screen: str) -> int:
     """Sum of Defense of every unit with the screen; disoriented units still defend."""
-    return sum(v[1] for u in units if (v := unit_screen(state, u, screen)) is not None)
+    return sum([v[1] for u in units if (v := unit_screen(state, u, screen)) is not None])
 
 
 def formation_strengths(state: PsiState, units: list[str] | None, index: int, side: str) -> dict:

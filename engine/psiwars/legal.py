@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TypeVar
 
-from engine.core import Action, Pass, interned
+from engine.core import Action, Pass, built, interned
 from engine.core.memo import finite_cache
 
 from . import combat
@@ -46,7 +45,6 @@ from .cards import LIGHTS, CardDef, catalog
 from .state import PsiState
 
 FIRST_MENTAL = ("cyber", "psionic")
-T = TypeVar("T")
 
 
 def legal_actions(state: PsiState, seat: int) -> list[Action]:
@@ -108,10 +106,11 @@ class _BuildTable:
         self.moves: dict[str, tuple[Action, ...]] = {}
 
     def add(self, card_id: str) -> tuple[Action, ...]:
-        deck = self.deck
-        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights,
-                                                        lambda effect: _outside_targets(effect, deck)))
+        found = self.moves[card_id] = tuple(_card_moves(self.seat, card_id, self.lights, self._targets))
         return found
+
+    def _targets(self, effect: str) -> list[dict]:
+        return _outside_targets(effect, self.deck)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -132,19 +131,37 @@ def _build_moves(seat: int, hand: tuple[str, ...], lights: tuple[int, ...],
 def _card_moves(seat: int, card_id: str, lights: tuple[int, ...],
                 targets: Callable[[str], list[dict]]) -> Sequence[Action]:
     """The Build Phase moves of one card in hand: its builds, or its Power's plays with `targets`."""
-    card = catalog().cards[card_id]
-    if card.kind in ("battle_unit", "equipment"):
-        return _builds(seat, card_id, _payments(cost_key(card.cost), lights))
-    if card.kind == "power" and card.power.timing in ("build", "any"):
+    how, cost, card = _build_plan(card_id)
+    if how == "build":
+        return _builds(seat, card_id, _payments(cost, lights))
+    if how == "play":
         return _plays(seat, card, lights, targets)
     return ()
+
+
+@finite_cache  # one entry a card of the catalogue
+def _build_plan(card_id: str) -> tuple[str, tuple[int, ...], CardDef]:
+    """How the Build Phase offers a card in hand ("build", "play" or "" for neither), its cost as a
+    plain tuple and the card: read from the card's models once, not at every new table's look."""
+    card = catalog().cards[card_id]
+    if card.kind in ("battle_unit", "equipment"):
+        return "build", cost_key(card.cost), card
+    if card.kind == "power" and card.power.timing in ("build", "any"):
+        return "play", cost_key(card.cost), card
+    return "", (), card
 
 
 @lru_cache(maxsize=1 << 12)
 def _builds(seat: int, card_id: str, pays: tuple[tuple[str, ...], ...]) -> tuple[Build, ...]:
     """Each way to build one card with these ways to pay its Any lights: keyed by the payments,
     not the lights, since most ready lights pay a card the same few ways."""
-    return tuple(interned(Build, seat=seat, card=card_id, pay_any=pay) for pay in pays)
+    return tuple([_build(seat, card_id, pay) for pay in pays])
+
+
+@lru_cache(maxsize=1 << 12)
+def _build(seat: int, card_id: str, pay: tuple[str, ...]) -> Build:
+    """One build, shared by every list that offers it (a new way to pay is mostly one seen before)."""
+    return _quick(Build, {"type": "build", "seat": seat, "card": card_id, "pay_any": pay})
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
@@ -159,8 +176,15 @@ def equips(state: PsiState, seat: int) -> list[Action]:
 
 def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> list[Action]:
     """Each of `gear` onto each of `units`."""
-    return [interned(Equip, seat=seat, equipment=e, unit=u, names=f"{tag(state, e)} to {tag(state, u)}")
-            for e in gear for u in units]
+    cards = state.__dict__["cards"]  # (read from the dict: see board.waiting_seat)
+    return [_equip(seat, e, cards[e].card, u, cards[u].card) for e in gear for u in units]
+
+
+@lru_cache(maxsize=1 << 12)
+def _equip(seat: int, equipment: str, equipment_card: str, unit: str, unit_card: str) -> Equip:
+    """One equip move, shared by every list that offers it (its label names both cards)."""
+    return _quick(Equip, {"type": "equip", "seat": seat, "equipment": equipment, "unit": unit,
+                          "names": f"{_tag(equipment_card, equipment)} to {_tag(unit_card, unit)}"})
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
@@ -169,11 +193,6 @@ def attackers(state: PsiState, seat: int) -> list[str]:
 
 def defenders(state: PsiState, seat: int) -> list[str]:
     return ready_units(state, seat, attacking=False)
-
-
-def formations(units: list[T]) -> list[tuple[T, ...]]:
-    """Every formation of one unit or a stack of two (§6.5.2.1, §6.5.3)."""
-    return [(u,) for u in units] + list(combinations(units, 2))
 
 
 def attack_moves(state: PsiState, seat: int) -> list[Action]:
@@ -213,18 +232,25 @@ ATTACK_SCAN = Kept(_attack_scan)  # the equip and attack steps' one walk of the 
 
 @lru_cache(maxsize=1 << 14)
 def _attacks(seat: int, units: tuple[str, ...], card_ids: tuple[str, ...]) -> tuple[Action, ...]:
-    """Each formation of these ready units, then "done": the same few lists turn after turn (the
-    card ids name the units in the labels)."""
-    return tuple(_attack(seat, f) for f in formations(list(zip(units, card_ids, strict=True)))) + (
-        interned(Done, seat=seat, phase="attack"),)
+    """Each formation of these ready units (each alone, then each stack of two: §6.5.2.1, §6.5.3),
+    then "done": the same few lists turn after turn (the card ids name the units in the labels).
+    Made unit by unit and pair by pair, each attack remembered by its flat (tag, card id) values."""
+    ready = list(zip(units, card_ids, strict=True))
+    attacks = [_attack(seat, u, u_card) for u, u_card in ready]
+    attacks += [_attack(seat, u, u_card, v, v_card) for (u, u_card), (v, v_card) in combinations(ready, 2)]
+    attacks.append(interned(Done, seat=seat, phase="attack"))
+    return tuple(attacks)
 
 
 @lru_cache(maxsize=1 << 14)
-def _attack(seat: int, formation: tuple[tuple[str, str], ...]) -> Attack:
-    """The attack of one formation ((tag, card id) of each unit): a new mix of ready units is
-    mostly formations seen before."""
-    return interned(Attack, seat=seat, units=tuple(u for u, _ in formation),
-                    names=" + ".join(_tag(card_id, u) for u, card_id in formation))
+def _attack(seat: int, u: str, u_card: str, v: str | None = None, v_card: str | None = None) -> Attack:
+    """The attack of unit `u` alone, or stacked with `v`: a new mix of ready units is mostly
+    formations seen before."""
+    if v is None:
+        units, names = (u,), _tag(u_card, u)
+    else:
+        units, names = (u, v), f"{_tag(u_card, u)} + {_tag(v_card, v)}"
+    return _quick(Attack, {"type": "attack", "seat": seat, "units": units, "names": names})
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -233,7 +259,7 @@ def defend_moves(state: PsiState, seat: int) -> list[Action]:
     i = battle.to_assign
     incoming = combat.active_units(state, battle.matchups[i].attack)
     odds, cards = Odds(state, incoming), fields["cards"]
-    ready = tuple((u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat))
+    ready = tuple([(u, cards[u].card, odds.numbers(u)) for u in defenders(state, seat)])
     return [interned(Block, seat=seat, matchup=i), *_blocks(seat, i, odds.attack, odds.defense, ready)]
 
 
@@ -241,31 +267,51 @@ def defend_moves(state: PsiState, seat: int) -> list[Action]:
 def _blocks(seat: int, i: int, attack: int, defense: int,
             ready: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> tuple[Action, ...]:
     """Each block of formation `i` by these ready units ((tag, card id, Physical numbers) each),
-    labelled with its odds against that Physical attack and defense: the odds are sums of the
-    numbers, so the same few blocks come back with the same labels."""
-    return tuple(_block(seat, i, attack, defense, f) for f in formations(list(ready)))
-
-
-def _block(seat: int, i: int, attack: int, defense: int,
-           formation: tuple[tuple[str, str, tuple[int | None, int | None]], ...]) -> Block:
-    """One block of `_blocks`. Its label is made of two remembered halves, the units' names and
-    the text of the two chances: a new mix of ready units or a new attack is mostly halves seen
-    before, while whole labels come back seldom (the unit tags and the odds vary apart)."""
-    units, names = _formation_names(tuple([(u, card_id) for u, card_id, _ in formation]))
-    mine, guard = _sums([n for _, _, n in formation])
-    odds = _odds_label(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
-    return interned(Block, seat=seat, matchup=i, units=units, names=names + odds)
+    each alone, then each stack of two (§6.5.3), labelled with its odds against that Physical
+    attack and defense. Made unit by unit and pair by pair here, without a call or a remembered
+    name per block: a new mix of ready units or a new attack lists a dozen new blocks (the tags
+    and the odds vary apart, so whole labels come back seldom; the odds texts do)."""
+    blocks = []
+    for u, card_id, numbers in ready:  # each unit alone
+        mine, guard = _sums([numbers])
+        blocks.append(_block_move(seat, i, (u,), _tag(card_id, u) + _odds_label(attack, defense, mine, guard)))
+    for (u, u_card, u_numbers), (v, v_card, v_numbers) in combinations(ready, 2):  # then each stack of two
+        mine, guard = _sums([u_numbers, v_numbers])
+        names = f"{_tag(u_card, u)} + {_tag(v_card, v)}"
+        blocks.append(_block_move(seat, i, (u, v), names + _odds_label(attack, defense, mine, guard)))
+    return tuple(blocks)
 
 
 @lru_cache(maxsize=1 << 12)
-def _formation_names(formation: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], str]:
-    """(tags, names) of a formation of (tag, card id) units: a few hundred formations a game."""
-    return tuple(u for u, _ in formation), " + ".join(_tag(card_id, u) for u, card_id in formation)
+def _block_move(seat: int, i: int, units: tuple[str, ...], names: str) -> Block:
+    """A block, remembered: a block comes back in other lists."""
+    return _quick(Block, {"type": "block", "seat": seat, "matchup": i, "units": units, "names": names})
+
+
+def _quick(cls: type[Action], fields: dict) -> Action:
+    """An action of `cls` with exactly these fields (every one, in the model's order, all but the
+    type counted as given), put together without validation: the values are the rules' own, and
+    pydantic's check was most of a new move's cost (new blocks, attacks and builds come every
+    few steps: their tags, odds and payments vary apart)."""
+    given = _GIVEN.get(cls)
+    if given is None:  # one set for every move of the class: moves are frozen
+        given = _GIVEN[cls] = set(fields) - {"type"}
+    return built(cls, fields, given)
+
+
+_GIVEN: dict[type, set[str]] = {}  # class -> what its quick moves report as given (a few classes)
+
+
+@lru_cache(maxsize=1 << 12)  # sums of a few screen values: some hundreds of foursomes
+def _odds_label(attack: int, defense: int, mine: int, guard: int) -> str:
+    """The odds part of a block's label, from the Physical sums it weighs (see `_face`): one
+    look-up a block, where the two chances and their text were three."""
+    return _odds_of(combat.win_chance(attack, guard), combat.win_chance(mine, defense))
 
 
 @finite_cache  # the chances are 36ths of 2d6 (or sure), so there are a few dozen pairs at most
-def _odds_label(theirs: float, ours: float) -> str:
-    """The odds part of a block's label (see `_face`)."""
+def _odds_of(theirs: float, ours: float) -> str:
+    """`_odds_label` by the two chances: many foursomes share a pair, and its text is made once."""
     return f" ({_odds_text(theirs, ours)})"
 
 
@@ -297,7 +343,13 @@ class Odds:
 
 def _sums(numbers: list[tuple[int | None, int | None]]) -> tuple[int, int]:
     """(Physical attack, Physical defense) of a formation from its units' numbers."""
-    return (sum(a for a, _ in numbers if a is not None), sum(d for _, d in numbers if d is not None))
+    attack = defense = 0
+    for a, d in numbers:  # (a plain loop, not two generators: one or two units, every block listed)
+        if a is not None:
+            attack += a
+        if d is not None:
+            defense += d
+    return attack, defense
 
 
 def _face(attack: int, defense: int, blockers: list[tuple[int | None, int | None]]) -> tuple[float, float]:
@@ -481,7 +533,10 @@ def ability_uses(state: PsiState, seat: int) -> list[Action]:
 
 def can_use_ability(state: PsiState, seat: int) -> bool:
     """Whether `ability_uses` has any move, without building them (asked after every move)."""
-    return any(targets is None or targets for _, _, targets in _cyborg_targets(state, seat))
+    for _, _, targets in _cyborg_targets(state, seat):  # (a plain loop, not a generator: twice a battle)
+        if targets is None or targets:
+            return True
+    return False
 
 
 def _cyborg_targets(state: PsiState, seat: int) -> list[tuple[str, CardDef, list[str] | None]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Decision, plain_decision, quiet
+from engine.core import Decision, built, plain_decision, quiet
 
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, tag, waiting_seat
@@ -59,13 +59,6 @@ def _own_step(seat: int, phase: str, name: str, picks: int, upto: bool) -> Decis
     """The turn's own step as a shared Decision (asked after most moves): its prompt is made once."""
     return plain_decision(seat=seat, kind=phase, prompt=f"{name}: {OWN_STEPS[phase]}", button=YOUR_MOVE,
                           picks=picks, upto=upto)
-
-
-def prompted(fields: dict, seat: int) -> bool:
-    """Whether the current step, which `seat` answers, is a prompt to queue (an answer owed outside
-    the owner's own turn, or a Power's private choice) rather than the turn's ordinary decision.
-    It takes the state's field dict (see board.waiting_seat)."""
-    return bool(fields["peek"] or fields["hunting"]) or seat != fields["active"]
 
 
 # --- the prompts ---------------------------------------------------------------------------
@@ -178,15 +171,25 @@ def _reaction(state: PsiState, seat: int, kind: str, prompt: str, button: str, l
 def _bare(seat: int, kind: str, prompt: str, reaction: bool, button: str, passes: bool) -> Decision:
     """A prompt without context lines (`passes`: running out passes), one object for every time it
     is asked: nothing changes a published Decision in place."""
-    return Decision(seat=seat, kind=kind, prompt=prompt, reaction=reaction,
-                    timeout=PASS_TIMEOUT if passes else None, button=button)
+    return built(Decision, {"seat": seat, "kind": kind, "prompt": prompt, "private": False, "context": [],
+                            "reaction": reaction, "timeout": dict(PASS_TIMEOUT) if passes else None,
+                            "button": button, "picks": 1, "upto": False}, _BARE_GIVEN)
 
 
 @lru_cache(maxsize=1 << 10)
 def _private(seat: int, kind: str, prompt: str) -> Decision:
     """A Power's private choice without context lines, one object for every time it is asked (as
     `_bare`)."""
-    return Decision(seat=seat, kind=kind, private=True, button=CHOOSE_CARD, prompt=prompt)
+    return built(Decision, {"seat": seat, "kind": kind, "prompt": prompt, "private": True, "context": [],
+                            "reaction": False, "timeout": None, "button": CHOOSE_CARD, "picks": 1,
+                            "upto": False}, _PRIVATE_GIVEN)
+
+
+# The two prompts above are put together without validation (every value is the rules' own): a
+# new formation to defend against makes a new prompt every few steps, and pydantic's check was
+# most of its cost. What each reports as given is shared (nothing changes a published Decision).
+_BARE_GIVEN = {"seat", "kind", "prompt", "reaction", "timeout", "button"}
+_PRIVATE_GIVEN = {"seat", "kind", "private", "button", "prompt"}
 
 
 # --- shared wording ------------------------------------------------------------------------

@@ -67,7 +67,7 @@ from .board import (
     waiting_seat,
 )
 from .cards import LIGHT_NAMES, LIGHTS, CardDef, Cost, catalog
-from .prompts import decision, prompted
+from .prompts import decision
 from .state import Battle, Card, Matchup, Player, PsiState, Window
 from .view import board_text, build_view
 
@@ -318,17 +318,21 @@ class PsiWars(Game):
     def after_move(self, state: PsiState, events: list[Event]) -> None:
         """Take the steps nobody needs to decide, then ask the next prompt, if one is owed."""
         steps, fields = self.auto_steps, state.__dict__  # (fields read from the dict: see waiting_seat)
-        while not fields["finished"]:
-            seat = waiting_seat(fields)  # (the prompt's owner below, once no step is left to take)
-            if fields["peek"] or fields["hunting"]:  # a Power's private choice: always a player's
-                break
+        # A Power's private choice is always a player's. Only a move opens one (no step plays a
+        # Power), so it is looked at once, not before each step.
+        private = fields["peek"] or fields["hunting"]
+        if not private:
             step = steps.get(fields["phase"])
-            if step is None or not step(self, state, seat, events):
-                break
+            while step is not None and not fields["finished"] and step(self, state, events):
+                step = steps.get(fields["phase"])
         if fields["asks"]:  # the move answered the open prompt, if there was one
             answered(state)
-        if not fields["finished"] and prompted(fields, seat):
-            ask(state, decision(state, seat))
+        if not fields["finished"]:
+            seat = waiting_seat(fields)  # (once, for the step the game stops at)
+            # A prompt is queued for a Power's private choice or an answer owed outside the
+            # owner's own turn; the turn's own step is the ordinary decision (`decisions`).
+            if private or seat != fields["active"]:
+                ask(state, decision(state, seat))
 
     def _settle(self, state: PsiState, events: list[Event]) -> None:
         """After setup (or a hand-made position): settle the automatic steps and publish."""
@@ -735,26 +739,29 @@ class PsiWars(Game):
             self._destroy(state, [a.target], events)
 
     # --- steps nobody needs to decide (RULINGS: "Steps the bot takes for you") ----------------
-    # Each takes one step for `seat` and says True, or says False when a player must choose.
-    def _auto_window(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.can_play_in_window(state, seat):
+    # Each takes one step for the seat whose step it is and says True, or says False when that
+    # player must choose. (Each knows its seat, as waiting_seat would find it for its phase.)
+    def _auto_window(self, state: PsiState, events: list[Event]) -> bool:
+        if moves_now.can_play_in_window(state, state.__dict__["window"].seat):
             return False
         self._pass_window(state, events)  # nothing playable: pass for them (RULINGS: auto-pass)
         return True
 
-    def _auto_cyborg(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        if moves_now.can_use_ability(state, seat):
+    def _auto_cyborg(self, state: PsiState, events: list[Event]) -> bool:
+        if moves_now.can_use_ability(state, state.__dict__["battle"].cyborg_seat):
             return False
         self._next_cyborg_seat(state)
         return True
 
-    def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+    def _auto_equip(self, state: PsiState, events: list[Event]) -> bool:
+        fields = state.__dict__  # (read and set in the dict: see PsiState)
+        seat = fields["active"]
         scan = moves_now._attack_scan(state, seat)  # (ready attackers, their cards, loose gear, free units)
         ready, _, gear, free = scan
         if gear and free:  # something to equip
             moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
             return False
-        state.__dict__["phase"] = "attack"
+        fields["phase"] = "attack"
         # The attack step's own check, without asking again whether anything can be equipped.
         if ready:
             moves_now.ATTACK_SCAN.keep_for_next(state, seat, scan)
@@ -762,7 +769,8 @@ class PsiWars(Game):
         self._close_declaration(state, events)
         return True
 
-    def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+    def _auto_attack(self, state: PsiState, events: list[Event]) -> bool:
+        seat = state.__dict__["active"]
         scan = moves_now._attack_scan(state, seat)
         ready, _, gear, free = scan
         if ready or (gear and free):  # a unit to attack with, or something to equip
@@ -771,20 +779,23 @@ class PsiWars(Game):
         self._close_declaration(state, events)
         return True
 
-    def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+    def _auto_build(self, state: PsiState, events: list[Event]) -> bool:
+        seat = state.__dict__["active"]
         if any_ready_cu(state, seat):
             return False
         self._do_done(state, interned(Done, seat=seat, phase="build"), events)
         return True
 
-    def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+    def _auto_defend(self, state: PsiState, events: list[Event]) -> bool:
+        fields = state.__dict__  # (read from the dict: see waiting_seat)
+        seat = 1 - fields["active"]
         if any_ready_unit(state, seat, attacking=False):
             return False
-        self._do_block(state, interned(Block, seat=seat, matchup=state.battle.to_assign), events)  # nothing can block
+        self._do_block(state, interned(Block, seat=seat, matchup=fields["battle"].to_assign), events)  # nothing can block
         return True
 
-    def _auto_matchups(self, state: PsiState, seat: int, events: list[Event]) -> bool:
-        legal = moves_now.matchup_moves(state, seat)
+    def _auto_matchups(self, state: PsiState, events: list[Event]) -> bool:
+        legal = moves_now.matchup_moves(state, state.__dict__["active"])
         if not legal:
             self._finish_battle(state, events)
             return True

@@ -54,3 +54,41 @@ def test_attack_list_from_one_pass_matches_the_separate_lists():
                     checked += 1
                 game.advance(state, game.random_action(state, seat))
     assert checked > 50
+
+
+def test_moves_made_without_validation_match_validated_ones():
+    # Blocks of units, attacks, builds and equips skip pydantic's check; they must be the moves it
+    # would have made (fields in order, what counts as given, the dump).
+    game = get_game("psiwars")
+    checked = {legal.Block: 0, legal.Attack: 0, legal.Build: 0, legal.Equip: 0}
+    for n in range(12):
+        state = game.setup({}, ["a", "b"], f"blocks-{n}")
+        while not state.finished:
+            seat = game.to_act(state)[0]
+            for move in game.legal_actions(state, seat):
+                if type(move) in checked and (not isinstance(move, legal.Block) or move.units):
+                    made = type(move)(**{name: move.__dict__[name] for name in move.model_fields_set})
+                    assert list(move.__dict__.items()) == list(made.__dict__.items())
+                    assert move.model_fields_set == made.model_fields_set
+                    assert move.model_dump_json() == made.model_dump_json()
+                    checked[type(move)] += 1
+            state, _ = game.apply(state, game.random_action(state, seat))
+    assert min(checked.values()) > 10, checked
+
+
+def test_prompts_made_without_validation_match_validated_ones():
+    from engine.core import Decision
+    from engine.psiwars import prompts
+
+    pairs = [(prompts._bare(0, "window", "Ann: pass?", True, "Go", True),
+              Decision(seat=0, kind="window", prompt="Ann: pass?", reaction=True, timeout=prompts.PASS_TIMEOUT,
+                       button="Go")),
+             (prompts._bare(1, "defend", "Bob: defend", True, "Defend", False),
+              Decision(seat=1, kind="defend", prompt="Bob: defend", reaction=True, timeout=None, button="Defend")),
+             (prompts._private(1, "oracle", "Bob: choose"),
+              Decision(seat=1, kind="oracle", private=True, button=prompts.CHOOSE_CARD, prompt="Bob: choose"))]
+    for quick, validated in pairs:
+        assert list(quick.__dict__.items()) == list(validated.__dict__.items())
+        assert quick.model_fields_set == validated.model_fields_set
+        assert quick.model_dump_json() == validated.model_dump_json()
+    assert pairs[0][0].timeout is not prompts.PASS_TIMEOUT  # its own copy, as validation makes
