@@ -21,7 +21,12 @@ LATER_SEAT_KARMA = 1
 
 def codex_pool(primary: int, secondaries: list[int]) -> list[str]:
     """§3.3.3: the primary colour's blocks 2-5 and all five blocks of each secondary colour."""
-    return [f"X{primary}-{t}" for t in range(2, 6)] + [f"X{c}-{t}" for c in secondaries for t in range(1, 6)]
+    return list(_codex_pool(primary, tuple(secondaries)))
+
+
+@finite_cache  # by colours: every Codex step of the set-up asks it again
+def _codex_pool(primary: int, secondaries: tuple[int, ...]) -> tuple[str, ...]:
+    return (*(f"X{primary}-{t}" for t in range(2, 6)), *(f"X{c}-{t}" for c in secondaries for t in range(1, 6)))
 
 
 def roll_first(s: ResState, events: list[Event]) -> None:
@@ -54,7 +59,7 @@ def quick_setup(s: ResState, events: list[Event]) -> None:
 def next_draft(s: ResState, events: list[Event]) -> None:
     if s.draft_order:
         seat = s.draft_order[0]
-        opts = [_draft_option(m) for m in s.pool]
+        opts = list(map(_draft_option, s.pool))  # no Python loop: each pick offers the pool again
         ask(s, seat, "draft", f"{s.players[seat].name}: draft a Faction Module (§3.2)", opts)
         return
     chosen = [m for p in s.players for m in p.modules]
@@ -75,6 +80,18 @@ def _draft_option(module: int) -> tuple[str, str]:
     return str(module), f"{catalog().modules[module].name} (module {module})"
 
 
+# The set-up's answers, remembered like _draft_option: each Codex step offers them again.
+
+@finite_cache  # by colour and which choice
+def _colour_option(colour: int, which: str) -> tuple[str, str]:
+    return str(colour), f"{which} colour {COLOURS[colour]} ({colour})"
+
+
+@finite_cache  # by Codex block
+def _drop_option(block: str) -> tuple[str, str]:
+    return block, f"Leave out {catalog().codex[block].name}"
+
+
 def build_deck(s: ResState, mods: list[int], events: list[Event]) -> None:
     s.main_deck = [c.id for m in mods for c in catalog().modules[m].cards]
     s.rng.shuffle(s.main_deck)
@@ -87,17 +104,16 @@ def next_codex(s: ResState, events: list[Event]) -> None:
     for seat in s.order_from(s.first):
         p = s.players[seat]
         if p.primary is None:
-            opts = [(str(c), f"Primary colour {COLOURS[c]} ({c})") for c in range(10)]
+            opts = [_colour_option(c, "Primary") for c in range(10)]
             ask(s, seat, "codex_primary", f"{p.name}: choose your Primary colour (§3.3.2)", opts, private=True)
             return
         if len(p.secondaries) < 2:
-            opts = [(str(c), f"Secondary colour {COLOURS[c]} ({c})") for c in range(10)
-                    if c != p.primary and c not in p.secondaries]
+            opts = [_colour_option(c, "Secondary") for c in range(10) if c != p.primary and c not in p.secondaries]
             ask(s, seat, "codex_secondary", f"{p.name}: choose a Secondary colour (§3.3.3)", opts, private=True)
             return
-        pool = [b for b in codex_pool(p.primary, p.secondaries) if b not in p.codex_dropped]
+        pool = [b for b in _codex_pool(p.primary, tuple(p.secondaries)) if b not in p.codex_dropped]
         if len(pool) > 10:
-            opts = [(b, f"Leave out {catalog().codex[b].name}") for b in pool]
+            opts = list(map(_drop_option, pool))
             ask(s, seat, "codex_drop", f"{p.name}: leave out {len(pool) - 10} more Codex block(s) of 14 (§3.3.3)",
                 opts, private=True, picks=len(pool) - 10)
             return

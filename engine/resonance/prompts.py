@@ -26,7 +26,7 @@ def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, pr
     """A prompt with its answers, its button, its timeout answer and the owner's context;
     `picks`: how many of the answers one submit may give (each re-asks for the rest; `upto`:
     at most that many)."""
-    options = [o if type(o) is tuple else tuple(o) for o in options]  # as validation stores them
+    options = list(map(tuple, options))  # as validation stores them (a tuple is kept as it is)
     shared = prompt_fields(kind, seat, s.active, private, options, context, quiet(s))
     return built(Ask, {"seat": seat, "kind": kind, "prompt": prompt, "private": private, "context": shared["context"],
                        "reaction": shared["reaction"], "timeout": shared["timeout"], "button": shared["button"],
