@@ -636,8 +636,9 @@ def run(game, s: ResState, events: list[Event]) -> None:
     """Run the action in progress stage by stage until someone must choose (a prompt is queued),
     the action is over or the game is. One loop here rather than one call per stage: an Attack
     passes through a dozen stages, most of which only look and move on."""
-    while (c := s.combat) is not None and not s.asks and not s.finished:
-        if c.actor not in s.units:
+    fields = s.__dict__  # read past pydantic's attribute hook: every stage asks all four
+    while (c := fields["combat"]) is not None and not fields["asks"] and not fields["finished"]:
+        if c.actor not in fields["units"]:
             s.combat = None  # the actor destroyed itself (Flux, Gamble): the action stops
             return
         STAGES[c.stage](game, s, c, events)

@@ -209,20 +209,21 @@ def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
 def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
     mine = K.side_units(s, seat) if mine is None else mine
     p = s.players[seat]
+    turn = s.turn  # asked of every unit, twice
     out: list[Action] = []
     if p.karma >= 1:
         out.append(_karma(seat, "overclock"))
         player_spent = p.tokens >= 2
         for u in mine:
             # K.is_spent, inline: asked of every unit on most turn steps
-            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != s.turn:
+            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != turn:
                 out.append(_reengage(seat, u.uid, unit_name(s, u)))
     if p.karma >= 3 and p.codex_deck:
         out.append(_karma(seat, "acquire"))
     if p.karma >= p.base_focus + 1:
         out.append(_refine(seat, p.base_focus + 1))
     for u in mine:
-        if u.readied_turn == s.turn:
+        if u.readied_turn == turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
             out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {unit_name(s, u)}"))
