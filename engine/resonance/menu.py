@@ -14,7 +14,6 @@ from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
 from .names import unit_name
 from .queries import (
-    can_attack,
     can_cs,
     cost_rules,
     fuel_enough,
@@ -22,24 +21,29 @@ from .queries import (
     has_pair,
     support_keywords,
 )
-from .state import ResState, Unit
+from .state import Player, ResState, Unit
 
 SIZE = 1 << 12  # some forty games of moves: a new game mostly meets new cards, so more buys little
 
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
-    mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
+    fields = s.__dict__  # read past pydantic's attribute hook: the state's fields, each read once
+    p = fields["players"][seat]
+    # K.side_units: nothing below changes the table, so one list serves every question
+    mine = [u for u in fields["units"].values() if u.owner == seat]
     pairs = targets = names = None
-    tokens = s.players[seat].tokens
+    tokens = p.tokens
     for u in mine:
         if not u.suppressed and not (tokens >= 2 if u.kind == "player" else u.spent):  # can_act, inline: every unit, every step
             if names is None:  # what every acting unit asks, worked out for the first one
-                pairs, targets, names = has_pair(s, seat), enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
-            out += unit_actions(s, u, pairs, mine, targets, names)
+                pairs, names = has_pair(s, seat), {t.uid: unit_name(s, t) for t in mine}
+                # §2.15, can_attack's first question: the first player's first turn has no attacks
+                targets = [] if fields["first_turn"] and fields["first"] == seat else enemies(s, seat)
+            out += unit_actions(s, u, p, pairs, mine, targets, names)
     if names is not None:  # else no unit can act, the Player included
-        out += player_actions(s, seat, mine, names)
-    out += karma_actions(s, seat, mine)
+        out += player_actions(s, seat, p, mine, names)
+    out += karma_actions(s, seat, p, mine, fields["turn"])
     out.append(_end_turn(seat))
     return out
 
@@ -60,17 +64,17 @@ def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
+def unit_actions(s: ResState, u: Unit, p: Player, pairs: bool, mine: list[Unit],
                  targets: list[tuple[str, bool, str, int, int]], names: dict[str, str]) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, `targets` their
-    `enemies` and `names` their names by uid."""
+    """`p`: the unit's Player; `pairs`: the hand holds a Critical Strike pair; `mine`: the seat's
+    units, `targets` their `enemies` (none on the first player's first turn) and `names` their
+    names by uid."""
     seat, uid, who = u.owner, u.uid, names[u.uid]
     kws = K.all_kws(s, u)
     needs, traveller, any_target = _traits(kws)
     out: list[Action] = []
-    if can_attack(s, u):
+    if targets and not ("Bind" in u.tags and K.tag_active(s, u, "Bind")):  # can_attack's second question
         pair = pairs and can_cs(s, u, kws)
-        p = s.players[seat]
         fuel_ok = _fuel_ok(needs, len(p.hand))
         en = p.en
         for t, shielded, target_name, cost, fuel in targets:
@@ -150,10 +154,9 @@ def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
             kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, str]) -> list[Action]:
-    """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
+def player_actions(s: ResState, seat: int, p: Player, mine: list[Unit], names: dict[str, str]) -> list[Action]:
+    """`p`: the seat's Player, `mine` its units, `names` their names by uid (the menu has them)."""
     me = s.units[f"P{seat}"]
-    p = s.players[seat]
     if me.suppressed or p.tokens >= 2:  # can_act, for a Player
         return []
     out: list[Action] = []
@@ -206,10 +209,8 @@ def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
     return kept(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
-def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
-    mine = K.side_units(s, seat) if mine is None else mine
-    p = s.players[seat]
-    turn = s.turn  # asked of every unit, twice
+def karma_actions(s: ResState, seat: int, p: Player, mine: list[Unit], turn: int) -> list[Action]:
+    """`p`: the seat's Player, `mine` its units, `turn` the turn number (the menu has them)."""
     out: list[Action] = []
     if p.karma >= 1:
         out.append(_karma(seat, "overclock"))

@@ -276,11 +276,12 @@ def answer(game, s: ResState, a: Choose, events: list[Event]) -> None:
     """Close the open prompt and carry out the answer; a pipeline prompt's answer is left in the
     attack's params, where the stage that asked reads it when it runs again."""
     asked = answered(s)
-    handler = ANSWERS.get(asked.kind)
+    kind = asked.kind  # read once: pydantic's attribute hook
+    handler = ANSWERS.get(kind)
     if handler:
         handler(s, asked, a.option, events)
     else:
-        s.combat.params["@" + asked.kind] = a.option
+        s.combat.params["@" + kind] = a.option
 
 
 ANSWERS: dict[str, Callable[[ResState, Ask, str, list[Event]], None]] = {
