@@ -102,22 +102,29 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
     Player the active Codex (`codex_kws`), in that order. What a unit draws on is looked up by
     what it is made of: the same few cards, Items and blocks are asked about on every step."""
     if u.kind == "player":
-        return _made_of(None, tuple(u.items), tuple(s.players[u.owner].active_codex))
+        return _keywords_of(*u.items, *s.players[u.owner].active_codex)
     if u.suppressed:
         return ()  # neither printed keywords nor Items work (§2.10)
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
     if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
         return (_SPECS or _load_specs())[printing].keywords if printing else ()  # `card`, without its call
-    return _made_of(printing, tuple(u.items), ())
+    return _keywords_of(printing, *u.items) if printing else _keywords_of(*u.items)
 
 
 @lru_cache(maxsize=1 << 14)
-def _made_of(card_id: str | None, items: tuple[str, ...], blocks: tuple[str, ...]) -> tuple[str, ...]:
-    """The keywords printed on `card_id` (None: none count), then on each Item, then each block's."""
-    printed_on, codex = card_keywords(), codex_keywords()
-    return (*(printed_on[card_id] if card_id else ()), *(k for i in items for k in printed_on[i]),
-            *(k for b in blocks for k in codex[b]))
+def _keywords_of(*sources: str) -> tuple[str, ...]:
+    """The keywords on each card or Codex block, in order. Called with the ids themselves, not
+    tuples of them: the cache's key is then the one tuple of arguments, hashed flat (card and
+    block ids never clash: `M01-0`, `X0-1`)."""
+    printed_on = _keywords_by_id()
+    return tuple(k for x in sources for k in printed_on[x])
+
+
+@finite_cache
+def _keywords_by_id() -> dict[str, list[str] | tuple[str, str]]:
+    """Card id or Codex block -> its keywords (`card_keywords` and `codex_keywords` in one)."""
+    return {**card_keywords(), **codex_keywords()}
 
 
 def has(s: ResState, u: Unit, code: str) -> bool:
