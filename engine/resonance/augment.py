@@ -9,6 +9,7 @@ from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import keywords as K
+from .context import VERB
 from .prompts import ask, source, take
 from .queries import attack_targets
 from .state import Combat, ResState
@@ -17,18 +18,17 @@ SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 
 
 def declare(game, s: ResState, a, events: list[Event]) -> None:
+    seat, action, target = a.seat, a.what, a.target  # each read once: the move's attribute hook
     u = s.units[a.actor]
-    action = a.what
-    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
+    c = Combat(seat=seat, action=action, actor=u.uid, source=u.uid, targets=[target])
     c.add("innate", [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS])
     s.combat = c
     cost = game_stealth(s, c)
-    s.players[a.seat].en -= cost
-    verb = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}[action]
-    events.append(note(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
+    s.players[seat].en -= cost
+    events.append(note(text=f"{E.name(s, u.uid)} {VERB[action]} {E.name(s, target)}"
                              + (f" (pays {cost} EN for Stealthy)" if cost else "") + "."))
     if action != "support":
-        t = s.units[a.target]
+        t = s.units[target]
         if t.kind == "player" and K.guards(s, t.owner) and "1.1" not in c.innate:
             c.add("aug", ["1.1"])  # Traveller must be used to pass Guardian Precedence (§2.5)
     c.stage = "augment"

@@ -178,9 +178,11 @@ def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
                     opts.append((f"two:{a}:{b}", f"Discard Power {a} and {b} (Obscure: uses {min(a, b)})"))
     else:
         opts += hand_options(s, seat, "Fuel with")
-    if "4.2" in c.kws or (source(s, c).kind != "player" and "4.2" in K.printed(s, source(s, c))):
+    src = source(s, c)
+    innate = K.printed(s, src) if src is not None and src.kind != "player" else ()  # for Stoic and Ambience alike
+    if "4.2" in c.kws or "4.2" in innate:
         opts.append(("stoic", "Stoic: no card, Focus + Focus"))
-    if "9.8" in c.kws or (source(s, c).kind != "player" and "9.8" in K.printed(s, source(s, c))):
+    if "9.8" in c.kws or "9.8" in innate:
         best = max((K.card(x).power for x in s.discard), default=0)
         opts.append(("ambience", f"Ambience: no card, +{best} from the discard pile"))
     return opts
