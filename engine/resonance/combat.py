@@ -54,8 +54,8 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
         dseat = t.owner
         if "7.6" in c.kws or "1.9" in c.params:
             break
-        if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
-                and c.action == "attack":
+        side = K.side_kws(s, dseat)  # side_has for Trickster and Reactive in one pass over the defender's units
+        if f"trick:{t_uid}" not in c.params and "9.3" in side and s.players[dseat].hand and c.action == "attack":
             got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?",
                                  None if quiet(s) else C.trickster(s, c, t))
             if got == WAIT:
@@ -71,7 +71,7 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 return
             c.params[f"reply:{t_uid}"] = ans
             E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
-        if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
+        if f"reac:{t_uid}" not in c.params and "1.6" in side and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
             got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?",
                                  None if quiet(s) else C.reactive(s, c, t))

@@ -10,7 +10,7 @@ from . import effects as E
 from . import keywords as K
 from .cards import COLOURS, catalog
 from .prompts import ask
-from .state import ResState
+from .state import Player, ResState, Unit
 
 HAND_SIZE = 5
 PICKS = {2: 5, 3: 3, 4: 2}  # §3.2: modules each player drafts
@@ -145,12 +145,13 @@ def start_turn(s: ResState, events: list[Event]) -> None:
     seat = s.active
     p = s.players[seat]
     events.append(note(text=f"Round {s.round}, {p.name}'s turn."))
-    for u in K.side_units(s, seat):
+    mine = K.side_units(s, seat)  # Regen only takes markers off: one list serves both passes
+    for u in mine:
         u.leader = 0  # A-41: Leader ends at its controller's next turn
         u.acrobatic = False
         if "Regen" in u.tags and K.tag_active(s, u, "Regen"):  # a rare tag: the call only when there
             E.remove_markers(s, u, 1, events, "Regen Tag")
-    for u in list(K.side_units(s, seat)):
+    for u in mine:
         E.check_destroyed(s, u, events, None)  # Leader bonuses ended (A-41)
     if not s.first_turn:
         gain = min(K.focus(s, s.units[f"P{seat}"]), 10 - p.en)
@@ -162,22 +163,24 @@ def start_turn(s: ResState, events: list[Event]) -> None:
 
 def ask_slow(s: ResState, events: list[Event]) -> None:
     """App D 6: for each Slow-tagged unit the controller may pay 1 EN to remove the tag, then units ready."""
-    p = s.players[s.active]
-    slow = [u for u in K.side_units(s, s.active)
+    seat = s.active
+    p = s.players[seat]
+    mine = K.side_units(s, seat)
+    slow = [u for u in mine
             if "Slow" in u.tags and K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow")
             and u.uid not in s.slow_kept]  # a rare tag: the calls only when there
     if slow and p.en >= 1:
-        ask(s, s.active, "slow", f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
+        ask(s, seat, "slow", f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
             [(f"pay:{u.uid}", f"Pay 1 EN: free {E.name(s, u.uid)}") for u in slow]
             + [("no", "Keep the Slow Tag" + ("s" if len(slow) > 1 else ""))])
         return
     s.slow_kept = []
-    ready_units(s)
+    ready_units(s, p, mine)
 
 
-def ready_units(s: ResState) -> None:
-    p = s.players[s.active]
-    for u in K.side_units(s, s.active):
+def ready_units(s: ResState, p: Player, mine: list[Unit]) -> None:
+    """The Ready Phase of the active player `p`, whose units are `mine` (ask_slow has both)."""
+    for u in mine:
         stuck = u.suppressed or "Slow" in u.tags and K.tag_active(s, u, "Slow") or u.no_ready
         if u.kind == "player":
             p.tokens = 1 if stuck else 0
@@ -188,19 +191,20 @@ def ready_units(s: ResState) -> None:
 
 def end_turn(s: ResState, events: list[Event]) -> None:
     """End Phase: hand to exactly 5 (owner picks discards), tag hooks, then the next player."""
-    p = s.players[s.active]
+    seat, turn = s.active, s.turn  # each read once: the state's attribute hook, in the loop below too
+    p = s.players[seat]
     if len(p.hand) > HAND_SIZE:
         ask_refresh(s)
         return
     if len(p.hand) < HAND_SIZE:
-        E.draw_cards(s, s.active, HAND_SIZE - len(p.hand), events, "refreshes their hand, drawing")
-    me = s.units[f"P{s.active}"]
-    if me.suppressed and me.suppressed_turn < s.turn:
+        E.draw_cards(s, seat, HAND_SIZE - len(p.hand), events, "refreshes their hand, drawing")
+    me = s.units[f"P{seat}"]
+    if me.suppressed and me.suppressed_turn < turn:
         me.suppressed = False  # A-27: a Suppressed Player recovers after one full turn of its own
         events.append(note(text=f"{p.name} is no longer Suppressed (A-27)."))
     for u in s.units.values():  # A-40: Lingering locks run out at the end of the controller's next turn
-        if u.locked and u.owner == s.active:
-            for t in [t for t, until in u.locked.items() if until <= s.turn]:
+        if u.locked and u.owner == seat:
+            for t in [t for t, until in u.locked.items() if until <= turn]:
                 u.locked.pop(t)
     next_player(s, events)
 
