@@ -37,7 +37,9 @@ def menu(s: ResState, seat: int) -> list[Action]:
     for u in mine:
         if not u.suppressed and not (tokens >= 2 if u.kind == "player" else u.spent):  # can_act, inline: every unit, every step
             if names is None:  # what every acting unit asks, worked out for the first one
-                pairs, names = has_pair(s, seat), {t.uid: unit_name(s, t) for t in mine}
+                # unit_name, with the Player's name at hand (the state's attribute hook, every step)
+                names = {t.uid: p.name if t.kind == "player" else unit_name(s, t) for t in mine}
+                pairs = has_pair(s, seat)
                 # §2.15, can_attack's first question: the first player's first turn has no attacks
                 targets = [] if fields["first_turn"] and fields["first"] == seat else enemies(s, seat)
             out += unit_actions(s, u, p, pairs, mine, targets, names)
@@ -58,9 +60,11 @@ def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     for t in s.units.values():
         if t.owner == seat or t.acrobatic or not players[t.owner].alive:
             continue
-        shielded = t.kind == "player" and K.guards(s, t.owner)
+        player = t.kind == "player"
+        shielded = player and K.guards(s, t.owner)
         obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
-        out.append((t.uid, shielded, unit_name(s, t), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+        name = players[t.owner].name if player else unit_name(s, t)  # unit_name, with the players at hand
+        out.append((t.uid, shielded, name, 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
     return out
 
 
