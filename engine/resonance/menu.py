@@ -185,11 +185,15 @@ def player_actions(s: ResState, seat: int, p: Player, mine: list[Unit], names: d
     # K.item_limit, with the Player's Focus and Broad ("9.7") known: an Animation holds one Item.
     player_limit = me_focus + (1 if "9.7" in side else 0)
     holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < (player_limit if t.kind == "player" else 1)]
+    # Plain loops, not a comprehension per Item: each is a call and a list, for one or two holders.
     for c, cost in items:
-        out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
+        for uid, who in holders:
+            out.append(_equip(seat, c, cost, uid, who))
     for t in mine:
         for i in t.items:
-            out += [_move_item(seat, i, uid, who) for uid, who in holders if uid != t.uid]
+            for uid, who in holders:
+                if uid != t.uid:
+                    out.append(_move_item(seat, i, uid, who))
     return out
 
 
