@@ -176,11 +176,11 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if opts:
             room = max(limit - len(c.aug), 1)  # several keywords (and "Done") in one answer
             ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
-                + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")],
+                + (f" ({', '.join(map(K.kw_name, c.kws))})" if c.kws else ""), opts + [("done", "Done")],
                 picks=min(room, len(opts)) + 1, upto=True)
             return
     if c.kws:
-        events.append(note(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
+        events.append(note(text="Keywords in use: " + ", ".join(map(K.kw_name, c.kws)) + "."))  # no generator: most actions
     if "2.2" in c.kws and c.action != "support":
         t = s.units[c.targets[0]]
         hand = s.players[t.owner].hand

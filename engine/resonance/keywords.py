@@ -155,7 +155,10 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
 def side_kws(s: ResState, seat: int, mine: list[Unit] | None = None) -> set[str]:
     """Every keyword active on the seat's side: `side_has` for several keywords at once. `mine`:
     the seat's `side_units`, when the caller has them already."""
-    return {k for u in (side_units(s, seat) if mine is None else mine) for k in all_kws(s, u)}
+    side: set[str] = set()
+    for u in side_units(s, seat) if mine is None else mine:  # a loop, each unit's tuple added in C
+        side.update(all_kws(s, u))
+    return side
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:
@@ -190,7 +193,8 @@ def raw_kws(s: ResState, u: Unit) -> list[str]:
     if u.suppressed and u.kind != "player":
         return []
     out = list(card(u.card).keywords) if u.kind == "animation" else []
-    out += [k for i in u.items for k in card(i).keywords]
+    for i in u.items:
+        out += card(i).keywords
     return out + (codex_kws(s, u.owner) if u.kind == "player" else [])
 
 
@@ -276,4 +280,8 @@ def guards(s: ResState, seat: int) -> bool:
 def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
     """Animations counted against the command limit: Echo tokens do not count (App C 7.9). `mine`:
     the seat's `side_units`, when the caller has them already."""
-    return len([a for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation"])  # no generator: each menu asks
+    count = 0
+    for a in side_units(s, seat) if mine is None else mine:  # a loop, no comprehension: each menu asks
+        if a.kind == "animation":
+            count += 1
+    return count
