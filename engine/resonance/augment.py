@@ -21,7 +21,7 @@ def declare(game, s: ResState, a, events: list[Event]) -> None:
     seat, action, target = a.seat, a.what, a.target  # each read once: the move's attribute hook
     u = s.units[a.actor]
     c = Combat(seat=seat, action=action, actor=u.uid, source=u.uid, targets=[target])
-    c.add("innate", [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS])
+    c.add("innate", _innate(K.printed(s, u), action))
     s.combat = c
     cost = game_stealth(s, c)
     s.players[seat].en -= cost
@@ -38,6 +38,13 @@ def game_stealth(s: ResState, c: Combat) -> int:
     if c.action == "support":
         return 0
     return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
+
+
+@lru_cache(maxsize=1 << 10)
+def _innate(printed: tuple[str, ...], action: str) -> tuple[str, ...]:
+    """The printed keywords an action of this kind uses without choosing them (declare),
+    remembered by the card's keywords (Combat.add copies them into its own list)."""
+    return tuple(k for k in printed if usable(k, action) and k not in K.PARAM_KWS)
 
 
 @finite_cache  # by keyword code and kind of action

@@ -76,11 +76,12 @@ def _load_specs() -> dict[str, Spec]:
     return _SPECS
 
 
-def printed(s: ResState, u: Unit) -> list[str]:
-    """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
+def printed(s: ResState, u: Unit) -> tuple[str, ...]:
+    """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18): the
+    card record's own tuple, not a copy (every caller only reads it)."""
     if u.kind != "animation" or u.suppressed or "Silence" in u.tags and tag_active(s, u, "Silence"):
-        return []
-    return list(card_keywords()[u.card])
+        return ()
+    return (_SPECS or _load_specs())[u.card].keywords
 
 
 def item_kws(s: ResState, u: Unit) -> list[str]:
