@@ -9,6 +9,7 @@ from engine.core.memo import finite_cache
 
 from . import effects as E
 from . import keywords as K
+from .context import VERB
 from .prompts import ask, source, take
 from .queries import attack_targets
 from .state import Combat, ResState
@@ -17,18 +18,17 @@ SUPPORT_ONLY = {"3.9", "6.7", "7.9", "8.3"}
 
 
 def declare(game, s: ResState, a, events: list[Event]) -> None:
+    seat, action, target = a.seat, a.what, a.target  # each read once: the move's attribute hook
     u = s.units[a.actor]
-    action = a.what
-    c = Combat(seat=a.seat, action=action, actor=u.uid, source=u.uid, targets=[a.target])
-    c.add("innate", [k for k in K.printed(s, u) if usable(k, action) and k not in K.PARAM_KWS])
+    c = Combat(seat=seat, action=action, actor=u.uid, source=u.uid, targets=[target])
+    c.add("innate", _innate(K.printed(s, u), action))
     s.combat = c
     cost = game_stealth(s, c)
-    s.players[a.seat].en -= cost
-    verb = {"attack": "attacks", "cs": "makes a Critical Strike on", "support": "supports"}[action]
-    events.append(note(text=f"{E.name(s, u.uid)} {verb} {E.name(s, a.target)}"
+    s.players[seat].en -= cost
+    events.append(note(text=f"{E.name(s, u.uid)} {VERB[action]} {E.name(s, target)}"
                              + (f" (pays {cost} EN for Stealthy)" if cost else "") + "."))
     if action != "support":
-        t = s.units[a.target]
+        t = s.units[target]
         if t.kind == "player" and K.guards(s, t.owner) and "1.1" not in c.innate:
             c.add("aug", ["1.1"])  # Traveller must be used to pass Guardian Precedence (§2.5)
     c.stage = "augment"
@@ -38,6 +38,13 @@ def game_stealth(s: ResState, c: Combat) -> int:
     if c.action == "support":
         return 0
     return sum(1 for t in c.targets if K.has(s, s.units[t], "9.2"))
+
+
+@lru_cache(maxsize=1 << 10)
+def _innate(printed: tuple[str, ...], action: str) -> tuple[str, ...]:
+    """The printed keywords an action of this kind uses without choosing them (declare),
+    remembered by the card's keywords (Combat.add copies them into its own list)."""
+    return tuple(k for k in printed if usable(k, action) and k not in K.PARAM_KWS)
 
 
 @finite_cache  # by keyword code and kind of action
@@ -176,11 +183,11 @@ def st_augment(game, s: ResState, c: Combat, events: list[Event]) -> None:
         if opts:
             room = max(limit - len(c.aug), 1)  # several keywords (and "Done") in one answer
             ask(s, c.seat, "augment", f"Augment this action: {len(c.aug)}/{limit} keywords used"
-                + (f" ({', '.join(K.kw_name(k) for k in c.kws)})" if c.kws else ""), opts + [("done", "Done")],
+                + (f" ({', '.join(map(K.kw_name, c.kws))})" if c.kws else ""), opts + [("done", "Done")],
                 picks=min(room, len(opts)) + 1, upto=True)
             return
     if c.kws:
-        events.append(note(text="Keywords in use: " + ", ".join(K.kw_name(k) for k in c.kws) + "."))
+        events.append(note(text="Keywords in use: " + ", ".join(map(K.kw_name, c.kws)) + "."))  # no generator: most actions
     if "2.2" in c.kws and c.action != "support":
         t = s.units[c.targets[0]]
         hand = s.players[t.owner].hand

@@ -54,8 +54,8 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
         dseat = t.owner
         if "7.6" in c.kws or "1.9" in c.params:
             break
-        if f"trick:{t_uid}" not in c.params and K.side_has(s, dseat, "9.3") and s.players[dseat].hand \
-                and c.action == "attack":
+        side = K.side_kws(s, dseat)  # side_has for Trickster and Reactive in one pass over the defender's units
+        if f"trick:{t_uid}" not in c.params and "9.3" in side and s.players[dseat].hand and c.action == "attack":
             got = discard_prompt(s, c, dseat, "trickster", "Trickster - discard to make the attacker discard?",
                                  None if quiet(s) else C.trickster(s, c, t))
             if got == WAIT:
@@ -71,7 +71,7 @@ def st_targeted(game, s: ResState, c: Combat, events: list[Event]) -> None:
                 return
             c.params[f"reply:{t_uid}"] = ans
             E.discard_from_hand(s, c.seat, ans[5:], events, "answering Trickster")
-        if f"reac:{t_uid}" not in c.params and K.side_has(s, dseat, "1.6") and s.players[dseat].hand \
+        if f"reac:{t_uid}" not in c.params and "1.6" in side and s.players[dseat].hand \
                 and not defenders_block_cards(s, c, t):
             got = discard_prompt(s, c, dseat, "reactive", "Reactive - discard a card for +RV?",
                                  None if quiet(s) else C.reactive(s, c, t))
@@ -178,9 +178,11 @@ def fuel_options(s: ResState, c: Combat) -> list[tuple[str, str]]:
                     opts.append((f"two:{a}:{b}", f"Discard Power {a} and {b} (Obscure: uses {min(a, b)})"))
     else:
         opts += hand_options(s, seat, "Fuel with")
-    if "4.2" in c.kws or (source(s, c).kind != "player" and "4.2" in K.printed(s, source(s, c))):
+    src = source(s, c)
+    innate = K.printed(s, src) if src is not None and src.kind != "player" else ()  # for Stoic and Ambience alike
+    if "4.2" in c.kws or "4.2" in innate:
         opts.append(("stoic", "Stoic: no card, Focus + Focus"))
-    if "9.8" in c.kws or (source(s, c).kind != "player" and "9.8" in K.printed(s, source(s, c))):
+    if "9.8" in c.kws or "9.8" in innate:
         best = max((K.card(x).power for x in s.discard), default=0)
         opts.append(("ambience", f"Ambience: no card, +{best} from the discard pile"))
     return opts
@@ -636,8 +638,9 @@ def run(game, s: ResState, events: list[Event]) -> None:
     """Run the action in progress stage by stage until someone must choose (a prompt is queued),
     the action is over or the game is. One loop here rather than one call per stage: an Attack
     passes through a dozen stages, most of which only look and move on."""
-    while (c := s.combat) is not None and not s.asks and not s.finished:
-        if c.actor not in s.units:
+    fields = s.__dict__  # read past pydantic's attribute hook: every stage asks all four
+    while (c := fields["combat"]) is not None and not fields["asks"] and not fields["finished"]:
+        if c.actor not in fields["units"]:
             s.combat = None  # the actor destroyed itself (Flux, Gamble): the action stops
             return
         STAGES[c.stage](game, s, c, events)

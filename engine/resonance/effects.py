@@ -25,7 +25,7 @@ def draw_cards(s: ResState, seat: int, n: int, events: list[Event], why: str = "
         got.append(c)
     if got:
         events.append(note(text=f"{p.name} {why} {len(got)} card(s)."))
-        events.append(note(text="You draw " + ", ".join(card_name(c) for c in got) + ".", visible_to=[seat]))
+        events.append(note(text="You draw " + ", ".join(map(card_name, got)) + ".", visible_to=[seat]))  # no generator
     return got
 
 

@@ -10,7 +10,7 @@ from . import effects as E
 from . import keywords as K
 from .cards import COLOURS, catalog
 from .prompts import ask
-from .state import ResState
+from .state import Player, ResState, Unit
 
 HAND_SIZE = 5
 PICKS = {2: 5, 3: 3, 4: 2}  # §3.2: modules each player drafts
@@ -21,7 +21,12 @@ LATER_SEAT_KARMA = 1
 
 def codex_pool(primary: int, secondaries: list[int]) -> list[str]:
     """§3.3.3: the primary colour's blocks 2-5 and all five blocks of each secondary colour."""
-    return [f"X{primary}-{t}" for t in range(2, 6)] + [f"X{c}-{t}" for c in secondaries for t in range(1, 6)]
+    return list(_codex_pool(primary, tuple(secondaries)))
+
+
+@finite_cache  # by colours: every Codex step of the set-up asks it again
+def _codex_pool(primary: int, secondaries: tuple[int, ...]) -> tuple[str, ...]:
+    return (*(f"X{primary}-{t}" for t in range(2, 6)), *(f"X{c}-{t}" for c in secondaries for t in range(1, 6)))
 
 
 def roll_first(s: ResState, events: list[Event]) -> None:
@@ -54,7 +59,7 @@ def quick_setup(s: ResState, events: list[Event]) -> None:
 def next_draft(s: ResState, events: list[Event]) -> None:
     if s.draft_order:
         seat = s.draft_order[0]
-        opts = [_draft_option(m) for m in s.pool]
+        opts = list(map(_draft_option, s.pool))  # no Python loop: each pick offers the pool again
         ask(s, seat, "draft", f"{s.players[seat].name}: draft a Faction Module (§3.2)", opts)
         return
     chosen = [m for p in s.players for m in p.modules]
@@ -75,6 +80,18 @@ def _draft_option(module: int) -> tuple[str, str]:
     return str(module), f"{catalog().modules[module].name} (module {module})"
 
 
+# The set-up's answers, remembered like _draft_option: each Codex step offers them again.
+
+@finite_cache  # by colour and which choice
+def _colour_option(colour: int, which: str) -> tuple[str, str]:
+    return str(colour), f"{which} colour {COLOURS[colour]} ({colour})"
+
+
+@finite_cache  # by Codex block
+def _drop_option(block: str) -> tuple[str, str]:
+    return block, f"Leave out {catalog().codex[block].name}"
+
+
 def build_deck(s: ResState, mods: list[int], events: list[Event]) -> None:
     s.main_deck = [c.id for m in mods for c in catalog().modules[m].cards]
     s.rng.shuffle(s.main_deck)
@@ -87,17 +104,16 @@ def next_codex(s: ResState, events: list[Event]) -> None:
     for seat in s.order_from(s.first):
         p = s.players[seat]
         if p.primary is None:
-            opts = [(str(c), f"Primary colour {COLOURS[c]} ({c})") for c in range(10)]
+            opts = [_colour_option(c, "Primary") for c in range(10)]
             ask(s, seat, "codex_primary", f"{p.name}: choose your Primary colour (§3.3.2)", opts, private=True)
             return
         if len(p.secondaries) < 2:
-            opts = [(str(c), f"Secondary colour {COLOURS[c]} ({c})") for c in range(10)
-                    if c != p.primary and c not in p.secondaries]
+            opts = [_colour_option(c, "Secondary") for c in range(10) if c != p.primary and c not in p.secondaries]
             ask(s, seat, "codex_secondary", f"{p.name}: choose a Secondary colour (§3.3.3)", opts, private=True)
             return
-        pool = [b for b in codex_pool(p.primary, p.secondaries) if b not in p.codex_dropped]
+        pool = [b for b in _codex_pool(p.primary, tuple(p.secondaries)) if b not in p.codex_dropped]
         if len(pool) > 10:
-            opts = [(b, f"Leave out {catalog().codex[b].name}") for b in pool]
+            opts = list(map(_drop_option, pool))
             ask(s, seat, "codex_drop", f"{p.name}: leave out {len(pool) - 10} more Codex block(s) of 14 (§3.3.3)",
                 opts, private=True, picks=len(pool) - 10)
             return
@@ -129,12 +145,13 @@ def start_turn(s: ResState, events: list[Event]) -> None:
     seat = s.active
     p = s.players[seat]
     events.append(note(text=f"Round {s.round}, {p.name}'s turn."))
-    for u in K.side_units(s, seat):
+    mine = K.side_units(s, seat)  # Regen only takes markers off: one list serves both passes
+    for u in mine:
         u.leader = 0  # A-41: Leader ends at its controller's next turn
         u.acrobatic = False
         if "Regen" in u.tags and K.tag_active(s, u, "Regen"):  # a rare tag: the call only when there
             E.remove_markers(s, u, 1, events, "Regen Tag")
-    for u in list(K.side_units(s, seat)):
+    for u in mine:
         E.check_destroyed(s, u, events, None)  # Leader bonuses ended (A-41)
     if not s.first_turn:
         gain = min(K.focus(s, s.units[f"P{seat}"]), 10 - p.en)
@@ -146,22 +163,24 @@ def start_turn(s: ResState, events: list[Event]) -> None:
 
 def ask_slow(s: ResState, events: list[Event]) -> None:
     """App D 6: for each Slow-tagged unit the controller may pay 1 EN to remove the tag, then units ready."""
-    p = s.players[s.active]
-    slow = [u for u in K.side_units(s, s.active)
+    seat = s.active
+    p = s.players[seat]
+    mine = K.side_units(s, seat)
+    slow = [u for u in mine
             if "Slow" in u.tags and K.tag_active(s, u, "Slow") and not E.locked(s, u, "Slow")
             and u.uid not in s.slow_kept]  # a rare tag: the calls only when there
     if slow and p.en >= 1:
-        ask(s, s.active, "slow", f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
+        ask(s, seat, "slow", f"{p.name}: Ready Phase - pay 1 EN to remove a Slow Tag?",
             [(f"pay:{u.uid}", f"Pay 1 EN: free {E.name(s, u.uid)}") for u in slow]
             + [("no", "Keep the Slow Tag" + ("s" if len(slow) > 1 else ""))])
         return
     s.slow_kept = []
-    ready_units(s)
+    ready_units(s, p, mine)
 
 
-def ready_units(s: ResState) -> None:
-    p = s.players[s.active]
-    for u in K.side_units(s, s.active):
+def ready_units(s: ResState, p: Player, mine: list[Unit]) -> None:
+    """The Ready Phase of the active player `p`, whose units are `mine` (ask_slow has both)."""
+    for u in mine:
         stuck = u.suppressed or "Slow" in u.tags and K.tag_active(s, u, "Slow") or u.no_ready
         if u.kind == "player":
             p.tokens = 1 if stuck else 0
@@ -172,19 +191,20 @@ def ready_units(s: ResState) -> None:
 
 def end_turn(s: ResState, events: list[Event]) -> None:
     """End Phase: hand to exactly 5 (owner picks discards), tag hooks, then the next player."""
-    p = s.players[s.active]
+    seat, turn = s.active, s.turn  # each read once: the state's attribute hook, in the loop below too
+    p = s.players[seat]
     if len(p.hand) > HAND_SIZE:
         ask_refresh(s)
         return
     if len(p.hand) < HAND_SIZE:
-        E.draw_cards(s, s.active, HAND_SIZE - len(p.hand), events, "refreshes their hand, drawing")
-    me = s.units[f"P{s.active}"]
-    if me.suppressed and me.suppressed_turn < s.turn:
+        E.draw_cards(s, seat, HAND_SIZE - len(p.hand), events, "refreshes their hand, drawing")
+    me = s.units[f"P{seat}"]
+    if me.suppressed and me.suppressed_turn < turn:
         me.suppressed = False  # A-27: a Suppressed Player recovers after one full turn of its own
         events.append(note(text=f"{p.name} is no longer Suppressed (A-27)."))
     for u in s.units.values():  # A-40: Lingering locks run out at the end of the controller's next turn
-        if u.locked and u.owner == s.active:
-            for t in [t for t, until in u.locked.items() if until <= s.turn]:
+        if u.locked and u.owner == seat:
+            for t in [t for t, until in u.locked.items() if until <= turn]:
                 u.locked.pop(t)
     next_player(s, events)
 

@@ -76,11 +76,12 @@ def _load_specs() -> dict[str, Spec]:
     return _SPECS
 
 
-def printed(s: ResState, u: Unit) -> list[str]:
-    """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18)."""
+def printed(s: ResState, u: Unit) -> tuple[str, ...]:
+    """Keywords printed on an Animation, off while Silenced or Suppressed (§2.10, App D 18): the
+    card record's own tuple, not a copy (every caller only reads it)."""
     if u.kind != "animation" or u.suppressed or "Silence" in u.tags and tag_active(s, u, "Silence"):
-        return []
-    return list(card_keywords()[u.card])
+        return ()
+    return (_SPECS or _load_specs())[u.card].keywords
 
 
 def item_kws(s: ResState, u: Unit) -> list[str]:
@@ -102,22 +103,29 @@ def all_kws(s: ResState, u: Unit) -> tuple[str, ...]:
     Player the active Codex (`codex_kws`), in that order. What a unit draws on is looked up by
     what it is made of: the same few cards, Items and blocks are asked about on every step."""
     if u.kind == "player":
-        return _made_of(None, tuple(u.items), tuple(s.players[u.owner].active_codex))
+        return _keywords_of(*u.items, *s.players[u.owner].active_codex)
     if u.suppressed:
         return ()  # neither printed keywords nor Items work (§2.10)
     silenced = "Silence" in u.tags and tag_active(s, u, "Silence")  # a rare tag: asked only when there
     printing = u.card if u.kind == "animation" and not silenced else None
     if not u.items:  # most units: the printed keywords alone, already a tuple on the card's record
         return (_SPECS or _load_specs())[printing].keywords if printing else ()  # `card`, without its call
-    return _made_of(printing, tuple(u.items), ())
+    return _keywords_of(printing, *u.items) if printing else _keywords_of(*u.items)
 
 
 @lru_cache(maxsize=1 << 14)
-def _made_of(card_id: str | None, items: tuple[str, ...], blocks: tuple[str, ...]) -> tuple[str, ...]:
-    """The keywords printed on `card_id` (None: none count), then on each Item, then each block's."""
-    printed_on, codex = card_keywords(), codex_keywords()
-    return (*(printed_on[card_id] if card_id else ()), *(k for i in items for k in printed_on[i]),
-            *(k for b in blocks for k in codex[b]))
+def _keywords_of(*sources: str) -> tuple[str, ...]:
+    """The keywords on each card or Codex block, in order. Called with the ids themselves, not
+    tuples of them: the cache's key is then the one tuple of arguments, hashed flat (card and
+    block ids never clash: `M01-0`, `X0-1`)."""
+    printed_on = _keywords_by_id()
+    return tuple(k for x in sources for k in printed_on[x])
+
+
+@finite_cache
+def _keywords_by_id() -> dict[str, list[str] | tuple[str, str]]:
+    """Card id or Codex block -> its keywords (`card_keywords` and `codex_keywords` in one)."""
+    return {**card_keywords(), **codex_keywords()}
 
 
 def has(s: ResState, u: Unit, code: str) -> bool:
@@ -148,7 +156,10 @@ def side_has(s: ResState, seat: int, code: str) -> bool:
 def side_kws(s: ResState, seat: int, mine: list[Unit] | None = None) -> set[str]:
     """Every keyword active on the seat's side: `side_has` for several keywords at once. `mine`:
     the seat's `side_units`, when the caller has them already."""
-    return {k for u in (side_units(s, seat) if mine is None else mine) for k in all_kws(s, u)}
+    side: set[str] = set()
+    for u in side_units(s, seat) if mine is None else mine:  # a loop, each unit's tuple added in C
+        side.update(all_kws(s, u))
+    return side
 
 
 def side_units(s: ResState, seat: int) -> list[Unit]:
@@ -183,7 +194,8 @@ def raw_kws(s: ResState, u: Unit) -> list[str]:
     if u.suppressed and u.kind != "player":
         return []
     out = list(card(u.card).keywords) if u.kind == "animation" else []
-    out += [k for i in u.items for k in card(i).keywords]
+    for i in u.items:
+        out += card(i).keywords
     return out + (codex_kws(s, u.owner) if u.kind == "player" else [])
 
 
@@ -269,4 +281,8 @@ def guards(s: ResState, seat: int) -> bool:
 def command_count(s: ResState, seat: int, mine: list[Unit] | None = None) -> int:
     """Animations counted against the command limit: Echo tokens do not count (App C 7.9). `mine`:
     the seat's `side_units`, when the caller has them already."""
-    return len([a for a in (side_units(s, seat) if mine is None else mine) if a.kind == "animation"])  # no generator: each menu asks
+    count = 0
+    for a in side_units(s, seat) if mine is None else mine:  # a loop, no comprehension: each menu asks
+        if a.kind == "animation":
+            count += 1
+    return count

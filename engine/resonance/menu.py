@@ -4,15 +4,16 @@ the one list the UI, the AI and the refusals share."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.core import Action, EndTurn, made
+from engine.core.contract import built
 from engine.core.memo import finite_cache
 
 from . import keywords as K
 from .actions import Act, Deploy, Equip, Karma, UseTag
 from .names import unit_name
 from .queries import (
-    can_attack,
     can_cs,
     cost_rules,
     fuel_enough,
@@ -20,24 +21,31 @@ from .queries import (
     has_pair,
     support_keywords,
 )
-from .state import ResState, Unit
+from .state import Player, ResState, Unit
 
 SIZE = 1 << 12  # some forty games of moves: a new game mostly meets new cards, so more buys little
 
 
 def menu(s: ResState, seat: int) -> list[Action]:
     out: list[Action] = []
-    mine = K.side_units(s, seat)  # nothing below changes the table: one list serves every question
+    fields = s.__dict__  # read past pydantic's attribute hook: the state's fields, each read once
+    p = fields["players"][seat]
+    # K.side_units: nothing below changes the table, so one list serves every question
+    mine = [u for u in fields["units"].values() if u.owner == seat]
     pairs = targets = names = None
-    tokens = s.players[seat].tokens
+    tokens = p.tokens
     for u in mine:
         if not u.suppressed and not (tokens >= 2 if u.kind == "player" else u.spent):  # can_act, inline: every unit, every step
             if names is None:  # what every acting unit asks, worked out for the first one
-                pairs, targets, names = has_pair(s, seat), enemies(s, seat), {t.uid: unit_name(s, t) for t in mine}
-            out += unit_actions(s, u, pairs, mine, targets, names)
+                # unit_name, with the Player's name at hand (the state's attribute hook, every step)
+                names = {t.uid: p.name if t.kind == "player" else unit_name(s, t) for t in mine}
+                pairs = has_pair(s, seat)
+                # §2.15, can_attack's first question: the first player's first turn has no attacks
+                targets = [] if fields["first_turn"] and fields["first"] == seat else enemies(s, seat)
+            out += unit_actions(s, u, p, pairs, mine, targets, names)
     if names is not None:  # else no unit can act, the Player included
-        out += player_actions(s, seat, mine, names)
-    out += karma_actions(s, seat, mine)
+        out += player_actions(s, seat, p, mine, names)
+    out += karma_actions(s, seat, p, mine, fields["turn"])
     out.append(_end_turn(seat))
     return out
 
@@ -52,23 +60,25 @@ def enemies(s: ResState, seat: int) -> list[tuple[str, bool, str, int, int]]:
     for t in s.units.values():
         if t.owner == seat or t.acrobatic or not players[t.owner].alive:
             continue
-        shielded = t.kind == "player" and K.guards(s, t.owner)
+        player = t.kind == "player"
+        shielded = player and K.guards(s, t.owner)
         obscure = "Obscure" in t.tags and K.tag_active(s, t, "Obscure")
-        out.append((t.uid, shielded, unit_name(s, t), 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
+        name = players[t.owner].name if player else unit_name(s, t)  # unit_name, with the players at hand
+        out.append((t.uid, shielded, name, 1 if "9.2" in K.all_kws(s, t) else 0, 2 if obscure else 1))
     return out
 
 
-def unit_actions(s: ResState, u: Unit, pairs: bool, mine: list[Unit],
+def unit_actions(s: ResState, u: Unit, p: Player, pairs: bool, mine: list[Unit],
                  targets: list[tuple[str, bool, str, int, int]], names: dict[str, str]) -> list[Action]:
-    """`pairs`: the hand holds a Critical Strike pair; `mine`: the seat's units, `targets` their
-    `enemies` and `names` their names by uid."""
+    """`p`: the unit's Player; `pairs`: the hand holds a Critical Strike pair; `mine`: the seat's
+    units, `targets` their `enemies` (none on the first player's first turn) and `names` their
+    names by uid."""
     seat, uid, who = u.owner, u.uid, names[u.uid]
     kws = K.all_kws(s, u)
     needs, traveller, any_target = _traits(kws)
     out: list[Action] = []
-    if can_attack(s, u):
+    if targets and not ("Bind" in u.tags and K.tag_active(s, u, "Bind")):  # can_attack's second question
         pair = pairs and can_cs(s, u, kws)
-        p = s.players[seat]
         fuel_ok = _fuel_ok(needs, len(p.hand))
         en = p.en
         for t, shielded, target_name, cost, fuel in targets:
@@ -108,17 +118,23 @@ def _end_turn(seat: int) -> EndTurn:
 # built on every step, and mostly offers the moves it offered the step before. They are made
 # without validation (the core's made): every field comes from the table the rules keep.
 
-_GIVEN: dict[frozenset[str], set[str]] = {}  # one per shape of move: a handful
-
-
 def kept(cls: type[Action], **fields) -> Action:
     """`made`, for a move a cache keeps for many games: moves made with the same fields share one
     `model_fields_set` (a frozen move never changes it, and model_copy copies it first), so each
-    kept move holds one object less for the garbage collector to walk."""
-    move = made(cls, **fields)
-    given = move.__pydantic_fields_set__
-    object.__setattr__(move, "__pydantic_fields_set__", _GIVEN.setdefault(frozenset(given), given))
-    return move
+    kept move holds one object less for the garbage collector to walk. Put together from its
+    shape's defaults at once: a third of `made` and the swap of the set it did before."""
+    defaults, given = _shape(cls, tuple(fields))
+    return built(cls, {**defaults, **fields}, given)
+
+
+@finite_cache  # by class of move and the names of the fields given: a handful of shapes
+def _shape(cls: type[Action], given: tuple[str, ...]) -> tuple[dict[str, Any], set[str]]:
+    """Every field of `cls` at its default, in the model's order (as `made` fills them), and the
+    fields given, as the set every move of this shape shares."""
+    fields = cls.model_fields
+    if any(f.default_factory for f in fields.values()):
+        raise TypeError(f"{cls.__name__}: kept moves take plain defaults only")
+    return {name: f.default for name, f in fields.items()}, set(given)
 
 
 @lru_cache(maxsize=SIZE)
@@ -142,10 +158,9 @@ def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
             kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
-def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, str]) -> list[Action]:
-    """`mine`: the seat's units, `names` their names by uid (the menu has both)."""
+def player_actions(s: ResState, seat: int, p: Player, mine: list[Unit], names: dict[str, str]) -> list[Action]:
+    """`p`: the seat's Player, `mine` its units, `names` their names by uid (the menu has them)."""
     me = s.units[f"P{seat}"]
-    p = s.players[seat]
     if me.suppressed or p.tokens >= 2:  # can_act, for a Player
         return []
     out: list[Action] = []
@@ -170,11 +185,15 @@ def player_actions(s: ResState, seat: int, mine: list[Unit], names: dict[str, st
     # K.item_limit, with the Player's Focus and Broad ("9.7") known: an Animation holds one Item.
     player_limit = me_focus + (1 if "9.7" in side else 0)
     holders = [(t.uid, names[t.uid]) for t in mine if len(t.items) < (player_limit if t.kind == "player" else 1)]
+    # Plain loops, not a comprehension per Item: each is a call and a list, for one or two holders.
     for c, cost in items:
-        out += [_equip(seat, c, cost, uid, who) for uid, who in holders]
+        for uid, who in holders:
+            out.append(_equip(seat, c, cost, uid, who))
     for t in mine:
         for i in t.items:
-            out += [_move_item(seat, i, uid, who) for uid, who in holders if uid != t.uid]
+            for uid, who in holders:
+                if uid != t.uid:
+                    out.append(_move_item(seat, i, uid, who))
     return out
 
 
@@ -198,23 +217,22 @@ def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
     return kept(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
-def karma_actions(s: ResState, seat: int, mine: list[Unit] | None = None) -> list[Action]:
-    mine = K.side_units(s, seat) if mine is None else mine
-    p = s.players[seat]
+def karma_actions(s: ResState, seat: int, p: Player, mine: list[Unit], turn: int) -> list[Action]:
+    """`p`: the seat's Player, `mine` its units, `turn` the turn number (the menu has them)."""
     out: list[Action] = []
     if p.karma >= 1:
         out.append(_karma(seat, "overclock"))
         player_spent = p.tokens >= 2
         for u in mine:
             # K.is_spent, inline: asked of every unit on most turn steps
-            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != s.turn:
+            if ((player_spent if u.kind == "player" else u.spent) or u.suppressed) and u.readied_turn != turn:
                 out.append(_reengage(seat, u.uid, unit_name(s, u)))
     if p.karma >= 3 and p.codex_deck:
         out.append(_karma(seat, "acquire"))
     if p.karma >= p.base_focus + 1:
         out.append(_refine(seat, p.base_focus + 1))
     for u in mine:
-        if u.readied_turn == s.turn:
+        if u.readied_turn == turn:
             continue
         if "Haste" in u.tags and K.is_spent(s, u) and not u.suppressed:
             out.append(_use_tag(seat, u.uid, "Haste", f"Haste Tag: ready {unit_name(s, u)}"))

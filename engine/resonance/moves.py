@@ -28,11 +28,12 @@ def end_turn(game, s: ResState, a: EndTurn, events: list[Event]) -> None:
 def act(game, s: ResState, a: Act, events: list[Event]) -> None:
     u = s.units[a.actor]
     E.spend(s, u)  # A-5: spent at declaration
-    if a.what in ("attack", "cs", "support"):
+    what = a.what  # read once: the move's attribute hook
+    if what in ("attack", "cs", "support"):
         combat.declare(game, s, a, events)
         return
     who = E.name(s, u.uid)
-    if a.what == "purge":
+    if what == "purge":
         events.append(note(text=f"{who} Purges."))
         E.remove_markers(s, u, 1, events, "Purge")
         st = [t for t in u.tags if t in K.STATUS_TAGS and not E.locked(s, u, t)]
@@ -40,7 +41,7 @@ def act(game, s: ResState, a: Act, events: list[Event]) -> None:
             ask(s, a.seat, "purge", f"Purge: remove a Status Tag from {who}?",
                 [(f"{u.uid}|{t}", f"Remove the {t} Tag") for t in st] + [(f"{u.uid}|", "Keep the tags")])
             return
-    elif a.what == "charge":
+    elif what == "charge":
         p = s.players[a.seat]
         gain = 1
         if u.kind != "player" and K.tag_active(s, u, "Charge"):
@@ -99,18 +100,19 @@ def equip(game, s: ResState, a: Equip, events: list[Event]) -> None:
     me = s.units[f"P{a.seat}"]
     E.spend(s, me)
     target = s.units[a.target]
-    holder = next((u for u in s.units.values() if a.item in u.items), None)
+    item = a.item  # read once: the move's attribute hook
+    holder = next((u for u in s.units.values() if item in u.items), None)
     if holder:  # A-29: moving is free
-        holder.items.remove(a.item)
-        target.items.append(a.item)
-        events.append(note(text=f"{p.name} moves {K.card(a.item).name} to {E.name(s, a.target)}."))
+        holder.items.remove(item)
+        target.items.append(item)
+        events.append(note(text=f"{p.name} moves {K.card(item).name} to {E.name(s, a.target)}."))
     else:
-        cost = equip_cost(s, a.seat, a.item)
+        cost = equip_cost(s, a.seat, item)
         p.en -= cost
-        p.hand.remove(a.item)
-        target.items.append(a.item)
-        events.append(note(text=f"{p.name} equips {K.card(a.item).name} to {E.name(s, a.target)} for {cost} EN."))
-        entry_choices(s, target, K.card(a.item).keywords)
+        p.hand.remove(item)
+        target.items.append(item)
+        events.append(note(text=f"{p.name} equips {K.card(item).name} to {E.name(s, a.target)} for {cost} EN."))
+        entry_choices(s, target, K.card(item).keywords)
         for f in s.order_from(a.seat)[1:]:
             if s.players[f].alive and s.players[f].en >= 1 and K.side_has(s, f, "9.1"):
                 queue(s, f, "aware", f"{s.players[f].name}: Aware - pay 1 EN to draw?",
@@ -276,11 +278,12 @@ def answer(game, s: ResState, a: Choose, events: list[Event]) -> None:
     """Close the open prompt and carry out the answer; a pipeline prompt's answer is left in the
     attack's params, where the stage that asked reads it when it runs again."""
     asked = answered(s)
-    handler = ANSWERS.get(asked.kind)
+    kind = asked.kind  # read once: pydantic's attribute hook
+    handler = ANSWERS.get(kind)
     if handler:
         handler(s, asked, a.option, events)
     else:
-        s.combat.params["@" + asked.kind] = a.option
+        s.combat.params["@" + kind] = a.option
 
 
 ANSWERS: dict[str, Callable[[ResState, Ask, str, list[Event]], None]] = {

@@ -7,6 +7,7 @@ stored in combat.params["@kind"]; `take` reads it when the stage runs again."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 
 from engine.core import ask as enqueue
 from engine.core import quiet
@@ -26,7 +27,7 @@ def new_ask(s: ResState, seat: int, kind: str, prompt: str, options: Options, pr
     """A prompt with its answers, its button, its timeout answer and the owner's context;
     `picks`: how many of the answers one submit may give (each re-asks for the rest; `upto`:
     at most that many)."""
-    options = [o if type(o) is tuple else tuple(o) for o in options]  # as validation stores them
+    options = list(map(tuple, options))  # as validation stores them (a tuple is kept as it is)
     shared = prompt_fields(kind, seat, s.active, private, options, context, quiet(s))
     return built(Ask, {"seat": seat, "kind": kind, "prompt": prompt, "private": private, "context": shared["context"],
                        "reaction": shared["reaction"], "timeout": shared["timeout"], "button": shared["button"],
@@ -64,7 +65,7 @@ def hand_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, highest Power first: equal Powers add alike, but which card is
     kept (an Animation to deploy, an Item to equip) is the player's choice."""
     cards = sorted(dict.fromkeys(s.players[seat].hand), key=_by_power)
-    return [_card_option(cid, verb) for cid in cards]
+    return list(map(_card_option, cards, repeat(verb)))  # no Python loop: most prompts offer the hand
 
 
 @lru_cache(maxsize=1 << 12)
@@ -80,7 +81,7 @@ def _card_option(card: str, verb: str) -> tuple[str, str]:
 
 def card_options(s: ResState, seat: int, verb: str) -> list[tuple[str, str]]:
     """One option per card in hand, for discards that add nothing (Awkward, the Trickster reply)."""
-    return [_card_option(cid, verb) for cid in sorted(dict.fromkeys(s.players[seat].hand))]
+    return list(map(_card_option, sorted(dict.fromkeys(s.players[seat].hand)), repeat(verb)))
 
 
 WAIT = "wait"

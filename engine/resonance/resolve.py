@@ -389,6 +389,10 @@ def st_after(game, s: ResState, c: Combat, events: list[Event]) -> None:
             for a in K.animations(s, c.seat):
                 a.leader = 1
             events.append(note(text="Leader: your Animations gain +1 Power until your next turn."))
+    if "after_done" not in c.params and AFTER_CODES.isdisjoint(c.kws):
+        c.params["after_done"] = ALL_AFTER_DONE  # what the loop below writes when no ask has its keyword
+        c.stage = "finish"
+        return
     for kind, fn in AFTER_ASKS:
         if kind in c.params.get("after_done", "").split(","):
             continue
@@ -471,6 +475,10 @@ def after_specialist(s: ResState, c: Combat, events: list[Event]):
 
 
 AFTER_ASKS = [("specialist", after_specialist), ("alert", after_alert), ("chain", after_chain), ("rapid", after_rapid)]
+# The keyword each of them needs first (Specialist, Alert, Chain, Rapid): an action with none of
+# them, most actions, passes every ask at once (st_after).
+AFTER_CODES = frozenset(("0.2", "0.3", "9.6", "2.8"))
+ALL_AFTER_DONE = "".join("," + kind for kind, _ in AFTER_ASKS)
 
 
 def st_support(game, s: ResState, c: Combat, events: list[Event]) -> None:

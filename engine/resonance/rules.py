@@ -90,7 +90,9 @@ class Resonance(Game):
     # --- who is asked ---------------------------------------------------------------------
     def decisions(self, s: ResState) -> list[Decision]:
         """With no prompt open, the active player takes their turn."""
-        return [_turn(s.active, s.players[s.active].name)]
+        fields = s.__dict__  # read past pydantic's attribute hook: every turn step
+        active = fields["active"]
+        return [_turn(active, fields["players"][active].name)]
 
     def after_move(self, s: ResState, events: list[Event]) -> None:
         """Run the action in progress until someone must choose: queued prompts (Stubborn, a held
@@ -112,11 +114,13 @@ class Resonance(Game):
     def legal_actions(self, s: ResState, seat: int) -> list[Action]:
         if not self.waits_on(s, seat):
             return []
-        if s.asks:
-            asked = s.asks[0]
-            cls = Pick if answer_type(asked.kind, asked.private) == "pick" else Choose
+        asks = s.asks
+        if asks:
+            asked = asks[0].__dict__  # read past pydantic's attribute hook: three fields, most steps
+            kind = asked["kind"]
+            cls = Pick if answer_type(kind, asked["private"]) == "pick" else Choose
             # One answer per option, made (or found) without a Python loop: prompts offer many.
-            return list(starmap(partial(_answer, cls, seat, asked.kind), asked.options))
+            return list(starmap(partial(_answer, cls, seat, kind), asked["options"]))
         return menu(s, seat)
 
 

@@ -6,6 +6,7 @@ unique. Player units are `P<seat>`, Echo tokens `E<n>`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -111,7 +112,7 @@ class Combat:
         # changes only through `add`; pydantic calls this again when it loads or copies a state.
         self.kws: tuple[str, ...] = (*self.innate, *self.aug, *self.free)
 
-    def add(self, part: Literal["innate", "aug", "free"], codes: list[str]) -> None:
+    def add(self, part: Literal["innate", "aug", "free"], codes: Sequence[str]) -> None:
         """Put keywords in use, in `innate`, `aug` or `free`: the one way they are added, so `kws` follows."""
         getattr(self, part).extend(codes)
         self.kws = (*self.innate, *self.aug, *self.free)
