@@ -9,9 +9,9 @@ from engine.core import Event
 
 from . import made
 from .actions import CastArt, CastTerrain
-from .board import Hand, hand, reach_stats, stat, tag
+from .board import BIT, Hand, box, hand, reach_stats, stat, tag
 from .cards import PER_CARD, CardDef, catalog
-from .state import ClansState, dist
+from .state import ClansState, Pos, dist
 
 
 def classes_of(state: ClansState, iid: str, rng: int) -> frozenset[str]:
@@ -80,33 +80,37 @@ def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[
         return out  # can_join: only the active seat's allies take part
     turn = state.turn
     helpers = [u for u in state.units.values() if u.owner == seat and u.act != "done" and u.summoned_turn != turn]
-    if len(helpers) < min(art_size(card) for card in arts):
+    need = min(art_size(card) for card in arts)
+    if len(helpers) < need:
         return out  # no art finds allies enough: most turns, once the allies have acted
     # stat(rng), asked once, not once per foe and card: the card's own (1 or more) unless changed
     rngs = [reach_stats(state, u.iid)[1] if u.mods_turn or u.mods_act or u.equipment or u.statuses
             else cards[u.card].rng for u in helpers]
-    foes = [u for u in state.units.values() if u.owner % 2 != seat % 2]  # enemies, less a call per unit
-    # in_position, on plain numbers, once per foe for every card: the helpers within their range
-    # of it (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe beyond the
-    # longest range of every helper (outside the box around them) has neither: most foes, most turns.
-    reach_ = max(rngs)
-    columns, rows = [u.pos[0] for u in helpers], [u.pos[1] for u in helpers]
-    left, right, low, high = min(columns) - reach_, max(columns) + reach_, min(rows) - reach_, max(rows) + reach_
-    spots = [(u.pos, rng, u.iid) for u, rng in zip(helpers, rngs, strict=True)]
+    # in_position on bit masks, once per foe for every card: the helpers within their range of it
+    # (INRANGE) and those next to it (ADJ, FLANK), each in iid order. A foe within the range of
+    # fewer helpers than any art takes (two or more, mostly) has no art cast on it, and is passed
+    # over with one test: most foes, most turns.
+    spans = [box(u.pos, rng) for u, rng in zip(helpers, rngs, strict=True)]  # dist <= rng
+    once = twice = 0  # the tiles within the range of one helper or more, of two or more
+    for span in spans:
+        twice |= once & span
+        once |= span
+    enough = once if need < 2 else twice
+    team = seat % 2
     reached = []  # (foe, helpers within range of it, helpers next to it) for each foe in reach, in board order
-    for f in foes:
-        fx, fy = f.pos
-        if not (left <= fx <= right and low <= fy <= high):
+    for f in state.units.values():
+        if f.owner % 2 == team:
+            continue
+        bit = BIT[f.pos]
+        if not bit & enough:
             continue
         in_range, beside = [], []
-        for (hx, hy), rng, iid in spots:
-            dx, dy = hx - fx, hy - fy
-            if -rng <= dx <= rng and -rng <= dy <= rng:  # dist <= rng
-                in_range.append(iid)
-                if -1 <= dx <= 1 and -1 <= dy <= 1 and (dx or dy):  # dist == 1 (never beyond a range)
-                    beside.append(iid)
-        if in_range:  # every helper next to a foe is within its range too
-            reached.append((f, sorted(in_range), sorted(beside)))
+        for u, span in zip(helpers, spans, strict=True):
+            if span & bit:
+                in_range.append(u.iid)
+                if next_to(u.pos) & bit:  # dist == 1 (never beyond a range)
+                    beside.append(u.iid)
+        reached.append((f, sorted(in_range), sorted(beside)))
     if not reached:
         return out
     classes = {u.iid: card_classes(u.card, rng >= 2) for u, rng in zip(helpers, rngs, strict=True)}  # classes_of
@@ -126,6 +130,12 @@ def art_actions(state: ClansState, seat: int, held: Hand | None = None) -> list[
                     out.append(made.art(seat, card, foe.iid, foe.card, foe.pos, group,
                                         tuple(units[i].pos for i in group)))
     return out
+
+
+@lru_cache(maxsize=1 << 8)  # every tile of a field of up to 16 rows
+def next_to(pos: Pos) -> int:
+    """The tiles one step from `pos` (dist == 1) as a bit mask."""
+    return box(pos, 1) & ~BIT[pos]
 
 
 @lru_cache(maxsize=1 << 12)
