@@ -5,8 +5,9 @@ Two runs under `valgrind --tool=cachegrind --cache-sim=no`, of N and of 2N seede
 games `bench.selfplay` would play, start-up and imports included in both); the difference in
 instructions over the difference in steps is the cost of one step. The hash seed is fixed so the
 same code counts the same. The floor (bench/floor.py, a game with no rules to speak of) is
-counted too: the contract's own cost of a step. Needs valgrind (Debian package `valgrind`). It imports only `engine`,
-so run as a file from another checkout's root it counts that checkout's engines, e.g.
+counted too: the contract's own cost of a step. Needs valgrind (Debian package `valgrind`). It
+imports only `engine` and this bench's own selfplay.py, so run as a file from another checkout's
+root it counts that checkout's engines, e.g.
 `cd /work/base && python /work/main/bench/instructions.py --game psiwars`.
 
 python -m bench.instructions [--games 8] [--game psiwars ...]
