@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from engine.core import Action, Pass, built, interned
+from engine.core import Action, Pass, interned, made
 from engine.core.memo import finite_cache
 
 from . import combat
@@ -161,7 +161,7 @@ def _builds(seat: int, card_id: str, pays: tuple[tuple[str, ...], ...]) -> tuple
 @lru_cache(maxsize=1 << 12)
 def _build(seat: int, card_id: str, pay: tuple[str, ...]) -> Build:
     """One build, shared by every list that offers it (a new way to pay is mostly one seen before)."""
-    return _quick(Build, {"type": "build", "seat": seat, "card": card_id, "pay_any": pay})
+    return made(Build, seat=seat, card=card_id, pay_any=pay)
 
 
 def equip_moves(state: PsiState, seat: int) -> list[Action]:
@@ -183,8 +183,8 @@ def _equips(state: PsiState, seat: int, gear: list[str], units: list[str]) -> li
 @lru_cache(maxsize=1 << 12)
 def _equip(seat: int, equipment: str, equipment_card: str, unit: str, unit_card: str) -> Equip:
     """One equip move, shared by every list that offers it (its label names both cards)."""
-    return _quick(Equip, {"type": "equip", "seat": seat, "equipment": equipment, "unit": unit,
-                          "names": f"{_tag(equipment_card, equipment)} to {_tag(unit_card, unit)}"})
+    return made(Equip, seat=seat, equipment=equipment, unit=unit,
+                names=f"{_tag(equipment_card, equipment)} to {_tag(unit_card, unit)}")
 
 
 def attackers(state: PsiState, seat: int) -> list[str]:
@@ -250,7 +250,7 @@ def _attack(seat: int, u: str, u_card: str, v: str | None = None, v_card: str | 
         units, names = (u,), _tag(u_card, u)
     else:
         units, names = (u, v), f"{_tag(u_card, u)} + {_tag(v_card, v)}"
-    return _quick(Attack, {"type": "attack", "seat": seat, "units": units, "names": names})
+    return made(Attack, seat=seat, units=units, names=names)
 
 
 def defend_moves(state: PsiState, seat: int) -> list[Action]:
@@ -285,21 +285,7 @@ def _blocks(seat: int, i: int, attack: int, defense: int,
 @lru_cache(maxsize=1 << 12)
 def _block_move(seat: int, i: int, units: tuple[str, ...], names: str) -> Block:
     """A block, remembered: a block comes back in other lists."""
-    return _quick(Block, {"type": "block", "seat": seat, "matchup": i, "units": units, "names": names})
-
-
-def _quick(cls: type[Action], fields: dict) -> Action:
-    """An action of `cls` with exactly these fields (every one, in the model's order, all but the
-    type counted as given), put together without validation: the values are the rules' own, and
-    pydantic's check was most of a new move's cost (new blocks, attacks and builds come every
-    few steps: their tags, odds and payments vary apart)."""
-    given = _GIVEN.get(cls)
-    if given is None:  # one set for every move of the class: moves are frozen
-        given = _GIVEN[cls] = set(fields) - {"type"}
-    return built(cls, fields, given)
-
-
-_GIVEN: dict[type, set[str]] = {}  # class -> what its quick moves report as given (a few classes)
+    return made(Block, seat=seat, matchup=i, units=units, names=names)
 
 
 @lru_cache(maxsize=1 << 12)  # sums of a few screen values: some hundreds of foursomes

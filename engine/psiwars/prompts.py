@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Decision, built, plain_decision, quiet
+from engine.core import Decision, made, plain_decision, quiet
 
 from . import combat
 from .board import HAND_LIMIT, boost, names, ready_cus, tag, waiting_seat
@@ -171,25 +171,20 @@ def _reaction(state: PsiState, seat: int, kind: str, prompt: str, button: str, l
 def _bare(seat: int, kind: str, prompt: str, reaction: bool, button: str, passes: bool) -> Decision:
     """A prompt without context lines (`passes`: running out passes), one object for every time it
     is asked: nothing changes a published Decision in place."""
-    return built(Decision, {"seat": seat, "kind": kind, "prompt": prompt, "private": False, "context": [],
-                            "reaction": reaction, "timeout": dict(PASS_TIMEOUT) if passes else None,
-                            "button": button, "picks": 1, "upto": False}, _BARE_GIVEN)
+    return made(Decision, seat=seat, kind=kind, prompt=prompt, reaction=reaction,
+                timeout=dict(PASS_TIMEOUT) if passes else None, button=button)
 
 
 @lru_cache(maxsize=1 << 10)
 def _private(seat: int, kind: str, prompt: str) -> Decision:
     """A Power's private choice without context lines, one object for every time it is asked (as
     `_bare`)."""
-    return built(Decision, {"seat": seat, "kind": kind, "prompt": prompt, "private": True, "context": [],
-                            "reaction": False, "timeout": None, "button": CHOOSE_CARD, "picks": 1,
-                            "upto": False}, _PRIVATE_GIVEN)
+    return made(Decision, seat=seat, kind=kind, private=True, button=CHOOSE_CARD, prompt=prompt)
 
 
-# The two prompts above are put together without validation (every value is the rules' own): a
-# new formation to defend against makes a new prompt every few steps, and pydantic's check was
-# most of its cost. What each reports as given is shared (nothing changes a published Decision).
-_BARE_GIVEN = {"seat", "kind", "prompt", "reaction", "timeout", "button"}
-_PRIVATE_GIVEN = {"seat", "kind", "private", "button", "prompt"}
+# The two prompts above are put together without validation (`made`: every value is the rules'
+# own): a new formation to defend against makes a new prompt every few steps, and pydantic's
+# check was most of its cost.
 
 
 # --- shared wording ------------------------------------------------------------------------

@@ -4,10 +4,8 @@ the one list the UI, the AI and the refusals share."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from engine.core import Action, EndTurn, made
-from engine.core.contract import built
 from engine.core.memo import finite_cache
 
 from . import keywords as K
@@ -116,25 +114,7 @@ def _end_turn(seat: int) -> EndTurn:
 
 # The moves of one unit, remembered by what their fields and labels are made of: a menu is
 # built on every step, and mostly offers the moves it offered the step before. They are made
-# without validation (the core's made): every field comes from the table the rules keep.
-
-def kept(cls: type[Action], **fields) -> Action:
-    """`made`, for a move a cache keeps for many games: moves made with the same fields share one
-    `model_fields_set` (a frozen move never changes it, and model_copy copies it first), so each
-    kept move holds one object less for the garbage collector to walk. Put together from its
-    shape's defaults at once: a third of `made` and the swap of the set it did before."""
-    defaults, given = _shape(cls, tuple(fields))
-    return built(cls, {**defaults, **fields}, given)
-
-
-@finite_cache  # by class of move and the names of the fields given: a handful of shapes
-def _shape(cls: type[Action], given: tuple[str, ...]) -> tuple[dict[str, Any], set[str]]:
-    """Every field of `cls` at its default, in the model's order (as `made` fills them), and the
-    fields given, as the set every move of this shape shares."""
-    fields = cls.model_fields
-    if any(f.default_factory for f in fields.values()):
-        raise TypeError(f"{cls.__name__}: kept moves take plain defaults only")
-    return {name: f.default for name, f in fields.items()}, set(given)
+# without validation by the core's `made`: every field comes from the table the rules keep.
 
 
 @lru_cache(maxsize=SIZE)
@@ -143,19 +123,19 @@ def _attack(seat: int, actor: str, who: str, target: str, target_name: str, cost
     the Critical Strike comes and goes with a pair in hand, the Attack stays."""
     extra = f" (+{cost} EN)" if cost else ""
     verb = "Attack" if what == "attack" else "Critical Strike"
-    return kept(Act, seat=seat, actor=actor, what=what, target=target, text=f"{who}: {verb} {target_name}{extra}")
+    return made(Act, seat=seat, actor=actor, what=what, target=target, text=f"{who}: {verb} {target_name}{extra}")
 
 
 @lru_cache(maxsize=SIZE)
 def _support(seat: int, actor: str, who: str, target: str, target_name: str) -> Act:
-    return kept(Act, seat=seat, actor=actor, what="support", target=target,
+    return made(Act, seat=seat, actor=actor, what="support", target=target,
                 text=f"{who}: Support {target_name} (-1 damage)")
 
 
 @lru_cache(maxsize=SIZE)
 def _own_moves(seat: int, actor: str, who: str) -> tuple[Act, Act]:
-    return (kept(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
-            kept(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
+    return (made(Act, seat=seat, actor=actor, what="purge", text=f"{who}: Purge (-1 damage, may drop a Status Tag)"),
+            made(Act, seat=seat, actor=actor, what="charge", text=f"{who}: Charge (+1 EN)"))
 
 
 def player_actions(s: ResState, seat: int, p: Player, mine: list[Unit], names: dict[str, str]) -> list[Action]:
@@ -200,7 +180,7 @@ def player_actions(s: ResState, seat: int, p: Player, mine: list[Unit], names: d
 @lru_cache(maxsize=SIZE)
 def _deploy(seat: int, c: str, cost: int) -> Deploy:
     cd = K.card(c)
-    return kept(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
+    return made(Deploy, seat=seat, card=c, text=f"Deploy {cd.name} (P{cd.power}/F{cd.focus}, {cost} EN)")
 
 
 # Remembered one holder at a time: which units have room changes often, each unit's move does not.
@@ -208,13 +188,13 @@ def _deploy(seat: int, c: str, cost: int) -> Deploy:
 @lru_cache(maxsize=SIZE)
 def _equip(seat: int, c: str, cost: int, uid: str, who: str) -> Equip:
     """A hand Item equipped to a unit with room (`who` is its name)."""
-    return kept(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
+    return made(Equip, seat=seat, item=c, target=uid, text=f"Equip {K.card(c).name} ({cost} EN) to {who}")
 
 
 @lru_cache(maxsize=SIZE)
 def _move_item(seat: int, item: str, uid: str, who: str) -> Equip:
     """An equipped Item moved to another unit with room."""
-    return kept(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
+    return made(Equip, seat=seat, item=item, target=uid, text=f"Move {K.card(item).name} to {who}")
 
 
 def karma_actions(s: ResState, seat: int, p: Player, mine: list[Unit], turn: int) -> list[Action]:
@@ -250,14 +230,14 @@ def _karma(seat: int, spend: str) -> Karma:
 
 @lru_cache(maxsize=SIZE)
 def _reengage(seat: int, uid: str, who: str) -> Karma:
-    return kept(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
+    return made(Karma, seat=seat, spend="reengage", unit=uid, text=f"Re-engage {who} (1 Karma)")
 
 
 @lru_cache(maxsize=256)
 def _refine(seat: int, level: int) -> Karma:
-    return kept(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
+    return made(Karma, seat=seat, spend="refine", text=f"Refine Focus to {level} ({level} Karma)")
 
 
 @lru_cache(maxsize=SIZE)
 def _use_tag(seat: int, uid: str, tag: str, text: str) -> UseTag:
-    return kept(UseTag, seat=seat, unit=uid, tag=tag, text=text)
+    return made(UseTag, seat=seat, unit=uid, tag=tag, text=text)

@@ -174,3 +174,15 @@ def test_made_is_the_record_validation_would_make():
         quick, checked = made(Offer, **fields), Offer(**fields)
         assert quick == checked and quick.model_fields_set == checked.model_fields_set
     assert made(Offer, seat=1).picks is not made(Offer, seat=1).picks  # a fresh default each time
+
+
+def test_made_moves_share_their_given_fields_and_changeable_records_do_not():
+    one, other = made(Take, seat=0, n=1), made(Take, seat=1, n=2)
+    assert one == Take(seat=0, n=1) and one.model_fields_set == Take(seat=0, n=1).model_fields_set
+    assert one.__pydantic_fields_set__ is other.__pydantic_fields_set__  # frozen: one set per shape
+    assert made(Take, seat=0, n=1, note="x").model_fields_set == {"seat", "n", "note"}
+    assert made(Take, seat=0, n=1).model_copy(update={"n": 2}).model_fields_set == {"seat", "n"}
+    assert one.model_fields_set == {"seat", "n"}  # the copy did not touch the shared set
+    first, second = made(Decision, seat=0, kind="turn", prompt="Go"), made(Decision, seat=1, kind="turn", prompt="Go")
+    first.reaction = True  # a record that may change keeps a set of its own
+    assert "reaction" in first.model_fields_set and "reaction" not in second.model_fields_set
