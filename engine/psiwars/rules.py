@@ -323,7 +323,7 @@ class PsiWars(Game):
         private = fields["peek"] or fields["hunting"]
         if not private:
             step = steps.get(fields["phase"])
-            while step is not None and not fields["finished"] and step(self, state, events):
+            while step is not None and not fields["finished"] and step(self, state, waiting_seat(fields), events):
                 step = steps.get(fields["phase"])
         if fields["asks"]:  # the move answered the open prompt, if there was one
             answered(state)
@@ -739,23 +739,22 @@ class PsiWars(Game):
             self._destroy(state, [a.target], events)
 
     # --- steps nobody needs to decide (RULINGS: "Steps the bot takes for you") ----------------
-    # Each takes one step for the seat whose step it is and says True, or says False when that
-    # player must choose. (Each knows its seat, as waiting_seat would find it for its phase.)
-    def _auto_window(self, state: PsiState, events: list[Event]) -> bool:
-        if moves_now.can_play_in_window(state, state.__dict__["window"].seat):
+    # Each takes one step for `seat`, whose step it is (waiting_seat), and says True, or says False
+    # when that player must choose.
+    def _auto_window(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.can_play_in_window(state, seat):
             return False
         self._pass_window(state, events)  # nothing playable: pass for them (RULINGS: auto-pass)
         return True
 
-    def _auto_cyborg(self, state: PsiState, events: list[Event]) -> bool:
-        if moves_now.can_use_ability(state, state.__dict__["battle"].cyborg_seat):
+    def _auto_cyborg(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        if moves_now.can_use_ability(state, seat):
             return False
         self._next_cyborg_seat(state)
         return True
 
-    def _auto_equip(self, state: PsiState, events: list[Event]) -> bool:
+    def _auto_equip(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         fields = state.__dict__  # (read and set in the dict: see PsiState)
-        seat = fields["active"]
         scan = moves_now._attack_scan(state, seat)  # (ready attackers, their cards, loose gear, free units)
         ready, _, gear, free = scan
         if gear and free:  # something to equip
@@ -769,8 +768,7 @@ class PsiWars(Game):
         self._close_declaration(state, events)
         return True
 
-    def _auto_attack(self, state: PsiState, events: list[Event]) -> bool:
-        seat = state.__dict__["active"]
+    def _auto_attack(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         scan = moves_now._attack_scan(state, seat)
         ready, _, gear, free = scan
         if ready or (gear and free):  # a unit to attack with, or something to equip
@@ -779,23 +777,20 @@ class PsiWars(Game):
         self._close_declaration(state, events)
         return True
 
-    def _auto_build(self, state: PsiState, events: list[Event]) -> bool:
-        seat = state.__dict__["active"]
+    def _auto_build(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if any_ready_cu(state, seat):
             return False
         self._do_done(state, interned(Done, seat=seat, phase="build"), events)
         return True
 
-    def _auto_defend(self, state: PsiState, events: list[Event]) -> bool:
-        fields = state.__dict__  # (read from the dict: see waiting_seat)
-        seat = 1 - fields["active"]
+    def _auto_defend(self, state: PsiState, seat: int, events: list[Event]) -> bool:
         if any_ready_unit(state, seat, attacking=False):
             return False
-        self._do_block(state, interned(Block, seat=seat, matchup=fields["battle"].to_assign), events)  # nothing can block
+        self._do_block(state, interned(Block, seat=seat, matchup=state.__dict__["battle"].to_assign), events)  # nothing can block
         return True
 
-    def _auto_matchups(self, state: PsiState, events: list[Event]) -> bool:
-        legal = moves_now.matchup_moves(state, state.__dict__["active"])
+    def _auto_matchups(self, state: PsiState, seat: int, events: list[Event]) -> bool:
+        legal = moves_now.matchup_moves(state, seat)
         if not legal:
             self._finish_battle(state, events)
             return True
